@@ -1,0 +1,62 @@
+"""Helpers for scripted hands: build a deal from four strings and play a script.
+
+A script is a list of actions in turn order; ``"66 66"`` plays (or leads) those tiles and
+``"x 13"`` discards them face down.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterable, Iterator
+
+from tiangow import Deal, Rules, parse_tiles
+from tiangow.deal import Action
+
+
+def make_deal(east: str, south: str, west: str, north: str, banker: int = 0, streak: int = 1,
+              rules: Rules | None = None) -> Deal:
+    return Deal([parse_tiles(h) for h in (east, south, west, north)], banker, streak, rules)
+
+
+def run(d: Deal, *script: str) -> list[Action]:
+    """Play each step of ``script`` in turn order; return the actions."""
+    out = []
+    for step in script:
+        step = step.strip()
+        if step.startswith("x"):
+            out.append(d.discard(step[1:]))
+        else:
+            out.append(d.play(step))
+    return out
+
+
+def all_rules(hand_sizes: Iterable[int] = (8, 4)) -> Iterator[Rules]:
+    """Every combination of the variant switches of RULES §10 (naturals: none, or all)."""
+    for cs, cap, cm, cwt, fci, esr, fs, br, hs in itertools.product(
+        (False, True), (False, True), (2, 4), (False, True), (False, True),
+        ("essay", "wikipedia"), (True, False), ("winner", "rotate"), tuple(hand_sizes),
+    ):
+        if cap and not cs:
+            continue
+        naturals_options: list[frozenset[object]] = [frozenset()]
+        if hs == 8:
+            from tiangow import Natural
+
+            naturals_options.append(frozenset(Natural))
+        for nat in naturals_options:
+            yield Rules(civil_supreme=cs, capture_civil_supreme=cap, capture_multiplier=cm,
+                        capture_wins_trick=cwt, finish_collects_immediate=fci, eight_stack_rule=esr,
+                        free_split=fs, banker_rotation=br, naturals=nat, hand_size=hs)  # type: ignore[arg-type]
+
+
+def random_action(d: Deal, rng: random.Random) -> Action:
+    """One uniformly random legal action (a leader plays; a follower plays or discards)."""
+    plays = d.legal_plays()
+    size = d.trick_size
+    if size is None:
+        return d.play(rng.choice(plays))
+    k = rng.randrange(len(plays) + 1)
+    if k < len(plays):
+        return d.play(plays[k])
+    return d.discard(rng.sample(d.holding(d.to_play), size))  # type: ignore[arg-type]

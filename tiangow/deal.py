@@ -1,0 +1,857 @@
+"""One hand of Tien Gow for four players: turns, legal plays, tricks, stacks, settlement.
+
+Seats 0–3 are East, South, West, North; play goes 0 → 1 → 2 → 3 → 0 (R-S1). The banker
+leads the first trick (R-P1). Each follower either plays a combination of the leader's
+class that beats the best play so far, or discards as many tiles face down (R-P3).
+
+>>> from tiangow import Deal, parse_tiles
+>>> d = Deal([
+...     parse_tiles("66 66 11 11 44 44 13 13"),
+...     parse_tiles("55 55 33 33 22 22 56 56"),
+...     parse_tiles("46 46 16 16 15 15 36 45"),
+...     parse_tiles("26 35 25 34 24 23 14 12"),
+... ], banker=0)
+>>> d.to_play, d.trick_size          # East leads: any combination
+(0, None)
+>>> d.play("66 66")                  # 雙天
+Action(seat=0, trick=1, kind='lead', tiles=(Tile('6-6'), Tile('6-6')), combination=Combination('6-6 6-6'), size=2)
+>>> d.legal_plays()                  # South holds no civil pair above 雙天
+[]
+>>> d.discard("22 33").kind, d.discard("16 15").tiles, d.discard("24 12").seat
+('discard', (Tile('1-6'), Tile('1-5')), 3)
+>>> d.stacks, d.to_play
+((2, 0, 0, 0), 0)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Final, Literal, NamedTuple
+
+from .combos import (
+    _GUARD,
+    BIT,
+    FAMILY_MASK,
+    HEAVEN_NINE_FAMILY,
+    Combination,
+    Kind,
+    classify,
+    counts_mask,
+    explain_not_beating,
+    table,
+)
+from .errors import DealError, IllegalPlay, NotACombination
+from .i18n import seat_name
+from .rules import DEFAULT_RULES, Natural, Rules
+from .scoring import Finish, Payment, Reason, Settlement, banker_multiplier, settle
+from .scoring import _compute as _compute_settlement
+from .tiles import KINDS, Tile, as_tiles, check_counts, full_set
+
+__all__ = ["Deal", "Action", "Trick", "DealView", "SEATS"]
+
+SEATS: Final = (0, 1, 2, 3)
+
+_T = {t.pips: t for t in KINDS}
+_ONE_TWO: Final = _T[(1, 2)]
+_TWO_FOUR: Final = _T[(2, 4)]
+_ONE_FIVE: Final = _T[(1, 5)]
+_ONE_SIX: Final = _T[(1, 6)]
+_HEAVEN: Final = _T[(6, 6)]
+_NINES: Final = (_T[(3, 6)], _T[(4, 5)])
+_FULL: Final = tuple(full_set())
+_SUPREME: Final = Kind.SUPREME
+_QUAD: Final = Kind.QUAD
+
+ActionKind = Literal["lead", "play", "discard"]
+
+
+class Action(NamedTuple):
+    """One action in a trick: a lead, a play that tries to beat, or a face-down discard.
+
+    In a seat's view, another player's discard has ``tiles=None`` (only the count shows).
+    """
+
+    seat: int
+    trick: int
+    kind: ActionKind
+    tiles: tuple[Tile, ...] | None
+    combination: Combination | None
+    size: int
+
+    @property
+    def face_up(self) -> bool:
+        return self.kind != "discard"
+
+
+_new_action: Final = tuple.__new__  # builds an Action or Trick without NamedTuple's slower __new__
+
+
+class Trick(NamedTuple):
+    """A trick: who led, each action in turn, who won it and any immediate reward."""
+
+    number: int
+    leader: int
+    size: int
+    actions: tuple[Action, ...]
+    winner: int | None
+    winning: Combination | None
+    is_last: bool
+    rewards: tuple[Payment, ...] = ()
+
+    @property
+    def led(self) -> Combination | None:
+        """The combination led."""
+        return self.actions[0].combination if self.actions else None
+
+    @property
+    def complete(self) -> bool:
+        return self.winner is not None
+
+
+@dataclass(frozen=True)
+class DealView:
+    """What one seat knows of a deal (``seat=None``: everything, the teacher's view).
+
+    Other players' holdings are ``None`` and their discards hidden in a seat's view.
+    """
+
+    seat: int | None
+    hands: tuple[tuple[Tile, ...] | None, ...]
+    hand_sizes: tuple[int, int, int, int]
+    stacks: tuple[int, int, int, int]
+    banker: int
+    streak: int
+    rules: Rules
+    to_play: int | None
+    leader: int | None
+    trick_size: int | None
+    tricks: tuple[Trick, ...]
+    current: Trick | None
+    is_over: bool
+    winner: int | None
+    immediate: tuple[Payment, ...]
+
+    @property
+    def played(self) -> tuple[Tile, ...]:
+        """Every tile shown face up so far, in order."""
+        out: list[Tile] = []
+        for tr in (*self.tricks, *((self.current,) if self.current else ())):
+            for a in tr.actions:
+                if a.face_up and a.tiles:
+                    out.extend(a.tiles)
+        return tuple(out)
+
+    @property
+    def unseen(self) -> tuple[Tile, ...]:
+        """Tiles this seat has not seen: the full set minus its own holding, its own
+        discards and every tile played face up (for the full view: every tile discarded
+        face down and still held by others is known, so this is empty)."""
+        if self.seat is None:
+            return ()
+        left = Counter(full_set())
+        own = self.hands[self.seat] or ()
+        left.subtract(own)
+        left.subtract(self.played)
+        for tr in (*self.tricks, *((self.current,) if self.current else ())):
+            for a in tr.actions:
+                if a.kind == "discard" and a.seat == self.seat and a.tiles:
+                    left.subtract(a.tiles)
+        return tuple(t for t in KINDS for _ in range(left[t]))
+
+
+class Deal:
+    """The state of one hand (RULES §3–§6).
+
+    ``hands``: four sequences of tiles for East, South, West, North (8 each, the whole
+    set; 4 each under ``Rules(hand_size=4)``); ``banker``: the seat that leads first;
+    ``streak``: 1 in the banker's first hand (multiplier 2), 2 in the second (3) …
+
+    Actions: :meth:`play` and :meth:`discard`, checked, returning an :class:`Action`;
+    :meth:`can_play` / :meth:`why_not` say whether and why not; :meth:`undo` takes the
+    last action back. A refused action raises and leaves the state unchanged.
+    """
+
+    __slots__ = (
+        "rules", "banker", "streak", "_table", "_initial", "_hands", "_h", "_stacks",
+        "_to_play", "_leader", "_size", "_best", "_best_seat", "_locked", "_last", "_led",
+        "_tricks", "_cur", "_rewards", "_winner", "_natural",
+        "_trick_rewards", "_cache",
+    )
+
+    def __init__(
+        self,
+        hands: Sequence[Iterable[Tile] | str],
+        banker: int = 0,
+        streak: int = 1,
+        rules: Rules | None = None,
+        *,
+        _trusted: bool = False,
+    ) -> None:
+        if rules is None:
+            rules = DEFAULT_RULES
+        if not isinstance(rules, Rules):
+            raise DealError(f"rules must be a tiangow.Rules, not {type(rules).__name__}")
+        if isinstance(banker, bool) or not isinstance(banker, int) or not 0 <= banker <= 3:
+            raise DealError(f"banker must be a seat 0–3 (East, South, West, North), not {banker!r}")
+        if isinstance(streak, bool) or not isinstance(streak, int) or streak < 1:
+            raise DealError(f"streak must be a whole number ≥ 1 (1 = the banker's first hand), not {streak!r}")
+        if isinstance(hands, (str, bytes)) or not hasattr(hands, "__len__"):
+            raise DealError("hands must be four sequences of tiles, one per seat (East, South, West, North)")
+        if len(hands) != 4:
+            raise DealError(f"a deal has four hands (R-S1), not {len(hands)}")
+        n = rules.hand_size
+        parsed: list[tuple[Tile, ...]] = []
+        if _trusted:
+            parsed = [tuple(h) for h in hands]  # type: ignore[arg-type]
+        else:
+            for seat, h in enumerate(hands):
+                ts = as_tiles(h, f"{seat_name(seat)}'s hand")
+                if len(ts) != n:
+                    raise DealError(f"{seat_name(seat)} has {len(ts)} tiles; each player holds {n} (R-S3)")
+                parsed.append(tuple(sorted(ts, key=_index)))
+            try:
+                check_counts(t for h in parsed for t in h)
+            except Exception as exc:
+                raise DealError(f"these hands cannot come from one set: {exc}") from None
+        self.rules: Rules = rules
+        self.banker: int = banker
+        self.streak: int = streak
+        self._table = table(rules)
+        self._initial: tuple[tuple[Tile, ...], ...] = tuple(parsed)
+        self._reset()
+
+    # -- construction helpers ------------------------------------------------------------
+    @classmethod
+    def random(
+        cls,
+        seed: int | random.Random | None = None,
+        banker: int = 0,
+        streak: int = 1,
+        rules: Rules | None = None,
+    ) -> Deal:
+        """A deal from a shuffled set; ``seed`` is an int or a :class:`random.Random`.
+
+        >>> Deal.random(7).holding(0) == Deal.random(7).holding(0)
+        True
+        """
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        r = DEFAULT_RULES if rules is None else rules
+        n = r.hand_size if isinstance(r, Rules) else 8
+        rand = rng.random
+        keys = [rand() for _ in range(32)]
+        perm = sorted(range(32), key=keys.__getitem__)  # a uniform shuffle of the set
+        # _FULL is in canonical order, so sorting positions sorts each hand.
+        hands = [[_FULL[j] for j in sorted(perm[i * n:(i + 1) * n])] for i in range(4)]
+        # The tiles come from one shuffled set: only the other arguments need checking.
+        return cls(hands, banker, streak, rules, _trusted=True)
+
+    def _reset(self) -> None:
+        self._hands: list[list[Tile]] = [list(h) for h in self._initial]
+        self._h: list[int] = [sum([BIT[t.index] for t in h]) for h in self._initial]
+        self._stacks: list[int] = [0, 0, 0, 0]
+        self._to_play: int | None = self.banker
+        self._leader: int = self.banker
+        self._size: int = 0
+        self._best: Combination | None = None
+        self._best_seat: int = -1
+        self._locked: str = ""
+        self._last: bool = False
+        self._led: Combination | None = None
+        self._tricks: list[Trick] = []
+        self._cur: list[Action] = []
+        self._rewards: list[Payment] = []
+        self._trick_rewards: list[Payment] = []
+        self._winner: int | None = None
+        self._natural: tuple[int, Natural] | None = None
+        self._cache: list[Combination] | None = None
+        if self.rules.naturals:
+            from .naturals import best_natural
+
+            for k in range(4):  # the banker has priority, then turn order (RULES §8)
+                seat = (self.banker + k) % 4
+                best = best_natural(self._initial[seat], self.rules.naturals)
+                if best is not None:
+                    self._natural = (seat, best)
+                    self._winner = seat
+                    self._to_play = None
+                    self._stacks = [8 if s == seat else 0 for s in range(4)]
+                    break
+
+    def copy(self) -> Deal:
+        """An independent copy of the deal in its current state."""
+        other = Deal.__new__(Deal)
+        other.rules = self.rules
+        other.banker = self.banker
+        other.streak = self.streak
+        other._table = self._table
+        other._initial = self._initial
+        other._hands = [list(h) for h in self._hands]
+        other._h = list(self._h)
+        other._stacks = list(self._stacks)
+        other._to_play = self._to_play
+        other._leader = self._leader
+        other._size = self._size
+        other._best = self._best
+        other._best_seat = self._best_seat
+        other._locked = self._locked
+        other._last = self._last
+        other._led = self._led
+        other._tricks = list(self._tricks)
+        other._cur = list(self._cur)
+        other._rewards = list(self._rewards)
+        other._trick_rewards = list(self._trick_rewards)
+        other._winner = self._winner
+        other._natural = self._natural
+        other._cache = self._cache
+        return other
+
+    # -- state ---------------------------------------------------------------------------
+    @property
+    def to_play(self) -> int | None:
+        """The seat to act, or ``None`` when the hand is over."""
+        return self._to_play
+
+    @property
+    def trick_size(self) -> int | None:
+        """Tiles each player puts into the current trick; ``None`` when the seat to act
+        leads (or the hand is over)."""
+        return self._size if self._size and self._to_play is not None else None
+
+    @property
+    def leader(self) -> int | None:
+        """The seat that led (or will lead) the current trick."""
+        return None if self._to_play is None else self._leader
+
+    @property
+    def is_last_trick(self) -> bool:
+        """Whether the trick in progress is the last (the leader led every tile left)."""
+        return self._last and self._to_play is not None
+
+    @property
+    def stacks(self) -> tuple[int, int, int, int]:
+        """Stacks (棟) won by each seat so far (R-P5)."""
+        s = self._stacks
+        return (s[0], s[1], s[2], s[3])
+
+    @property
+    def is_over(self) -> bool:
+        return self._to_play is None
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that won the hand (the last trick, R-W1; or a natural), else ``None``."""
+        return self._winner
+
+    @property
+    def natural(self) -> tuple[int, Natural] | None:
+        """``(seat, natural)`` when a natural hand (RULES §8) ended the deal at once."""
+        return self._natural
+
+    @property
+    def best(self) -> tuple[int, Combination] | None:
+        """``(seat, combination)`` of the best play in the current trick so far."""
+        if self._best is None or self._to_play is None:
+            return None
+        return self._best_seat, self._best
+
+    @property
+    def immediate_payments(self) -> tuple[Payment, ...]:
+        """Rewards paid at once during play (賀尊, 四大賀; RULES §6.1)."""
+        return tuple(self._rewards)
+
+    @property
+    def multiplier(self) -> int:
+        """The banker multiplier m for this hand (RULES §6)."""
+        return banker_multiplier(self.streak)
+
+    def holding(self, seat: int) -> tuple[Tile, ...]:
+        """The tiles ``seat`` still holds, in canonical order."""
+        if type(seat) is not int or not 0 <= seat <= 3:
+            _seat(seat)
+        return tuple(self._hands[seat])
+
+    def initial_holding(self, seat: int) -> tuple[Tile, ...]:
+        """The tiles ``seat`` was dealt."""
+        return self._initial[_seat(seat)]
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """Every trick so far, the one in progress last (its ``winner`` is ``None``)."""
+        cur = self.current_trick
+        return tuple(self._tricks) + ((cur,) if cur is not None else ())
+
+    @property
+    def completed_tricks(self) -> tuple[Trick, ...]:
+        return tuple(self._tricks)
+
+    @property
+    def current_trick(self) -> Trick | None:
+        """The trick in progress (possibly with no action yet), or ``None`` when over."""
+        if self._to_play is None:
+            return None
+        return Trick(len(self._tricks) + 1, self._leader, self._size, tuple(self._cur),
+                     None, self._best, self._last)
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action in order."""
+        out: list[Action] = []
+        for tr in self._tricks:
+            out.extend(tr.actions)
+        out.extend(self._cur)
+        return tuple(out)
+
+    def __repr__(self) -> str:
+        state = (f"won by {seat_name(self._winner)}" if self._winner is not None
+                 else f"{seat_name(self._to_play or 0)} to act")
+        return f"<Deal banker={seat_name(self.banker)} streak={self.streak} stacks={self.stacks} {state}>"
+
+    # -- legal actions -------------------------------------------------------------------
+    def _legal(self) -> list[Combination]:
+        cached = self._cache
+        if cached is not None:
+            return cached
+        out = self._cache = self._compute_legal()
+        return out
+
+    def _compute_legal(self) -> list[Combination]:
+        seat = self._to_play
+        if seat is None:
+            return []
+        tab = self._table
+        if not self._size:
+            return list(tab.leader_plays(self._h[seat], self.rules.free_split))
+        h = self._h[seat] | _GUARD
+        if self._locked:
+            return []
+        if self._last and self._stacks[seat] + self._size < 2:
+            return []  # R-W2: this play could not win, so the player must discard
+        best = self._best
+        assert best is not None
+        out = [c for m, c in tab.better[best.id] if (h - m) & _GUARD == _GUARD]
+        if self._last and self.rules.capture_wins_trick:
+            capt = self._capturing_tile()
+            if capt is not None and (h - counts_mask((capt,))) & _GUARD == _GUARD:
+                c = tab.by_key[(capt.index,)]
+                if c not in out:
+                    out.append(c)
+        return out
+
+    def _capturing_tile(self) -> Tile | None:
+        """The tile that captures the led single on this last trick (R-$10), if any."""
+        led = self._led
+        if led is None or led.size != 1:
+            return None
+        t = led.tiles[0]
+        if t is _ONE_TWO:
+            return _TWO_FOUR
+        if t is _ONE_FIVE and self.rules.civil_supreme:
+            return _ONE_SIX
+        return None
+
+    def legal_combinations(self) -> list[Combination]:
+        """The plays open to the seat to act, as combinations (see :meth:`legal_plays`)."""
+        return list(self._legal())
+
+    def legal_plays(self) -> list[tuple[Tile, ...]]:
+        """The plays (not discards) open to the seat to act, as tuples of tiles, no two
+        alike: every combination held for a leader; for a follower, those that beat the
+        best play so far and are allowed by R-W2 and the variants. Empty when over."""
+        return [c.tiles for c in self._legal()]
+
+    def legal_discards(self) -> list[tuple[Tile, ...]]:
+        """Every distinct set of tiles the seat to act may discard (none for a leader)."""
+        if self._to_play is None or not self._size:
+            return []
+        from itertools import combinations
+
+        return sorted(set(combinations(self._hands[self._to_play], self._size)),
+                      key=lambda ts: [t.index for t in ts])
+
+    def can_play(self, tiles: Iterable[Tile] | str) -> bool:
+        """Whether :meth:`play` would accept ``tiles`` now."""
+        return self.why_not(tiles) is None
+
+    def can_discard(self, tiles: Iterable[Tile] | str) -> bool:
+        """Whether :meth:`discard` would accept ``tiles`` now."""
+        return self.why_not(tiles, discard=True) is None
+
+    def why_not(self, tiles: Iterable[Tile] | str, discard: bool = False, seat: int | None = None) -> str | None:
+        """Why playing (or discarding) ``tiles`` now is refused, citing the rule; ``None``
+        if it is allowed. Lessons show this text as feedback."""
+        try:
+            if discard:
+                self._check_discard(tiles, seat)
+            else:
+                self._check_play(tiles, seat)
+        except (IllegalPlay, NotACombination) as exc:
+            return str(exc)
+        except ValueError as exc:  # TileError and friends: bad input, explained
+            return str(exc)
+        return None
+
+    # -- checks --------------------------------------------------------------------------
+    def _check_common(self, seat: int | None) -> int:
+        if self._to_play is None:
+            if self._natural is not None:
+                who, nat = self._natural
+                raise IllegalPlay(
+                    f"the hand is over: {seat_name(who)} showed a natural hand, {nat.value} (RULES §8)"
+                )
+            assert self._winner is not None
+            raise IllegalPlay(
+                f"the hand is over: {seat_name(self._winner)} won the last trick (R-W1); deal a new hand"
+            )
+        if seat is not None:
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
+                raise IllegalPlay(f"seat must be 0–3 (East, South, West, North), not {seat!r}")
+            if seat != self._to_play:
+                raise IllegalPlay(
+                    f"it is {seat_name(self._to_play)}'s turn, not {seat_name(seat)}'s: each player acts "
+                    "only after the player before, East → South → West → North (R-P4)"
+                )
+        return self._to_play
+
+    def _held(self, seat: int, ts: tuple[Tile, ...], mask: int | None = None) -> int:
+        if mask is None:
+            mask = counts_mask(ts)
+        if ((self._h[seat] | _GUARD) - mask) & _GUARD != _GUARD:
+            need = Counter(ts)
+            have = Counter(self._hands[seat])
+            missing = [t for t in need if need[t] > have[t]]
+            shown = ", ".join(
+                f"{t.full_name} ({t.notation})" + (f" ×{need[t]}" if need[t] > 1 else "") for t in missing
+            )
+            raise IllegalPlay(
+                f"{seat_name(seat)} does not hold {shown}: a player plays only from their own tiles "
+                f"(holding {' '.join(t.notation for t in self._hands[seat])})"
+            )
+        return mask
+
+    def _check_play(self, tiles: Iterable[Tile] | str, seat: int | None) -> Combination:
+        s = self._to_play
+        if s is None or seat is not None:
+            s = self._check_common(seat)
+        ts = as_tiles(tiles)
+        n = len(ts)
+        if self._size and n != self._size:
+            raise IllegalPlay(
+                f"this trick is played with {self._size} tile{'s' if self._size > 1 else ''} each; "
+                f"{n} given (R-P3)"
+            )
+        if not self._size and not 1 <= n <= 4:
+            raise IllegalPlay(f"a lead is a combination of 1 to 4 tiles; {n} given (R-P2)")
+        comb = self._table.by_tiles.get(ts)
+        if comb is None or ((self._h[s] | _GUARD) - comb.mask) & _GUARD != _GUARD:
+            self._held(s, ts, None if comb is None else comb.mask)
+        if comb is None:
+            classify(ts, self.rules)  # raises NotACombination with the reason (R-C2)
+            raise AssertionError("unreachable")
+        if not self._size:
+            # A held combination may always be led, except a split under Wong's rule (R-C5).
+            if (self.rules.free_split or comb.family == HEAVEN_NINE_FAMILY
+                    or self._h[s] & FAMILY_MASK[comb.family] == comb.mask):
+                return comb
+        else:
+            for c in self._legal():
+                if c is comb:
+                    return comb
+        raise IllegalPlay(self._explain(s, comb))
+
+    def _explain(self, seat: int, comb: Combination) -> str:
+        who = seat_name(seat)
+        if not self._size:
+            # Only Wong's rule can refuse a held combination to a leader.
+            fam = FAMILY_MASK[comb.family] & self._h[seat]
+            whole = [t for t in self._hands[seat] if counts_mask((t,)) & FAMILY_MASK[comb.family]]
+            try:
+                whole_name = classify(whole, self.rules).name
+            except NotACombination:
+                whole_name = " ".join(t.notation for t in whole)
+            assert fam != comb.mask
+            return (
+                f"{who} holds {whole_name}: with free_split=False (Wong's rule, R-C5) a leader may "
+                f"not split a combination without 天 or 九, so {comb.name} cannot be led alone — "
+                f"lead all of {whole_name}"
+            )
+        if self._locked:
+            return self._locked
+        best = self._best
+        assert best is not None
+        if self._last and self._stacks[seat] + self._size < 2:
+            st = self._stacks[seat]
+            return (
+                f"{who} has {st} stack{'s' if st != 1 else ''} and this last trick is worth "
+                f"{self._size}: a winner must end the hand with at least 2 stacks, so {who} may "
+                "not play to win it and must discard (R-W2)"
+            )
+        reason = explain_not_beating(comb, best)
+        return reason or f"{comb.name} cannot be played now"
+
+    def _check_discard(self, tiles: Iterable[Tile] | str, seat: int | None) -> tuple[tuple[Tile, ...], int]:
+        s = self._to_play
+        if s is None or seat is not None:
+            s = self._check_common(seat)
+        ts = as_tiles(tiles)
+        if not self._size:
+            raise IllegalPlay(
+                f"{seat_name(s)} leads this trick and must play a combination; only followers "
+                "discard (R-P2, R-P3)"
+            )
+        if len(ts) != self._size:
+            raise IllegalPlay(
+                f"a discard in this trick is {self._size} tile{'s' if self._size > 1 else ''}, "
+                f"the number the leader played; {len(ts)} given (R-P3)"
+            )
+        mask = 0
+        for t in ts:
+            mask += BIT[t.index]
+        if ((self._h[s] | _GUARD) - mask) & _GUARD != _GUARD:
+            self._held(s, ts, mask)  # raises, naming the tiles not held
+        return ts, mask
+
+    # -- actions -------------------------------------------------------------------------
+    def play(self, tiles: Iterable[Tile] | str, seat: int | None = None) -> Action:
+        """Lead, or play to beat the best play so far, with ``tiles`` (tiles or text).
+
+        ``seat``, if given, must be the seat to act. Raises :class:`IllegalPlay` (or
+        :class:`NotACombination`, :class:`TileError`) with the reason; the state is then
+        unchanged.
+        """
+        comb = self._check_play(tiles, seat)
+        return self._apply(self._to_play, True, comb.tiles, comb, comb.mask)  # type: ignore[arg-type]
+
+    def discard(self, tiles: Iterable[Tile] | str, seat: int | None = None) -> Action:
+        """Discard ``tiles`` face down (as many as the leader played; R-P3)."""
+        ts, mask = self._check_discard(tiles, seat)
+        if len(ts) > 1:
+            ts = tuple(sorted(ts, key=_index))
+        return self._apply(self._to_play, False, ts, None, mask)  # type: ignore[arg-type]
+
+    def play_combination(self, comb: Combination) -> Action:
+        """Unchecked fast path for search: play ``comb``, which must come from
+        :meth:`legal_combinations` of this state."""
+        return self._apply(self._to_play, True, comb.tiles, comb, comb.mask)  # type: ignore[arg-type]
+
+    def discard_unchecked(self, tiles: tuple[Tile, ...]) -> Action:
+        """Unchecked fast path for search: discard held ``tiles`` of the right count."""
+        return self._apply(self._to_play, False, tiles, None, counts_mask(tiles))  # type: ignore[arg-type]
+
+    def _apply(self, seat: int, is_play: bool, ts: tuple[Tile, ...], comb: Combination | None,
+               mask: int) -> Action:
+        self._cache = None
+        hand = self._hands[seat]
+        for t in ts:
+            hand.remove(t)
+        self._h[seat] -= mask
+        trick_no = len(self._tricks) + 1
+        if not self._size:
+            assert comb is not None
+            action = _new_action(Action, (seat, trick_no, "lead", ts, comb, len(ts)))
+            self._size = comb.size
+            self._last = not hand
+            self._led = comb
+            self._best = comb
+            self._best_seat = seat
+        elif is_play:
+            assert comb is not None
+            action = _new_action(Action, (seat, trick_no, "play", ts, comb, len(ts)))
+            best = self._best
+            self._best = comb
+            self._best_seat = seat
+            if best is not None and best.kind is _SUPREME:
+                self._locked = (f"{seat_name(seat)} captured the civil supreme with two 1-6 (擒尊): "
+                                "the capture cannot be beaten again")
+            elif self._last and self.rules.capture_wins_trick and comb.size == 1 \
+                    and comb.tiles[0] is self._capturing_tile():
+                self._locked = (f"{seat_name(seat)} captured the led {self._led.name if self._led else ''} "
+                                "with 以擒為大 in force: nobody after may beat the capture (R-$10 variant)")
+        else:
+            action = _new_action(Action, (seat, trick_no, "discard", ts, None, len(ts)))
+        self._cur.append(action)
+        if len(self._cur) < 4:
+            self._to_play = (seat + 1) & 3
+        else:
+            self._resolve()
+        return action
+
+    def _resolve(self) -> None:
+        w = self._best_seat
+        best = self._best
+        assert best is not None
+        size = self._size
+        self._stacks[w] += size
+        rewards: list[Payment] = []
+        number = len(self._tricks) + 1
+        kind = best.kind
+        if (kind is _SUPREME or kind is _QUAD or self._locked) and self.rules.hand_size == 8:
+            pay_bonus = not self._last or self.rules.finish_collects_immediate
+            if kind is _SUPREME and pay_bonus:
+                rewards = self._bonus(w, 2, Reason.SUPREME_BONUS, number)  # R-$5
+            elif kind is _QUAD and pay_bonus:
+                rewards = self._bonus(w, 4, Reason.QUAD_BONUS, number)  # R-$6
+            elif self._locked and self._led is not None and self._led.kind is _SUPREME and not self._last:
+                rewards = self._bonus(w, 2, Reason.SUPREME_CAPTURED, number)  # 擒尊 takes the 賀尊 money
+            self._rewards.extend(rewards)
+        self._tricks.append(_new_action(Trick, (number, self._leader, size, tuple(self._cur), w, best,
+                                                self._last, tuple(rewards))))
+        self._cur = []
+        self._size = 0
+        self._best = None
+        self._best_seat = -1
+        self._locked = ""
+        self._led = None
+        if self._last:
+            self._winner = w
+            self._to_play = None
+        else:
+            self._leader = w
+            self._to_play = w
+            self._last = False
+
+    def _bonus(self, seat: int, base: int, reason: Reason, trick: int) -> list[Payment]:
+        m = banker_multiplier(self.streak)
+        out = []
+        for k in range(1, 4):
+            other = (seat + k) & 3
+            mult = m if self.banker in (seat, other) else 1
+            factors = (("banker", m),) if mult > 1 else ()
+            out.append(Payment(other, seat, base * mult, reason, base, factors, trick=trick))
+        return out
+
+    def undo(self) -> Action:
+        """Take back the last action and return it."""
+        history = self.history
+        if not history:
+            raise IllegalPlay("there is nothing to undo: no tile has been played in this hand yet")
+        self._reset()
+        for a in history[:-1]:
+            assert a.tiles is not None
+            self._apply(a.seat, a.kind != "discard", a.tiles, a.combination, counts_mask(a.tiles))
+        return history[-1]
+
+    # -- views ---------------------------------------------------------------------------
+    def view(self, seat: int) -> DealView:
+        """What ``seat`` knows: its own tiles, every face-up play, the count (not the
+        tiles) of others' discards (R-P4)."""
+        return self._view(_seat(seat))
+
+    def full_view(self) -> DealView:
+        """Everything, including every discard and holding (the teacher's view)."""
+        return self._view(None)
+
+    def _view(self, seat: int | None) -> DealView:
+        def hide(tr: Trick) -> Trick:
+            if seat is None:
+                return tr
+            acts = tuple(
+                a if a.kind != "discard" or a.seat == seat else a._replace(tiles=None)
+                for a in tr.actions
+            )
+            return Trick(tr.number, tr.leader, tr.size, acts, tr.winner, tr.winning, tr.is_last, tr.rewards)
+
+        cur = self.current_trick
+        hands = tuple(tuple(h) if seat is None or s == seat else None for s, h in enumerate(self._hands))
+        sizes = tuple(len(h) for h in self._hands)
+        return DealView(
+            seat=seat, hands=hands, hand_sizes=(sizes[0], sizes[1], sizes[2], sizes[3]),
+            stacks=self.stacks, banker=self.banker, streak=self.streak, rules=self.rules,
+            to_play=self._to_play, leader=self.leader, trick_size=self.trick_size,
+            tricks=tuple(hide(t) for t in self._tricks), current=hide(cur) if cur else None,
+            is_over=self.is_over, winner=self._winner, immediate=tuple(self._rewards),
+        )
+
+    # -- end of hand ---------------------------------------------------------------------
+    def finishes(self) -> tuple[tuple[Finish, ...], int | None]:
+        """The special finishes of a finished hand and the captured seat, if any (§6.2)."""
+        if self._winner is None:
+            raise IllegalPlay("the hand is not over yet: finishes are decided by the last trick (R-W1)")
+        if self._natural is not None:
+            return (), None
+        last = self._tricks[-1]
+        w = self._winner
+        won = last.winning
+        led = last.led
+        assert won is not None and led is not None
+        fins: list[Finish] = []
+        captured: int | None = None
+        low = (_ONE_TWO, _ONE_FIVE) if self.rules.civil_supreme else (_ONE_TWO,)
+        if won.kind is Kind.SUPREME:
+            fins.append(Finish.SUPREME)  # R-$7
+        elif won.kind is Kind.QUAD:
+            fins.append(Finish.QUAD)  # R-$8
+        elif led.size == 1 and led.tiles[0] in low:
+            if w == last.leader:
+                fins.append(Finish.LOWEST)  # R-$9
+            else:
+                capt = _TWO_FOUR if led.tiles[0] is _ONE_TWO else _ONE_SIX
+                if won.tiles == (capt,):
+                    captured = last.leader  # R-$10
+        if self._stacks[w] == 8:
+            fins.append(self._seven_or_eight(last))
+        return tuple(sorted(fins, key=list(Finish).index)), captured
+
+    def _seven_or_eight(self, last: Trick) -> Finish:
+        """R-$11 (and the seeds 000–002 reading under ``eight_stack_rule="wikipedia"``)."""
+        won = last.winning
+        assert won is not None
+        if self.rules.eight_stack_rule == "wikipedia" and self._winner == self.banker:
+            first = self._tricks[0].led
+            assert first is not None
+            if first.kind is Kind.SUPREME or (first.size == 1 and first.tiles[0] in (_HEAVEN, *_NINES)):
+                return Finish.SEVEN
+        if last.size >= 2:
+            return Finish.EIGHT
+        tile = won.tiles[0]
+        if self.rules.eight_stack_rule == "wikipedia" and tile in (_HEAVEN, *_NINES, _ONE_FIVE, _ONE_TWO):
+            return Finish.EIGHT
+        shown: Counter[Tile] = Counter()
+        for tr in self._tricks[:-1]:
+            for a in tr.actions:
+                if a.face_up and a.tiles:
+                    shown.update(a.tiles)
+        higher = [t for t in KINDS if t.is_civil == tile.is_civil and t.rank < tile.rank]
+        if all(shown[t] >= t.copies for t in higher):
+            return Finish.EIGHT  # nothing still unseen could beat it
+        return Finish.SEVEN
+
+    def settlement(self) -> Settlement:
+        """The itemised settlement of the finished hand, including the immediate rewards
+        paid during play (RULES §6)."""
+        if self._winner is None:
+            raise IllegalPlay("the hand is not over yet: it is settled after the last trick (R-W1)")
+        if self._natural is not None:
+            return settle(None, self._winner, self.banker, self.streak, rules=self.rules,
+                          natural=self._natural[1])
+        if not self.rules.scored:
+            settle(self.stacks, self._winner, self.banker, self.streak, rules=self.rules)  # raises (R-S3)
+        fins, captured = self.finishes()
+        # The deal guarantees consistent inputs, so skip settle()'s argument checks.
+        return _compute_settlement(self.stacks, self._winner, self.banker, self.streak, fins,
+                                   captured, self.rules, list(self._rewards))
+
+    def next_deal_banker(self) -> tuple[int, int]:
+        """The next hand's banker and streak (R-B1)."""
+        from .scoring import next_banker
+
+        if self._winner is None:
+            raise IllegalPlay("the hand is not over yet: the next banker is its winner (R-B1)")
+        return next_banker(self.banker, self.streak, self._winner, self.rules)
+
+    def _repr_svg_(self) -> str:
+        from . import svg
+
+        return svg.deal_svg(self.full_view())
+
+
+def _index(t: Tile) -> int:
+    return t.index
+
+
+def _seat(seat: object) -> int:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
+        raise DealError(f"seat must be 0–3 (East, South, West, North), not {seat!r}")
+    return seat

@@ -1,0 +1,46 @@
+"""Errors raised by tiangow.
+
+Every public entry point rejects bad input with a subclass of :class:`TiangowError`,
+itself a :class:`ValueError`, whose message says in a learner's words what was wrong and
+which rule (by its id in RULES.md, such as ``R-C1``) forbids it.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "TiangowError",
+    "TileError",
+    "NotACombination",
+    "IllegalPlay",
+    "RulesError",
+    "DealError",
+    "SettlementError",
+]
+
+
+class TiangowError(ValueError):
+    """Base class of every error raised by tiangow for bad input."""
+
+
+class TileError(TiangowError):
+    """A token, value or sequence does not name tiles of the set (RULES §1)."""
+
+
+class NotACombination(TiangowError):
+    """The tiles given do not form one of the nine classes of play (R-C2)."""
+
+
+class IllegalPlay(TiangowError):
+    """An action the rules of play forbid: out of turn, not held, does not beat …"""
+
+
+class RulesError(TiangowError):
+    """A variant setting of :class:`tiangow.Rules` that does not exist or does not fit."""
+
+
+class DealError(TiangowError):
+    """Hands, seats, dice or dealing arguments that cannot describe a deal."""
+
+
+class SettlementError(TiangowError):
+    """An end of hand that cannot be settled as described (RULES §6)."""
