@@ -7,6 +7,7 @@ import itertools
 from pathlib import Path
 
 import pytest
+from helpers import make_deal, run
 
 from tiangow import (
     KINDS,
@@ -20,8 +21,6 @@ from tiangow import (
     parse_tiles,
 )
 from tiangow.combos import explain_not_beating
-
-from helpers import make_deal
 
 GOLDEN = Path(__file__).parent / "golden" / "combinations.txt"
 
@@ -151,7 +150,7 @@ def test_R_C3_equal_rank_does_not_beat() -> None:
     d.play("36")
     assert ("45",) not in [tuple(t.notation for t in p) for p in d.legal_plays()]
     assert not d.can_play("45")
-    d.discard("13"); d.discard("56"); d.discard("26")
+    run(d, "x 13", "x 56", "x 26")
     assert d.stacks == (1, 0, 0, 0)
 
 
@@ -202,3 +201,13 @@ def test_combination_value_semantics() -> None:
     assert hash(c) == hash(classify("66 36"))
     with pytest.raises(NotACombination):
         c.beats("66")  # type: ignore[arg-type]
+
+
+def test_can_beat_agrees_with_the_explanations() -> None:
+    from tiangow.combos import can_beat
+
+    for rules in (Rules(), Rules(civil_supreme=True), Rules(civil_supreme=True, capture_civil_supreme=True)):
+        plays = all_combinations(rules)
+        for a in plays:
+            for b in plays:
+                assert can_beat(a, b) == (explain_not_beating(a, b) is None), (a, b)

@@ -6,10 +6,9 @@ import pickle
 import random
 
 import pytest
+from helpers import make_deal, run
 
 from tiangow import Deal, DealError, IllegalPlay, NotACombination, Rules, TileError, parse_tiles
-
-from helpers import make_deal, run
 
 # East holds one of each of the eight highest civil kinds, South the other copies: East's
 # singles cannot be beaten (equal rank does not beat, R-C3) by anyone.
@@ -100,7 +99,7 @@ def test_R_P3_follow_with_a_beating_play_of_the_same_class_or_discard() -> None:
 
 def test_R_P4_strict_turn_order_and_hidden_discards() -> None:
     d = make_deal(EAST, SOUTH, WEST, NORTH)
-    with pytest.raises(IllegalPlay, match="East's turn, not South's.*R-P4"):
+    with pytest.raises(IllegalPlay, match=r"East's turn, not South's.*R-P4"):
         d.play("66", seat=1)
     d.play("66", seat=0)
     with pytest.raises(IllegalPlay, match="R-P4"):
@@ -161,7 +160,7 @@ def test_R_W1_the_last_trick_wins_the_hand() -> None:
     for lead in EAST.split():
         run(d, lead, "x " + south.pop(), "x " + west.pop(), "x " + north.pop())
     assert d.is_over and d.winner == 0 and d.to_play is None and d.stacks == (8, 0, 0, 0)
-    with pytest.raises(IllegalPlay, match="the hand is over.*R-W1"):
+    with pytest.raises(IllegalPlay, match=r"the hand is over.*R-W1"):
         d.play("66")
 
 

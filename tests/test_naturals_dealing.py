@@ -6,6 +6,7 @@ import random
 from collections import Counter
 
 import pytest
+from helpers import make_deal
 
 from tiangow import (
     DealError,
@@ -24,8 +25,6 @@ from tiangow import (
     random_deal,
 )
 from tiangow.naturals import best_natural, is_four_pairs
-
-from helpers import make_deal
 
 # --- §8 -------------------------------------------------------------------------------------
 

@@ -11,13 +11,12 @@ import random
 from collections import Counter
 
 import pytest
+from helpers import all_rules
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tiangow import Deal, Rules, SettlementError, combinations_in, full_set
 from tiangow.combos import classify
-
-from helpers import all_rules
 
 ALL_RULES = list(all_rules())
 

@@ -6,10 +6,9 @@ Known-answer tests use the worked examples of RULES §6 and §6.2 and of seed 00
 from __future__ import annotations
 
 import pytest
+from helpers import make_deal, run
 
 from tiangow import Finish, Reason, Rules, SettlementError, Tile, banker_multiplier, next_banker, settle
-
-from helpers import make_deal, run
 
 
 def pays(s, payer: int, payee: int) -> int:  # type: ignore[no-untyped-def]
@@ -111,7 +110,7 @@ def test_R_D3_enter_one_and_two_are_paid_by_the_winner() -> None:
     assert pays(s, 1, 0) == 2
     s = settle([3, 5, 0, 0], winner=0, banker=0, streak=3)  # the winner is banker: ×m
     assert pays(s, 0, 1) == 4
-    assert [p.reason for p in settle([6, 2, 0, 0], winner=1).payments][0] is Reason.ENTER_TWO
+    assert next(p.reason for p in settle([6, 2, 0, 0], winner=1).payments) is Reason.ENTER_TWO
 
 
 def test_R_D4_finishes_multiply_only_what_the_winner_collects() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from helpers import make_deal, run
 
 from tiangow import (
     VARIANT_NOTES,
@@ -18,8 +19,6 @@ from tiangow import (
     SettlementError,
     parse_tiles,
 )
-
-from helpers import make_deal, run
 
 
 def notations(plays: list[tuple[object, ...]]) -> list[str]:

@@ -19,12 +19,12 @@ from .i18n import LANGS, Lang, seat_name, to_simplified
 from .naturals import best_natural, naturals_in
 from .rules import VARIANT_NOTES, Natural, Rules
 from .scoring import Finish, Payment, Reason, Settlement, banker_multiplier, next_banker, settle
-from .tiles import CIVIL_KINDS, KINDS, MILITARY_KINDS, Tile, format_tiles, full_set, parse_tiles, sort_tiles
+from .tiles import CIVIL_KINDS, KINDS, MILITARY_KINDS, Holding, Tile, format_tiles, full_set, parse_tiles, sort_tiles
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "Action", "CIVIL_KINDS", "Combination", "Deal", "DealError", "DealView", "Dealt", "Finish",
+    "Action", "CIVIL_KINDS", "Holding", "Combination", "Deal", "DealError", "DealView", "Dealt", "Finish",
     "IllegalPlay", "KINDS", "Kind", "LANGS", "Lang", "MILITARY_KINDS", "Method", "Natural",
     "NotACombination", "Payment", "Reason", "Rules", "RulesError", "SEATS", "Settlement",
     "SettlementError", "TiangowError", "Tile", "TileError", "Trick", "VARIANT_NOTES", "Wall",

@@ -281,7 +281,7 @@ class Combination:
         """
         if not isinstance(other, Combination):
             raise NotACombination(f"beats() compares two combinations, not {type(other).__name__}")
-        return explain_not_beating(self, other) is None
+        return can_beat(self, other)
 
     def __repr__(self) -> str:
         return f"Combination('{' '.join(t.notation for t in self.tiles)}')"
@@ -307,7 +307,17 @@ class Combination:
 
 
 def _reclassify(tiles: tuple[Tile, ...], civil_supreme: bool, capture: bool) -> Combination:
-    return _TABLES[(civil_supreme, capture)].by_key[tuple(t.index for t in tiles)]
+    return _table(civil_supreme, capture).by_key[tuple(t.index for t in tiles)]
+
+
+def can_beat(play: Combination, standing: Combination) -> bool:
+    """Whether ``play`` may beat ``standing`` (R-C1, R-C3, R-C4; 擒尊 under the variant).
+    :func:`explain_not_beating` gives the reason when it may not."""
+    if standing.kind is Kind.SUPREME:
+        return play._capture_civil_supreme and standing.is_civil_supreme and play.is_pair_of_long_legs
+    if play.kind is Kind.SUPREME or play.kind is not standing.kind:
+        return False
+    return play.rank < standing.rank
 
 
 def explain_not_beating(play: Combination, standing: Combination) -> str | None:
@@ -371,7 +381,7 @@ class _Table:
         }
         # better[c.id]: the plays that beat play c, best first (R-C1, R-C3, R-C4).
         self.better: tuple[tuple[tuple[int, Combination], ...], ...] = tuple(
-            tuple(sorted(((o.mask, o) for o in self.plays if explain_not_beating(o, c) is None),
+            tuple(sorted(((o.mask, o) for o in self.plays if can_beat(o, c)),
                          key=lambda mo: (mo[1].rank, mo[1].key)))
             for c in self.plays
         )
@@ -415,15 +425,25 @@ class _Table:
         return da[holding_mask & ma] + db[holding_mask & mb] + dc[holding_mask & mc]
 
 
-_TABLES: Final = {
-    (cs, cap): _Table(cs, cap) for cs in (False, True) for cap in (False, True) if cs or not cap
-}
+_TABLES: Final[dict[tuple[bool, bool], _Table]] = {}
+
+
+def _table(civil_supreme: bool, capture: bool) -> _Table:
+    """The table for one civil-supreme setting, built on first use and kept."""
+    key = (civil_supreme, capture)
+    found = _TABLES.get(key)
+    if found is None:
+        found = _TABLES[key] = _Table(civil_supreme, capture)
+    return found
 
 
 def table(rules: Rules | None) -> _Table:
     """The play table for ``rules`` (only the civil-supreme settings change it)."""
     r = DEFAULT_RULES if rules is None else rules
-    return _TABLES[(r.civil_supreme, r.capture_civil_supreme)]
+    return _table(r.civil_supreme, r.capture_civil_supreme)
+
+
+_table(False, False)  # the default rules' table, built at import
 
 
 def _check_rules(rules: object) -> Rules | None:

@@ -48,7 +48,7 @@ from .i18n import seat_name
 from .rules import DEFAULT_RULES, Natural, Rules
 from .scoring import Finish, Payment, Reason, Settlement, banker_multiplier, settle
 from .scoring import _compute as _compute_settlement
-from .tiles import KINDS, Tile, as_tiles, check_counts, full_set
+from .tiles import KINDS, Holding, Tile, as_tiles, check_counts, full_set
 
 __all__ = ["Deal", "Action", "Trick", "DealView", "SEATS"]
 
@@ -109,6 +109,11 @@ class Trick(NamedTuple):
     @property
     def complete(self) -> bool:
         return self.winner is not None
+
+    def _repr_svg_(self) -> str:
+        from . import svg
+
+        return svg.trick_svg(self)
 
 
 @dataclass(frozen=True)
@@ -367,11 +372,11 @@ class Deal:
         """The banker multiplier m for this hand (RULES §6)."""
         return banker_multiplier(self.streak)
 
-    def holding(self, seat: int) -> tuple[Tile, ...]:
+    def holding(self, seat: int) -> Holding:
         """The tiles ``seat`` still holds, in canonical order."""
         if type(seat) is not int or not 0 <= seat <= 3:
             _seat(seat)
-        return tuple(self._hands[seat])
+        return Holding(self._hands[seat])
 
     def initial_holding(self, seat: int) -> tuple[Tile, ...]:
         """The tiles ``seat`` was dealt."""

@@ -12,7 +12,15 @@ covers every character the package uses (a test checks this).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Final, Literal, get_args
+
+from .errors import TiangowError
+
+
+class LanguageError(TiangowError):
+    """An unknown display language or seat number."""
+
 
 Lang = Literal["zh-Hant", "zh-Hans", "en"]
 """A display language: 繁 traditional Chinese, 简 simplified Chinese, or English."""
@@ -27,6 +35,7 @@ _TRAD: Final = (
     "從讓會學時現嗎麼幾顆種類組贏條處應當錢盤屬單擊敗殺實顯於裡裏麗鑰陣樣業兩遊戲線總"
     "費賠聲價階層執擺鋪機頁聽讀記憶難圖畫麵灣將餘歲勢夠覺獨誰該撥換鍵盡牆疊擬虛黃築絕"
     "尋號區觀專緣參請詳問離雖亂緊傳統維護頂寶劃帶鬆係啟關閉節過電腦蓋廢報歷範圍態"
+    "並別國橋檯沒瀏經續覽講載遺鋤錄"
 )
 _SIMP: Final = (
     "双对长头脚铜锤杂红庄贺结栋归东鹅爷风鸡细轮飞边间龙凤齐狮珑扎贯杠点输弃垫掷开张只"
@@ -34,6 +43,7 @@ _SIMP: Final = (
     "从让会学时现吗么几颗种类组赢条处应当钱盘属单击败杀实显于里里丽钥阵样业两游戏线总"
     "费赔声价阶层执摆铺机页听读记忆难图画面湾将余岁势够觉独谁该拨换键尽墙叠拟虚黄筑绝"
     "寻号区观专缘参请详问离虽乱紧传统维护顶宝划带松系启关闭节过电脑盖废报历范围态"
+    "并别国桥台没浏经续览讲载遗锄录"
 )
 
 _TABLE: Final = str.maketrans(_TRAD, _SIMP)
@@ -56,7 +66,7 @@ def pick(lang: Lang, zh: str, en: str) -> str:
         return to_simplified(zh)
     if lang == "zh-Hant":
         return zh
-    raise ValueError(f"unknown language {lang!r}: use one of {', '.join(LANGS)}")
+    raise LanguageError(f"unknown language {lang!r}: use one of {', '.join(LANGS)}")
 
 
 SEAT_NAMES: Final[tuple[tuple[str, str], ...]] = (
@@ -66,5 +76,41 @@ SEAT_NAMES: Final[tuple[tuple[str, str], ...]] = (
 
 def seat_name(seat: int, lang: Lang = "en") -> str:
     """The name of seat 0–3 (East, South, West, North; R-S1) in ``lang``."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
+        raise LanguageError(f"a seat is 0–3 (East, South, West, North), not {seat!r}")
     zh, en = SEAT_NAMES[seat]
     return pick(lang, zh, en)
+
+
+@dataclass(frozen=True)
+class Text:
+    """A phrase in traditional Chinese (``zh``) and English (``en``); simplified Chinese is
+    derived. Call it with a language to get the string.
+
+    >>> T("長三", "Long three")("zh-Hans"), T("長三", "Long three")("en")
+    ('长三', 'Long three')
+    """
+
+    zh: str
+    en: str
+
+    def __call__(self, lang: Lang) -> str:
+        return pick(lang, self.zh, self.en)
+
+    def __add__(self, other: Text) -> Text:
+        return Text(self.zh + other.zh, self.en + other.en)
+
+    def format(self, **kwargs: object) -> Text:
+        """Fill ``{name}`` fields in both languages; a value may itself be a :class:`Text`.
+
+        >>> T("{n}棟", "{n} stacks").format(n=3)("en")
+        '3 stacks'
+        """
+        zh = {k: (v.zh if isinstance(v, Text) else v) for k, v in kwargs.items()}
+        en = {k: (v.en if isinstance(v, Text) else v) for k, v in kwargs.items()}
+        return Text(self.zh.format(**zh), self.en.format(**en))
+
+
+def T(zh: str, en: str) -> Text:
+    """Shorthand for :class:`Text`."""
+    return Text(zh, en)

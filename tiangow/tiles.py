@@ -34,6 +34,7 @@ __all__ = [
     "MILITARY_KINDS",
     "sort_tiles",
     "format_tiles",
+    "Holding",
 ]
 
 # One row per kind, civil by rank then military by rank (this is also the kind index order).
@@ -168,6 +169,17 @@ class Tile:
         if not self.is_civil and self.name in _AMBIGUOUS:
             return pick(lang, self.full_name, f"{en} ({self.notation})")
         return pick(lang, zh, en)
+
+    def caption(self, lang: Lang = "zh-Hant") -> str:
+        """The name to print under a drawn tile: in English the Chinese name comes first,
+        since the Chinese names are what a learner must know.
+
+        >>> Tile("66").caption("en"), Tile("36").caption("en"), Tile("33").caption("zh-Hans")
+        ('天 Heaven', '九 Nine (3-6)', '长三')
+        """
+        if lang == "en":
+            return f"{self.name} {self.label('en')}"
+        return self.label(lang)
 
     def __repr__(self) -> str:
         return f"Tile('{self.notation}')"
@@ -331,6 +343,25 @@ def as_tiles(tiles: object, what: str = "tiles") -> tuple[Tile, ...]:
         if type(x) is not Tile:
             raise TileError(f"{what} must all be tiles; got {type(x).__name__} {x!r}")
     return cast("tuple[Tile, ...]", items)
+
+
+class Holding(tuple[Tile, ...]):
+    """A player's tiles: a tuple that draws itself in a notebook.
+
+    >>> h = Holding(parse_tiles("66 36"))
+    >>> h == (Tile("66"), Tile("36")), 'data-tile="3-6"' in h._repr_svg_()
+    (True, True)
+    """
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"Holding({format_tiles(self)!r})"
+
+    def _repr_svg_(self) -> str:
+        from . import svg
+
+        return svg.row_svg(self, names=True)
 
 
 def full_set() -> list[Tile]:
