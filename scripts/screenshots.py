@@ -1,0 +1,64 @@
+"""Screenshots of the lessons for the README, in headless Chromium (``python scripts/screenshots.py``).
+
+Install Debian's fonts-noto-cjk first, or the Chinese shows as boxes.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+
+from conftest import CHROMIUM_ARGS, chromium_path, free_port, start_voila, wait_http  # noqa: E402
+from test_lessons_in_browser import click_answer, current_question, right_and_wrong  # noqa: E402
+
+OUT = ROOT / "docs"
+
+
+def main() -> int:
+    chromium = chromium_path()
+    if chromium is None:
+        print("no Chromium: install Debian's chromium")
+        return 1
+    from playwright.sync_api import sync_playwright
+
+    port = free_port()
+    proc = start_voila(port)
+    try:
+        wait_http(f"http://127.0.0.1:{port}/", 90)
+        url = f"http://127.0.0.1:{port}/voila/render/lessons/"
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+            page = browser.new_page(viewport={"width": 1000, "height": 2600}, device_scale_factor=1)
+            page.goto(url + "01_tiles.ipynb")
+            page.wait_for_selector(".tg-quiz", timeout=60_000)
+            page.wait_for_timeout(1000)
+            q = current_question(page)
+            right, wrong = right_and_wrong(q)
+            click_answer(q, wrong)
+            q["quiz"].locator(".tg-feedback-wrong").wait_for()
+            click_answer(q, right)
+            q["quiz"].locator(".tg-feedback-right").wait_for()
+            page.get_by_role("button", name="English").click()
+            page.wait_for_selector("text=Lesson 1 · Meet the 32 tiles")
+            page.wait_for_timeout(800)
+            OUT.mkdir(exist_ok=True)
+            page.screenshot(path=str(OUT / "lesson01-tiles.png"), clip={"x": 0, "y": 0, "width": 1000, "height": 1010})
+            page.locator(".tg-quiz").screenshot(path=str(OUT / "lesson01-quiz.png"))
+            page.goto(url + "index.ipynb")
+            page.wait_for_selector("a.tg-lesson-card", timeout=60_000)
+            page.wait_for_timeout(1000)
+            page.screenshot(path=str(OUT / "index.png"), clip={"x": 0, "y": 0, "width": 1000, "height": 560})
+            browser.close()
+    finally:
+        proc.terminate()
+        proc.wait(20)
+    for name in ("lesson01-tiles.png", "lesson01-quiz.png", "index.png"):
+        print(f"wrote docs/{name}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,175 @@
+"""The lessons in a real headless Chromium, served by Voilà: render, answer, switch, reload."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from tiangow import KINDS, Tile
+
+pytestmark = pytest.mark.browser
+
+ERROR_TEXT = "There was an error"
+TIMEOUT = 60_000
+
+
+def open_lesson(page: Any, url: str) -> None:
+    page.goto(url, timeout=TIMEOUT)
+    page.wait_for_selector("svg[data-tile]", timeout=TIMEOUT)
+    assert ERROR_TEXT not in page.content()
+
+
+def wait_store_loaded(page: Any) -> None:
+    """The progress store reads localStorage as soon as it is displayed; give the kernel the
+    round trip before acting (a saved language then shows in the switch)."""
+    page.wait_for_timeout(800)
+
+
+def current_question(page: Any) -> dict[str, Any]:
+    quiz = page.locator(".tg-quiz").first
+    quiz.wait_for(timeout=TIMEOUT)
+    prompt = quiz.locator(".tg-prompt").inner_text()
+    shown = quiz.locator(".tg-tiles svg[data-tile]").all()
+    picks = quiz.locator(".tg-pick svg[data-tile]").all()
+    return {
+        "quiz": quiz,
+        "prompt": prompt,
+        "shown": [Tile(s.get_attribute("data-tile")) for s in shown],
+        "picks": [Tile(s.get_attribute("data-tile")) for s in picks],
+    }
+
+
+def right_and_wrong(q: dict[str, Any]) -> tuple[Any, Any]:
+    """The locators of a right and a wrong answer, worked out with the rules engine from
+    what the page shows (zh-Hant prompts)."""
+    quiz = q["quiz"]
+    prompt = q["prompt"]
+    if q["picks"]:
+        name = re.search(r"「(.+?)」", prompt)
+        assert name, prompt
+        right = [i for i, t in enumerate(q["picks"]) if t.name == name.group(1)]
+        assert len(right) == 1, (prompt, q["picks"])
+        wrong = next(i for i in range(len(q["picks"])) if i != right[0])
+        picks = quiz.locator(".tg-pick")
+        return picks.nth(right[0]), picks.nth(wrong)
+    (tile,) = q["shown"]
+    if "叫甚麼" in prompt:
+        answer = tile.name
+    elif "文子還是武子" in prompt:
+        answer = "文子" if tile.is_civil else "武子"
+    elif "紅點" in prompt:
+        answer = str(tile.red_pips)
+    else:  # pragma: no cover
+        raise AssertionError(f"unknown question {prompt!r}")
+    buttons = quiz.locator("button.tg-choice")
+    labels = [b.inner_text().strip() for b in buttons.all()]
+    assert answer in labels, (answer, labels)
+    wrong = next(i for i, label in enumerate(labels) if label != answer)
+    return buttons.nth(labels.index(answer)), buttons.nth(wrong)
+
+
+def click_answer(q: dict[str, Any], choice: Any) -> None:
+    choice.click()
+    if q["picks"]:
+        q["quiz"].locator("button.tg-check").click()
+
+
+def test_index_lists_lessons_and_links_to_lesson_01(page: Any, voila_url: str) -> None:
+    open_lesson(page, voila_url + "index.ipynb")
+    card = page.locator('a.tg-lesson-card[data-lesson="01_tiles"]')
+    card.wait_for(timeout=TIMEOUT)
+    assert "認識三十二張牌" in card.inner_text()
+    assert card.locator("svg[data-tile]").count() == 1
+    card.click()
+    page.wait_for_selector(".tg-quiz", timeout=TIMEOUT)
+    assert "01_tiles.ipynb" in page.url
+    assert ERROR_TEXT not in page.content()
+
+
+def test_lesson_01_drill_feedback_language_and_progress(page: Any, voila_url: str) -> None:
+    open_lesson(page, voila_url + "01_tiles.ipynb")
+    assert page.locator("svg[data-tile]").count() >= 32  # the set laid out, the quiz, the boxes
+    wait_store_loaded(page)
+
+    # A wrong answer first: feedback says so and explains; the question stays open.
+    q = current_question(page)
+    right, wrong = right_and_wrong(q)
+    click_answer(q, wrong)
+    feedback = q["quiz"].locator(".tg-feedback")
+    feedback.locator(".tg-feedback-wrong").wait_for(timeout=TIMEOUT)
+    assert "不對" in feedback.inner_text() and "還有 2 次機會" in feedback.inner_text()
+
+    # Then the right one: the explanation cites the rule.
+    click_answer(q, right)
+    feedback.locator(".tg-feedback-right").wait_for(timeout=TIMEOUT)
+    text = feedback.inner_text()
+    assert "對！" in text and re.search(r"§1|R-T1|R-T2", text), text
+    page.wait_for_function("document.querySelector('.tg-score').innerText.includes('0 / 1')", timeout=TIMEOUT)
+
+    # Next question, right at the first try.
+    q["quiz"].locator("button.tg-next").click()
+    page.wait_for_function("!document.querySelector('.tg-feedback').innerText.trim()", timeout=TIMEOUT)
+    q = current_question(page)
+    right, _ = right_and_wrong(q)
+    click_answer(q, right)
+    q["quiz"].locator(".tg-feedback-right").wait_for(timeout=TIMEOUT)
+    page.wait_for_function("document.querySelector('.tg-score').innerText.includes('1 / 2')", timeout=TIMEOUT)
+    boxes = page.locator('.tg-boxes [data-box="2"]')
+    assert boxes.count() == 1  # the tile answered right first time moved up a box
+
+    # Switch the language: every visible widget relabels.
+    page.get_by_role("button", name="English").click()
+    page.wait_for_selector("text=Lesson 1 · Meet the 32 tiles", timeout=TIMEOUT)
+    assert "Right first time: 1 of 2" in page.locator(".tg-score").inner_text()
+    assert "Civil · the four greats" in page.content()
+    page.get_by_role("button", name="简").click()
+    page.wait_for_selector("text=认识三十二张牌", timeout=TIMEOUT)
+    page.get_by_role("button", name="English").click()
+    page.wait_for_selector("text=Lesson 1 · Meet the 32 tiles", timeout=TIMEOUT)
+
+    # Reload: the progress and the language are kept (this browser's local storage).
+    page.reload()
+    page.wait_for_selector("svg[data-tile]", timeout=TIMEOUT)
+    page.wait_for_selector("text=Lesson 1 · Meet the 32 tiles", timeout=TIMEOUT)
+    page.wait_for_function("document.querySelectorAll('.tg-boxes [data-box=\"2\"]').length === 1",
+                           timeout=TIMEOUT)
+    assert "Right first time: 1 of 2" in page.locator(".tg-score").inner_text()
+    assert ERROR_TEXT not in page.content()
+
+    # The index shows the progress too.
+    page.goto(voila_url + "index.ipynb")
+    page.wait_for_selector("svg[data-tile]", timeout=TIMEOUT)
+    page.wait_for_selector("text=mastered 0 of 21", timeout=TIMEOUT)
+
+
+def test_bad_local_storage_is_survived_and_not_lost(page: Any, voila_url: str) -> None:
+    """Garbage in localStorage: the page still works, and the garbage entry is not erased."""
+    page.goto(voila_url + "index.ipynb", timeout=TIMEOUT)
+    page.evaluate("""() => {
+        localStorage.setItem('tiangow:lesson:01_tiles', '{not json');
+        localStorage.setItem('tiangow:lesson:zz_future', JSON.stringify({"v": 9, "x": [1, 2]}));
+        localStorage.setItem('tiangow:prefs', JSON.stringify({"lang": "klingon"}));
+    }""")
+    open_lesson(page, voila_url + "01_tiles.ipynb")
+    wait_store_loaded(page)
+    q = current_question(page)
+    right, _ = right_and_wrong(q)  # the language stayed 繁 (the bad preference was refused)
+    click_answer(q, right)
+    q["quiz"].locator(".tg-feedback-right").wait_for(timeout=TIMEOUT)
+    page.wait_for_function(
+        "() => { try { return JSON.parse(localStorage.getItem('tiangow:lesson:01_tiles')).drills.tiles.score.asked === 1 }"
+        " catch (e) { return false } }", timeout=TIMEOUT)
+    kept = page.evaluate("() => localStorage.getItem('tiangow:lesson:zz_future')")
+    assert kept == '{"v":9,"x":[1,2]}'
+
+
+def test_all_tiles_have_names_for_screen_readers(page: Any, voila_url: str) -> None:
+    open_lesson(page, voila_url + "01_tiles.ipynb")
+    titles = page.eval_on_selector_all("svg[data-tile]:not([data-tile=back])",
+                                       "els => els.map(e => [e.dataset.tile, e.querySelector('title').textContent])")
+    seen = {tile for tile, _ in titles}
+    assert seen == {t.notation for t in KINDS}
+    for tile, title in titles:
+        assert Tile(tile).name in title and tile in title

@@ -1,0 +1,173 @@
+"""Questions, answers and spaced repetition for drills (no widgets: plain, testable Python).
+
+A drill generates :class:`Question` objects from a seeded :class:`random.Random`; the quiz
+widget shows them and reports the outcome back, and the drill's state (Leitner boxes, a
+score) is saved in the learner's progress.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ..errors import TiangowError
+from ..i18n import Text
+from ..tiles import Tile
+
+__all__ = ["Choice", "Question", "Leitner", "Drill", "DrillError", "AnswerError", "Score"]
+
+
+class DrillError(TiangowError):
+    """A drill asked for something it does not have (an unknown question kind …)."""
+
+
+class AnswerError(DrillError):
+    """An answer that is not one of the question's choices."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One answer on offer: a key, its label, the tiles it shows (for tile picks) and why it
+    is right or wrong (shown as feedback when chosen)."""
+
+    key: str
+    label: Text
+    tiles: tuple[Tile, ...] = ()
+    why: Text | None = None
+
+
+@dataclass(frozen=True)
+class Question:
+    """A drill question: prompt, tiles shown, the choices, the right key and the explanation
+    (citing the rule). ``item`` is what spaced repetition schedules (e.g. a tile kind)."""
+
+    id: str
+    item: str
+    prompt: Text
+    choices: tuple[Choice, ...]
+    answer: str
+    explanation: Text
+    rule: str
+    shown: tuple[Tile | None, ...] = ()
+    pick_tiles: bool = False
+
+    def __post_init__(self) -> None:
+        keys = [c.key for c in self.choices]
+        if len(set(keys)) != len(keys):
+            raise AnswerError(f"question {self.id}: choices must have distinct keys, got {keys}")
+        if self.answer not in keys:
+            raise AnswerError(f"question {self.id}: the answer {self.answer!r} is not among {keys}")
+
+    def choice(self, key: str) -> Choice:
+        for c in self.choices:
+            if c.key == key:
+                return c
+        raise AnswerError(f"{key!r} is not a choice of this question ({', '.join(c.key for c in self.choices)})")
+
+    def check(self, key: str) -> bool:
+        """Whether ``key`` is the right answer (raises :class:`AnswerError` if no such choice)."""
+        return self.choice(key).key == self.answer
+
+    @property
+    def right(self) -> Choice:
+        return self.choice(self.answer)
+
+
+@dataclass
+class Score:
+    """Questions asked and answered right at the first try."""
+
+    asked: int = 0
+    first_try: int = 0
+    streak: int = 0
+
+    def record(self, first_try: bool) -> None:
+        self.asked += 1
+        self.first_try += first_try
+        self.streak = self.streak + 1 if first_try else 0
+
+    def state(self) -> dict[str, int]:
+        return {"asked": self.asked, "first_try": self.first_try, "streak": self.streak}
+
+    @classmethod
+    def from_state(cls, state: object) -> Score:
+        s = cls()
+        if isinstance(state, Mapping):
+            for name in ("asked", "first_try", "streak"):
+                v = state.get(name)
+                if isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 10**9:
+                    setattr(s, name, v)
+        s.first_try = min(s.first_try, s.asked)
+        return s
+
+
+@dataclass
+class Leitner:
+    """Leitner boxes over ``items``: a right answer moves an item up a box, a wrong one back
+    to box 1; items in low boxes are asked more often (weight 2^(boxes − box)), so missed
+    items come back sooner. An item is mastered from box ``mastered_box`` on.
+
+    >>> deck = Leitner(["a", "b"], boxes=5)
+    >>> deck.record("a", True); deck.record("a", True); deck.record("a", True)
+    >>> deck.box["a"], deck.mastered()
+    (4, ['a'])
+    >>> deck.record("a", False); deck.box["a"]
+    1
+    """
+
+    items: Sequence[str]
+    boxes: int = 5
+    mastered_box: int = 4
+    box: dict[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.items = tuple(self.items)
+        for item in self.items:
+            self.box.setdefault(item, 1)
+
+    def weight(self, item: str) -> int:
+        return int(2 ** (self.boxes - self.box[item]))
+
+    def pick(self, rng: random.Random, avoid: Iterable[str] = ()) -> str:
+        """An item chosen with the box weights, avoiding ``avoid`` when possible."""
+        skip = set(avoid)
+        pool = [i for i in self.items if i not in skip] or list(self.items)
+        return rng.choices(pool, weights=[self.weight(i) for i in pool])[0]
+
+    def record(self, item: str, right: bool) -> None:
+        if item not in self.box:
+            return
+        self.box[item] = min(self.box[item] + 1, self.boxes) if right else 1
+
+    def mastered(self) -> list[str]:
+        return [i for i in self.items if self.box[i] >= self.mastered_box]
+
+    def state(self) -> dict[str, int]:
+        return dict(self.box)
+
+    def load(self, state: object) -> None:
+        """Take box numbers from saved state, ignoring anything malformed."""
+        if not isinstance(state, Mapping):
+            return
+        for item, b in state.items():
+            if item in self.box and isinstance(b, int) and not isinstance(b, bool) and 1 <= b <= self.boxes:
+                self.box[item] = b
+
+
+class Drill(Protocol):
+    """What the quiz widget needs from a drill."""
+
+    id: str
+    title: Text
+
+    def next_question(self, rng: random.Random) -> Question: ...
+
+    def record(self, question: Question, first_try: bool, tries: int) -> None: ...
+
+    def state(self) -> dict[str, Any]: ...
+
+    def load(self, state: Mapping[str, Any]) -> None: ...
+
+    def progress(self) -> tuple[int, int]: ...

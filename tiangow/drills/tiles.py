@@ -1,0 +1,180 @@
+"""Lesson 01's drills: recognise the 32 tiles (RULES §1, R-T1, R-T2).
+
+Four kinds of question, generated from the tile table: see a tile, pick its name; see a
+name, pick the tile; civil or military; how many red pips. Spaced repetition (Leitner boxes
+over the 21 kinds) brings missed tiles back sooner.
+
+>>> import random
+>>> drill = TileDrill()
+>>> q = drill.next_question(random.Random(1))
+>>> q.check(q.answer), len(q.choices) >= 2
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, Final
+
+from ..i18n import T, Text
+from ..tiles import KINDS, Tile
+from .base import Choice, DrillError, Leitner, Question, Score
+
+__all__ = ["TileDrill", "describe", "QUESTION_KINDS", "RULES_TAUGHT"]
+
+QUESTION_KINDS: Final = ("name", "tile", "class", "red")
+RULES_TAUGHT: Final = ("§1", "R-T1", "R-T2")
+"""The rules these drills teach (for the coverage test)."""
+
+
+def _twin(tile: Tile) -> Tile | None:
+    for t in KINDS:
+        if t is not tile and not t.is_civil and not tile.is_civil and t.rank == tile.rank:
+            return t
+    return None
+
+
+def describe(tile: Tile) -> Text:
+    """One sentence placing ``tile`` in the set.
+
+    >>> describe(Tile("66"))("en")
+    '天 (6-6) is a civil tile, rank 1 of the 11 civil kinds.'
+    >>> describe(Tile("45"))("en")
+    '九 (4-5) is a military tile, rank 1 of 6; it ranks equal to 3-6 (R-T1).'
+    """
+    if tile.is_civil:
+        return T(f"{tile.name}（{tile.notation}）是文子，十一種文子中排第{tile.rank}。",
+                 f"{tile.name} ({tile.notation}) is a civil tile, rank {tile.rank} of the 11 civil kinds.")
+    twin = _twin(tile)
+    zh = f"{tile.name}（{tile.notation}）是武子，六級武子中排第{tile.rank}"
+    en = f"{tile.name} ({tile.notation}) is a military tile, rank {tile.rank} of 6"
+    if twin is not None:
+        zh += f"，與 {twin.notation} 同級（R-T1）"
+        en += f"; it ranks equal to {twin.notation} (R-T1)"
+    return T(zh + "。", en + ".")
+
+
+def _red_text(tile: Tile) -> Text:
+    n = tile.red_pips
+    return T(f"每個一點和四點都是紅色，天牌每半邊三紅三白（R-T2）。{tile.name}（{tile.notation}）有 {n} 個紅點。",
+             f"Every 1 and every 4 is red, and on 天 each half has three red and three white pips (R-T2). "
+             f"{tile.name} ({tile.notation}) has {n} red pip{'s' if n != 1 else ''}.")
+
+
+_CLASS_TEXT: Final = T("文子是成對的十一種牌（共二十二張），武子是十張單牌（§1）。",
+                       "Civil tiles are the 11 kinds that come in identical pairs (22 tiles); military "
+                       "tiles are the 10 single tiles (RULES §1).")
+
+
+class TileDrill:
+    """Recognition drills over the 21 kinds with Leitner scheduling."""
+
+    id = "tiles"
+    title = T("認牌練習", "Recognition drill")
+
+    def __init__(self, kinds: tuple[str, ...] = QUESTION_KINDS) -> None:
+        for k in kinds:
+            if k not in QUESTION_KINDS:
+                raise DrillError(f"unknown question kind {k!r}: use {', '.join(QUESTION_KINDS)}")
+        self.kinds = kinds
+        self.deck = Leitner([t.notation for t in KINDS])
+        self.score = Score()
+        self._recent: list[str] = []
+        self._count = 0
+
+    # -- the Drill protocol --------------------------------------------------------------
+    def next_question(self, rng: random.Random) -> Question:
+        item = self.deck.pick(rng, avoid=self._recent)
+        self._recent = ([*self._recent, item])[-3:]
+        tile = Tile(item)
+        kind = rng.choice(self.kinds)
+        self._count += 1
+        return make_question(kind, tile, rng, self._count)
+
+    def record(self, question: Question, first_try: bool, tries: int) -> None:
+        self.deck.record(question.item, first_try)
+        self.score.record(first_try)
+
+    def state(self) -> dict[str, Any]:
+        return {"boxes": self.deck.state(), "score": self.score.state()}
+
+    def load(self, state: Mapping[str, Any]) -> None:
+        if not isinstance(state, Mapping):
+            return
+        self.deck.load(state.get("boxes"))
+        self.score = Score.from_state(state.get("score"))
+
+    def progress(self) -> tuple[int, int]:
+        """(kinds mastered, 21)."""
+        return len(self.deck.mastered()), len(KINDS)
+
+
+def _others(tile: Tile, rng: random.Random, n: int) -> list[Tile]:
+    """``n`` other kinds that do not share ``tile``'s name, mostly of its own class."""
+    pool = [t for t in KINDS if t is not tile and t.name != tile.name]
+    same = [t for t in pool if t.is_civil == tile.is_civil]
+    other = [t for t in pool if t.is_civil != tile.is_civil]
+    rng.shuffle(same)
+    rng.shuffle(other)
+    take = same[: n - 1] + other[:1]
+    out: list[Tile] = []
+    for t in take + same[n - 1:]:
+        if len(out) == n:
+            break
+        if all(t.name != o.name for o in out):
+            out.append(t)
+    return out
+
+
+def make_question(kind: str, tile: Tile, rng: random.Random, number: int = 0) -> Question:
+    """One question of ``kind`` about ``tile`` (choices shuffled with ``rng``)."""
+    qid = f"{kind}:{tile.notation}:{number}"
+    if kind == "name":
+        options = [tile, *_others(tile, rng, 3)]
+        rng.shuffle(options)
+        choices = tuple(
+            Choice(t.notation, T(t.name, f"{t.name} {t.name_en}"),
+                   why=None if t is tile else T(f"{t.full_name}是 {t.notation}，不是這張。",
+                                                f"{t.full_name} is {t.notation}, not this tile."))
+            for t in options
+        )
+        return Question(qid, tile.notation, T("這張牌叫甚麼？", "What is this tile called?"), choices,
+                        tile.notation, describe(tile), "§1", shown=(tile,))
+    if kind == "tile":
+        options = [tile, *_others(tile, rng, 3)]
+        rng.shuffle(options)
+        choices = tuple(
+            Choice(t.notation, T(t.name, f"{t.name} {t.name_en}"), (t,),
+                   why=None if t is tile else T(f"那張是{t.full_name}（{t.notation}）。",
+                                                f"That one is {t.full_name} ({t.notation})."))
+            for t in options
+        )
+        return Question(qid, tile.notation,
+                        T(f"哪一張是「{tile.name}」？", f"Which tile is {tile.name} ({tile.name_en})?"),
+                        choices, tile.notation, describe(tile), "§1", pick_tiles=True)
+    if kind == "class":
+        right = "civil" if tile.is_civil else "military"
+        choices = (
+            Choice("civil", T("文子", "civil (文)"),
+                   why=None if tile.is_civil else T(f"{tile.full_name}只有一張，是武子。",
+                                                    f"There is only one {tile.notation}: it is military.")),
+            Choice("military", T("武子", "military (武)"),
+                   why=None if not tile.is_civil else T(f"{tile.name}有兩張相同的，是文子。",
+                                                        f"{tile.name} comes in two identical copies: it is civil.")),
+        )
+        return Question(qid, tile.notation, T("這張是文子還是武子？", "Is this tile civil or military?"), choices,
+                        right, _CLASS_TEXT + T(" ", " ") + describe(tile), "§1", shown=(tile,))
+    if kind == "red":
+        n = tile.red_pips
+        pool = [x for x in (0, 1, 2, 4, 5, 6, 8) if x != n]
+        rng.shuffle(pool)
+        numbers = sorted([n, *pool[:3]])
+        choices = tuple(
+            Choice(str(x), T(str(x), str(x)),
+                   why=None if x == n else T("再數一數：紅的是一點和四點。", "Count again: the 1s and the 4s are red."))
+            for x in numbers
+        )
+        return Question(qid, tile.notation, T("這張牌有幾個紅點？", "How many red pips does this tile have?"),
+                        choices, str(n), _red_text(tile), "R-T2", shown=(tile,))
+    raise DrillError(f"unknown question kind {kind!r}: use {', '.join(QUESTION_KINDS)}")

@@ -1,0 +1,240 @@
+"""A lesson page: header (title, language switch, saved progress), quizzes wired to the
+progress store, the lesson index, and navigation links."""
+
+from __future__ import annotations
+
+import html
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import ipywidgets as w
+
+from ..catalog import LESSONS, LessonInfo, lesson_info, lesson_progress
+from ..drills.base import Drill, Question
+from ..i18n import LANGS, Lang, T, Text
+from ..svg import tile_svg
+from ..tiles import Tile
+from .progress import ProgressStore
+from .quiz import Quiz
+from .text import LANGUAGE, current_lang, on_language
+from .views import STYLE, LanguageSwitch
+
+__all__ = ["LessonPage", "LessonIndex", "IndexPage"]
+
+_INDEX_TITLE = T("天九學堂", "Tien Gow school")
+_BACK = T("← 課程目錄", "← All lessons")
+_NEXT = T("下一課：{title} →", "Next: {title} →")
+_MASTERED = T("已掌握 {done} / {total}", "mastered {done} of {total}")
+_NOT_STARTED = T("未開始", "not started")
+
+
+class _Page:
+    """What every page has: the store, the language switch, the header."""
+
+    def __init__(self) -> None:
+        self.store = ProgressStore()
+        self.switch = LanguageSwitch()
+        self.store.on_load(self._restore_language)
+        on_language(self._remember_language)
+
+    def _restore_language(self) -> None:
+        lang = self.store.pref("lang")
+        if lang in LANGS:
+            LANGUAGE.lang = lang
+
+    def _remember_language(self, lang: Lang) -> None:
+        if self.store.loaded and self.store.pref("lang") != lang:
+            self.store.set_pref("lang", lang)
+
+
+class LessonPage(_Page):
+    """Display :meth:`header` first; build quizzes with :meth:`quiz`; end with :meth:`footer`."""
+
+    def __init__(self, lesson_id: str) -> None:
+        super().__init__()
+        self.info: LessonInfo = lesson_info(lesson_id)
+        self.quizzes: list[Quiz] = []
+        self._views: list[BoxesView] = []
+
+    def state(self) -> dict[str, Any]:
+        return self.store.lesson(self.info.id)
+
+    def header(self) -> w.Widget:
+        title = w.HTML()
+        title.add_class("tg-title")
+
+        def render(lang: Lang) -> None:
+            title.value = (STYLE + f'<div class="tg-prose"><a href="index.ipynb" class="tg-nav">'
+                           f'{html.escape(_BACK(lang))}</a><h1>{html.escape(self.info.title(lang))}</h1></div>')
+
+        render(current_lang())
+        on_language(render)
+        bar = w.HBox([title, self.switch, self.store],
+                     layout=w.Layout(justify_content="space-between", align_items="flex-start", width="100%"))
+        bar.add_class("tg-header")
+        return bar
+
+    def quiz(self, drill: Drill, seed: int | None = None, title: Text | None = None) -> Quiz:
+        """A quiz over ``drill`` whose state is loaded from and saved to the learner's progress."""
+        rng = random.Random(seed)
+
+        def save(question: Question, first_try: bool, tries: int) -> None:
+            if not self.store.loaded:
+                return  # the page has not told us what was saved: do not overwrite it
+            state = self.state()
+            drills = state.get("drills") if isinstance(state.get("drills"), dict) else {}
+            drills = dict(drills)  # type: ignore[arg-type]
+            drills[drill.id] = drill.state()
+            state["drills"] = drills
+            self.store.save(self.info.id, state)
+
+        def result(question: Question, first_try: bool, tries: int) -> None:
+            save(question, first_try, tries)
+            for view in self._views:
+                view.render(current_lang())
+
+        quiz = Quiz(drill, rng, on_result=result, title=title)
+
+        def load() -> None:
+            saved = self.state().get("drills", {})
+            if isinstance(saved, Mapping) and isinstance(saved.get(drill.id), Mapping):
+                drill.load(saved[drill.id])
+                quiz.refresh()
+                for view in self._views:
+                    view.render(current_lang())
+
+        self.store.on_load(load)
+        self.quizzes.append(quiz)
+        return quiz
+
+    def boxes(self, drill: Drill, caption: Text | None = None) -> BoxesView:
+        """The drill's spaced-repetition boxes, updated after every answer."""
+        view = BoxesView(drill, caption)
+        self._views.append(view)
+        return view
+
+    def footer(self) -> w.Widget:
+        out = w.HTML()
+        ids = [i.id for i in LESSONS]
+        k = ids.index(self.info.id)
+        nxt = LESSONS[k + 1] if k + 1 < len(LESSONS) else None
+
+        def render(lang: Lang) -> None:
+            parts = [f'<a href="index.ipynb" class="tg-nav">{html.escape(_BACK(lang))}</a>']
+            if nxt is not None:
+                label = _NEXT.format(title=nxt.title)(lang)
+                parts.append(f'<a href="{nxt.notebook}" class="tg-nav tg-next-lesson">{html.escape(label)}</a>')
+            out.value = STYLE + '<div class="tg-prose" style="display:flex;gap:2em">' + "".join(parts) + "</div>"
+
+        render(current_lang())
+        on_language(render)
+        return out
+
+
+_BOX = T("第 {box} 格", "box {box}")
+_BOXES_NOTE = T("每答對一次，牌升一格；答錯回到第一格。第 {m} 格起算已掌握。已掌握 {done} / {total}。",
+                "A right answer moves a tile up a box, a wrong one back to box 1; from box {m} on it "
+                "counts as mastered. Mastered: {done} of {total}.")
+
+
+class BoxesView(w.HTML):
+    """Each item of a Leitner drill with its box; mastered items outlined in green."""
+
+    def __init__(self, drill: Drill, caption: Text | None = None) -> None:
+        super().__init__()
+        self.drill = drill
+        self.caption = caption
+        self.add_class("tg-boxes")
+        self.render(current_lang())
+        on_language(self.render)
+
+    def render(self, lang: Lang) -> None:
+        deck = getattr(self.drill, "deck", None)
+        if deck is None:
+            self.value = ""
+            return
+        cells = []
+        for item in deck.items:
+            box = deck.box[item]
+            mastered = box >= deck.mastered_box
+            border = "#1b7a3a" if mastered else "#ddd3bf"
+            cells.append(
+                f'<div class="tg-tilebox" data-item="{item}" data-box="{box}" '
+                f'style="border:2px solid {border};border-radius:6px;padding:3px">'
+                f'{tile_svg(Tile(item), 24, lang)}<span class="tg-sub">{html.escape(_BOX.format(box=box)(lang))}</span>'
+                f"</div>"
+            )
+        done, total = self.drill.progress()
+        note = _BOXES_NOTE.format(m=deck.mastered_box, done=done, total=total)(lang)
+        cap = f'<div class="tg-caption">{html.escape(self.caption(lang))}</div>' if self.caption else ""
+        self.value = (STYLE + cap + f'<div class="tg-tiles">{"".join(cells)}</div>'
+                      f'<div class="tg-muted tg-mastery" data-done="{done}">{html.escape(note)}</div>')
+
+
+class LessonIndex(w.HTML):
+    """Every lesson with a line on what it teaches and the learner's progress in it."""
+
+    def __init__(self, store: ProgressStore) -> None:
+        super().__init__()
+        self.store = store
+        self.add_class("tg-index")
+        self.render(current_lang())
+        on_language(self.render)
+        store.observe(lambda _: self.render(current_lang()), "data")
+
+    def render(self, lang: Lang) -> None:
+        saved = self.store.all_lessons()
+        cards = []
+        for info in LESSONS:
+            done, total = lesson_progress(info, saved.get(info.id, {}))
+            if info.id in saved:
+                status = _MASTERED.format(done=done, total=total)(lang)
+            else:
+                status = _NOT_STARTED(lang)
+            pct = 0 if not total else round(100 * done / total)
+            cards.append(
+                f'<a class="tg-lesson-card" href="{info.notebook}" data-lesson="{info.id}">'
+                f'{tile_svg(Tile(info.tile), 34, lang)}'
+                f'<span class="tg-lesson-text"><b>{html.escape(info.title(lang))}</b><br>'
+                f'<span>{html.escape(info.summary(lang))}</span><br>'
+                f'<span class="tg-lesson-progress" data-done="{done}" data-total="{total}">'
+                f'{html.escape(status)}</span>'
+                f'<span class="tg-bar"><span style="width:{pct}%"></span></span></span></a>'
+            )
+        self.value = STYLE + _INDEX_STYLE + '<div class="tg-lessons">' + "".join(cards) + "</div>"
+
+
+class IndexPage(_Page):
+    """The landing page: title, language switch, the lessons and progress."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.index = LessonIndex(self.store)
+
+    def header(self) -> w.Widget:
+        title = w.HTML()
+
+        def render(lang: Lang) -> None:
+            title.value = STYLE + f'<div class="tg-prose"><h1>{html.escape(_INDEX_TITLE(lang))}</h1></div>'
+
+        render(current_lang())
+        on_language(render)
+        bar = w.HBox([title, self.switch, self.store],
+                     layout=w.Layout(justify_content="space-between", align_items="flex-start", width="100%"))
+        bar.add_class("tg-header")
+        return bar
+
+
+_INDEX_STYLE = """
+<style>
+.tg-lessons { display: flex; flex-direction: column; gap: 10px; max-width: 760px; }
+.tg-lesson-card { display: flex; gap: 14px; align-items: center; padding: 10px 14px; border: 1px solid #ddd3bf;
+  border-radius: 10px; background: #fffdf8; color: #222; text-decoration: none; }
+.tg-lesson-card:hover { border-color: #b8894a; background: #fff6e3; }
+.tg-lesson-text { font-size: 15px; line-height: 1.5; flex: 1; }
+.tg-lesson-progress { color: #6a4c00; font-size: 13px; }
+.tg-bar { display: block; height: 6px; background: #eee6d6; border-radius: 3px; margin-top: 4px; }
+.tg-bar span { display: block; height: 6px; background: #1b7a3a; border-radius: 3px; }
+</style>
+"""

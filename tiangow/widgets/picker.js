@@ -1,0 +1,44 @@
+// A holding the learner selects tiles from. The kernel validates every selection.
+function escapeHtml(s) {
+  return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
+}
+
+function render({ model, el }) {
+  el.classList.add("tg-picker");
+  const toggle = (i) => {
+    if (model.get("disabled")) return;
+    const max = model.get("max_select");
+    let sel = model.get("selected").slice();
+    if (sel.includes(i)) sel = sel.filter((x) => x !== i);
+    else if (max === 1) sel = [i];
+    else if (sel.length < max) sel.push(i);
+    else return;
+    model.set("selected", sel);
+    model.save_changes();
+  };
+  const draw = () => {
+    const svgs = model.get("svgs");
+    const labels = model.get("labels");
+    const marks = model.get("marks");
+    const sel = new Set(model.get("selected"));
+    const disabled = model.get("disabled");
+    el.replaceChildren();
+    svgs.forEach((svg, i) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "tg-pick" + (sel.has(i) ? " tg-picked" : "") + (marks[i] ? " tg-mark-" + marks[i] : "");
+      b.setAttribute("aria-pressed", sel.has(i) ? "true" : "false");
+      b.dataset.index = String(i);
+      b.disabled = disabled;
+      b.innerHTML = svg + (labels[i] ? '<span class="tg-pick-label">' + escapeHtml(labels[i]) + "</span>" : "");
+      b.addEventListener("click", () => toggle(i));
+      el.appendChild(b);
+    });
+  };
+  const events = "change:svgs change:selected change:disabled change:labels change:marks";
+  model.on(events, draw);
+  draw();
+  return () => model.off(events, draw);
+}
+
+export default { render };

@@ -1,0 +1,214 @@
+"""The quiz component: a question, choices or tile picks, three tries, feedback, a score."""
+
+from __future__ import annotations
+
+import html
+import random
+from collections.abc import Callable
+
+import ipywidgets as w
+
+from ..drills.base import AnswerError, Drill, Question
+from ..i18n import Lang, T, Text
+from .picker import HoldingPicker
+from .text import current_lang, on_language
+from .views import STYLE, tile_html
+
+__all__ = ["Quiz"]
+
+MAX_TRIES = 3
+
+_RIGHT = T("✓ 對！", "✓ Right!")
+_WRONG = T("✗ 不對。", "✗ Not quite.")
+_LEFT = T("還有 {n} 次機會。", "{n} tries left.")
+_ANSWER = T("答案是：{answer}。", "The answer: {answer}.")
+_CHECK = T("確定", "Check")
+_NEXT = T("下一題 →", "Next question →")
+_PICK_FIRST = T("先點選一張牌。", "Pick a tile first.")
+_SCORE = T("答對（第一次）：{right} / {asked} 題　連續答對：{streak}",
+           "Right first time: {right} of {asked}   streak: {streak}")
+
+
+def _cited(q: Question) -> Text:
+    """The explanation, with the rule id added if the text does not already cite it."""
+    if q.rule in q.explanation.zh:
+        return q.explanation
+    shown = f"RULES {q.rule}" if q.rule.startswith("§") else q.rule
+    return q.explanation + T(f"（{shown}）", f" ({shown})")
+
+
+class Quiz(w.VBox):
+    """Asks the questions of ``drill`` one at a time.
+
+    Up to three tries per question; each answer gets feedback that explains why and cites
+    the rule; after the third wrong try the answer is shown. ``on_result`` is called with
+    (question, right at the first try, tries) once a question is finished.
+    """
+
+    def __init__(self, drill: Drill, rng: random.Random | int | None = None,
+                 on_result: Callable[[Question, bool, int], None] | None = None,
+                 title: Text | None = None) -> None:
+        self.drill = drill
+        self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+        self.on_result = on_result
+        self.title = title or drill.title
+        self.question: Question | None = None
+        self.tries = 0
+        self.done = False
+        self._feedback: list[tuple[str, Text]] = []
+        self._chosen: list[str] = []
+        self.head = w.HTML()
+        self.prompt = w.HTML()
+        self.shown = w.HTML()
+        self.picker = HoldingPicker([], max_select=1, names=False)
+        self.choice_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.check_button = w.Button(button_style="primary")
+        self.check_button.add_class("tg-check")
+        self.check_button.on_click(lambda _: self._check_pick())
+        self.feedback = w.HTML()
+        self.feedback.add_class("tg-feedback")
+        self.next_button = w.Button(button_style="success")
+        self.next_button.add_class("tg-next")
+        self.next_button.on_click(lambda _: self.next())
+        self.score_line = w.HTML()
+        self.score_line.add_class("tg-score")
+        super().__init__(layout=w.Layout(border="1px solid #ddd3bf", padding="10px 14px", max_width="760px"))
+        self.add_class("tg-quiz")
+        on_language(lambda lang: self._render())
+        self.next()
+
+    # -- flow --------------------------------------------------------------------------
+    def next(self) -> None:
+        """Ask the next question."""
+        if self.question is not None and not self.done:
+            return  # finish this one first
+        self.question = self.drill.next_question(self.rng)
+        self.tries = 0
+        self.done = False
+        self._feedback = []
+        self._chosen = []
+        q = self.question
+        if q.pick_tiles:
+            self.picker.set_tiles([c.tiles[0] for c in q.choices])
+            self.picker.disabled = False
+        self._render()
+
+    def answer(self, key: str) -> bool | None:
+        """Answer the current question with a choice key; returns whether it was right, or
+        ``None`` if the question is already finished (a stale click) — never raises for a
+        key the page sends that is not a choice: that is refused with a message."""
+        q = self.question
+        if q is None or self.done:
+            return None
+        try:
+            right = q.check(key)
+        except AnswerError:
+            return None
+        if key in self._chosen:
+            return False  # the same wrong answer again does not cost a try
+        self.tries += 1
+        self._chosen.append(key)
+        explanation = _cited(q)
+        if right:
+            self._feedback = [("right", _RIGHT + T(" ", " ") + explanation)]
+            self._finish(first_try=self.tries == 1)
+        else:
+            why = q.choice(key).why or T("", "")
+            if self.tries >= MAX_TRIES:
+                self._feedback = [("wrong", _WRONG + T(" ", " ") + why),
+                                  ("answer", _ANSWER.format(answer=q.right.label) + T(" ", " ") + explanation)]
+                self._finish(first_try=False)
+            else:
+                self._feedback = [("wrong", _WRONG + T(" ", " ") + why + T(" ", " ")
+                                   + _LEFT.format(n=MAX_TRIES - self.tries))]
+        self._render()
+        return right
+
+    def _finish(self, first_try: bool) -> None:
+        q = self.question
+        assert q is not None
+        self.done = True
+        if q.pick_tiles:
+            self.picker.disabled = True
+            self.picker.mark(["right" if c.key == q.answer else ("wrong" if c.key in self._chosen else "")
+                              for c in q.choices])
+        self.drill.record(q, first_try, self.tries)
+        if self.on_result is not None:
+            self.on_result(q, first_try, self.tries)
+
+    def _check_pick(self) -> None:
+        q = self.question
+        if q is None or self.done or not q.pick_tiles:
+            return
+        sel = self.picker.selected
+        if len(sel) != 1:
+            self._feedback = [("wrong", _PICK_FIRST)]
+            self._render()
+            return
+        self.answer(q.choices[sel[0]].key)
+        if not self.done:
+            self.picker.selected = []
+
+    # -- drawing -----------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Redraw (after the drill's state was loaded, for instance)."""
+        self._render()
+
+    def _render(self) -> None:
+        lang = current_lang()
+        q = self.question
+        if q is None:
+            return
+        self.head.value = STYLE + f'<div class="tg-caption">{html.escape(self.title(lang))}</div>'
+        self.prompt.value = f'<div class="tg-prose tg-prompt"><b>{html.escape(q.prompt(lang))}</b></div>'
+        self.shown.value = STYLE + tile_html(q.shown, lang, names=False, width=52) if q.shown else ""
+        children: list[w.Widget] = [self.head, self.prompt]
+        if q.shown:
+            children.append(self.shown)
+        if q.pick_tiles:
+            self.check_button.description = _CHECK(lang)
+            self.check_button.disabled = self.done
+            children += [self.picker, self.check_button]
+        else:
+            old = self.choice_box.children
+            self.choice_box.children = [self._choice_button(c.key, c.label, lang) for c in q.choices]
+            for b in old:
+                b.close()
+            children.append(self.choice_box)
+        self.feedback.value = "".join(
+            f'<div class="tg-feedback-{kind}">{html.escape(text(lang))}</div>' for kind, text in self._feedback
+        )
+        children.append(self.feedback)
+        self.next_button.description = _NEXT(lang)
+        self.next_button.layout.display = "" if self.done else "none"
+        children.append(self.next_button)
+        self.score_line.value = self._score_html(lang)
+        children.append(self.score_line)
+        self.children = children
+
+    def _choice_button(self, key: str, label: Text, lang: Lang) -> w.Button:
+        q = self.question
+        assert q is not None
+        style = ""
+        if key in self._chosen:
+            style = "success" if q.check(key) else "danger"
+        elif self.done and q.check(key):
+            style = "success"
+        b = w.Button(description=label(lang), button_style=style, disabled=self.done or key in self._chosen,
+                     layout=w.Layout(width="auto", min_width="72px", margin="0 6px 6px 0"))
+        b.add_class("tg-choice")
+        qid = q.id
+        b.on_click(lambda _: self._clicked(qid, key))
+        return b
+
+    def _clicked(self, qid: str, key: str) -> None:
+        if self.question is None or self.question.id != qid:
+            return  # a click on a button of an earlier question
+        self.answer(key)
+
+    def _score_html(self, lang: Lang) -> str:
+        score = getattr(self.drill, "score", None)
+        if score is None:
+            return ""
+        text = _SCORE.format(right=score.first_try, asked=score.asked, streak=score.streak)(lang)
+        return f'<div class="tg-muted">{html.escape(text)}</div>'

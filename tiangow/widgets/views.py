@@ -1,0 +1,114 @@
+"""Display widgets: prose, tiles, and the language switch (繁 / 简 / English)."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+
+import ipywidgets as w
+
+from ..i18n import LANGS, Lang
+from ..svg import TILE_W, row_svg, tile_svg
+from ..tiles import Tile
+from .safe import SafeState
+from .text import LANGUAGE, Text, current_lang, on_language
+
+__all__ = ["Prose", "TileView", "LanguageSwitch", "tile_html"]
+
+STYLE = """
+<style>
+.tg-prose { font-size: 15px; line-height: 1.6; max-width: 46em; color: #222; }
+.tg-prose h1 { font-size: 1.7em; margin: .2em 0 .3em; }
+.tg-prose h2 { font-size: 1.25em; margin: .8em 0 .2em; }
+.tg-tiles { display: flex; flex-wrap: wrap; gap: 8px; align-items: flex-end; }
+.tg-tilebox { display: flex; flex-direction: column; align-items: center; font-size: 12px; color: #333; }
+.tg-tilebox .tg-sub { color: #777; font-size: 11px; }
+.tg-caption { font-weight: 600; margin: 6px 0 4px; }
+.tg-feedback-right { color: #1b7a3a; font-weight: 600; }
+.tg-feedback-wrong { color: #b3261e; font-weight: 600; }
+.tg-feedback-answer { color: #6a4c00; font-weight: 600; }
+.tg-muted { color: #666; font-size: 13px; }
+.tg-card { border: 1px solid #ddd3bf; border-radius: 8px; padding: 10px 14px; background: #fffdf8; }
+</style>
+"""
+
+
+class Prose(w.HTML):
+    """HTML text in three languages; re-rendered when the language changes.
+
+    ``text`` holds HTML in traditional Chinese and English (:class:`Text`).
+    """
+
+    def __init__(self, text: Text, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self.text = text
+        self.add_class("tg-prose")
+        self.render(current_lang())
+        on_language(self.render)
+
+    def render(self, lang: Lang) -> None:
+        self.value = STYLE + f'<div class="tg-prose">{self.text(lang)}</div>'
+
+
+def tile_html(tiles: Sequence[Tile | None], lang: Lang, names: bool = True, width: float = TILE_W,
+              sub: Sequence[str] | None = None) -> str:
+    """Tiles as inline SVGs in a wrapping row, each with its name (and a sub-label) below."""
+    boxes = []
+    for i, t in enumerate(tiles):
+        label = "" if t is None or not names else html.escape(t.caption(lang))
+        extra = f'<span class="tg-sub">{html.escape(sub[i])}</span>' if sub else ""
+        boxes.append(f'<div class="tg-tilebox">{tile_svg(t, width, lang)}<span>{label}</span>{extra}</div>')
+    return f'<div class="tg-tiles">{"".join(boxes)}</div>'
+
+
+class TileView(w.HTML):
+    """A row of tiles with an optional caption and names, relabelled with the language."""
+
+    def __init__(self, tiles: Sequence[Tile | None], caption: Text | None = None, names: bool = True,
+                 width: float = TILE_W, sub: Sequence[Text] | None = None, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self.tiles = tuple(tiles)
+        self.caption = caption
+        self.names = names
+        self.width = width
+        self.sub = tuple(sub) if sub else None
+        self.add_class("tg-tileview")
+        self.render(current_lang())
+        on_language(self.render)
+
+    def render(self, lang: Lang) -> None:
+        cap = f'<div class="tg-caption">{html.escape(self.caption(lang))}</div>' if self.caption else ""
+        sub = [s(lang) for s in self.sub] if self.sub else None
+        self.value = STYLE + cap + tile_html(self.tiles, lang, self.names, self.width, sub)
+
+    def _repr_svg_(self) -> str:
+        return row_svg(self.tiles, lang=current_lang(), names=self.names)
+
+
+class LanguageSwitch(SafeState, w.ToggleButtons):
+    """繁 / 简 / English: sets the kernel's display language (validated: the page can only
+    choose one of the three)."""
+
+    _page_writable = frozenset({"index"})
+    value: Any  # the traitlet of ToggleButtons (a bare annotation: no class attribute)
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(
+            options=[("繁", "zh-Hant"), ("简", "zh-Hans"), ("English", "en")],
+            value=current_lang(),
+            tooltips=["繁體中文", "简体中文", "English"],
+            style={"button_width": "72px"},
+            **kwargs,
+        )
+        self.add_class("tg-lang")
+        self.observe(self._chosen, "value")
+        LANGUAGE.observe(self._follow, "lang")
+
+    def _chosen(self, change: dict[str, object]) -> None:
+        if change["new"] in LANGS:
+            LANGUAGE.lang = change["new"]
+
+    def _follow(self, change: dict[str, object]) -> None:
+        if self.value != change["new"]:
+            self.value = change["new"]
