@@ -30,7 +30,7 @@ from .tiles import Tile
 if TYPE_CHECKING:
     from .deal import DealView, Trick
 
-__all__ = ["tile_svg", "tile_element", "row_svg", "trick_svg", "deal_svg", "TILE_W", "TILE_H"]
+__all__ = ["tile_svg", "tile_element", "row_svg", "trick_svg", "deal_svg", "die_svg", "TILE_W", "TILE_H"]
 
 TILE_W: Final = 40
 TILE_H: Final = 100
@@ -232,6 +232,35 @@ def deal_svg(view: DealView, lang: Lang = "zh-Hant", width: float = 28) -> str:
         _text(root, 4, y + 32, pick(lang, f"{view.stacks[seat]} 棟", f"{view.stacks[seat]} stacks"), 11, "start")
         for i, t in enumerate(tiles):
             root.append(tile_element(t, 120 + i * (width + 4), y, width, lang))
+    return _render(root)
+
+
+_DIE: Final[dict[int, tuple[tuple[float, float], ...]]] = {
+    1: ((0.5, 0.5),), 2: ((0.5, 0.25), (0.5, 0.75)), 3: ((0.25, 0.25), (0.5, 0.5), (0.75, 0.75)),
+    4: ((0.28, 0.28), (0.72, 0.28), (0.28, 0.72), (0.72, 0.72)),
+    5: ((0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)),
+    6: ((0.28, 0.22), (0.72, 0.22), (0.28, 0.5), (0.72, 0.5), (0.28, 0.78), (0.72, 0.78)),
+}
+
+
+def die_svg(face: int, size: float = 34) -> str:
+    """A die face as Chinese dice show it: the 1 and the 4 red (R-T2), the 1 large.
+
+    >>> 'data-die="4"' in die_svg(4)
+    True
+    """
+    if face not in _DIE:
+        raise ValueError(f"a die shows 1 to 6, not {face!r}")
+    root = ET.Element("svg", {"xmlns": "http://www.w3.org/2000/svg", "width": _fmt(size), "height": _fmt(size),
+                              "viewBox": "0 0 40 40", "role": "img", "data-die": str(face),
+                              "aria-label": str(face)})
+    ET.SubElement(root, "title").text = str(face)
+    ET.SubElement(root, "rect", {"x": "1", "y": "1", "width": "38", "height": "38", "rx": "7", "fill": "#fbf8f0",
+                                 "stroke": "#8a8275", "stroke-width": "1.5"})
+    colour = RED if face in (1, 4) else "#222"
+    r = 7.5 if face == 1 else 3.6
+    for u, v in _DIE[face]:
+        ET.SubElement(root, "circle", {"cx": _fmt(4 + u * 32), "cy": _fmt(4 + v * 32), "r": _fmt(r), "fill": colour})
     return _render(root)
 
 

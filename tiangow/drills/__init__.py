@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from .base import AnswerError, Choice, Drill, DrillError, Leitner, Question, Score
+from .base import AnswerError, Choice, Drill, DrillError, DrillFinished, Leitner, Question, Score
+from .mastery import MasteryCheck
+from .ranks import RankDrill
 from .tiles import TileDrill
 
-__all__ = ["AnswerError", "Choice", "Drill", "DrillError", "Leitner", "Question", "Score", "TileDrill"]
+__all__ = ["AnswerError", "Choice", "Drill", "DrillError", "DrillFinished", "Leitner", "MasteryCheck", "Question",
+           "RankDrill", "Score", "TileDrill"]

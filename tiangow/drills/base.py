@@ -8,15 +8,15 @@ score) is saved in the learner's progress.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from ..errors import TiangowError
 from ..i18n import Text
 from ..tiles import Tile
 
-__all__ = ["Choice", "Question", "Leitner", "Drill", "DrillError", "AnswerError", "Score"]
+__all__ = ["AnswerError", "Choice", "Drill", "DrillError", "DrillFinished", "Leitner", "Question", "Score"]
 
 
 class DrillError(TiangowError):
@@ -25,6 +25,10 @@ class DrillError(TiangowError):
 
 class AnswerError(DrillError):
     """An answer that is not one of the question's choices."""
+
+
+class DrillFinished(Exception):
+    """Raised by ``next_question`` of a drill with a fixed number of questions when it is done."""
 
 
 @dataclass(frozen=True)
@@ -38,10 +42,20 @@ class Choice:
     why: Text | None = None
 
 
+Mode = Literal["choice", "pick", "order"]
+
+
 @dataclass(frozen=True)
 class Question:
     """A drill question: prompt, tiles shown, the choices, the right key and the explanation
-    (citing the rule). ``item`` is what spaced repetition schedules (e.g. a tile kind)."""
+    (citing the rule). ``item`` is what spaced repetition schedules (e.g. a tile kind).
+
+    ``mode``: ``"choice"`` — buttons with the choices' labels; ``"pick"`` — click the one
+    right tile among the choices' tiles; ``"order"`` — click all the choices' tiles in the
+    right order; the key is then their positions joined by commas (``"2,0,1"``), and every
+    right order (equal ranks may come either way) is in ``accepts``.
+    ``groups``: labelled rows of tiles shown with the prompt (``("East leads", tiles)``).
+    """
 
     id: str
     item: str
@@ -51,14 +65,36 @@ class Question:
     explanation: Text
     rule: str
     shown: tuple[Tile | None, ...] = ()
-    pick_tiles: bool = False
+    mode: Mode = "choice"
+    accepts: frozenset[str] = frozenset()
+    judge: Callable[[str], Text] | None = field(default=None, compare=False)
+    groups: tuple[tuple[Text, tuple[Tile | None, ...]], ...] = ()
 
     def __post_init__(self) -> None:
         keys = [c.key for c in self.choices]
         if len(set(keys)) != len(keys):
             raise AnswerError(f"question {self.id}: choices must have distinct keys, got {keys}")
-        if self.answer not in keys:
+        if self.mode == "order":
+            if self.answer not in self.accepts:
+                raise AnswerError(f"question {self.id}: the answer {self.answer!r} is not among the accepted orders")
+            for key in self.accepts:
+                self._order(key)
+        elif self.answer not in keys:
             raise AnswerError(f"question {self.id}: the answer {self.answer!r} is not among {keys}")
+
+    @property
+    def pick_tiles(self) -> bool:
+        """Whether the learner answers by clicking tiles (pick or order)."""
+        return self.mode != "choice"
+
+    def _order(self, key: str) -> tuple[int, ...]:
+        try:
+            seq = tuple(int(x) for x in key.split(","))
+        except (AttributeError, ValueError):
+            raise AnswerError(f"an order is tile positions joined by commas, not {key!r}") from None
+        if sorted(seq) != list(range(len(self.choices))):
+            raise AnswerError(f"an order uses each of the {len(self.choices)} tiles once, not {key!r}")
+        return seq
 
     def choice(self, key: str) -> Choice:
         for c in self.choices:
@@ -67,11 +103,29 @@ class Question:
         raise AnswerError(f"{key!r} is not a choice of this question ({', '.join(c.key for c in self.choices)})")
 
     def check(self, key: str) -> bool:
-        """Whether ``key`` is the right answer (raises :class:`AnswerError` if no such choice)."""
+        """Whether ``key`` is a right answer (raises :class:`AnswerError` if it is no answer)."""
+        if self.mode == "order":
+            self._order(key)
+            return key in self.accepts
         return self.choice(key).key == self.answer
+
+    def why(self, key: str) -> Text | None:
+        """Why ``key`` is wrong, if the question says."""
+        if self.mode == "order":
+            return self.judge(key) if self.judge is not None else None
+        return self.choice(key).why
+
+    def answer_label(self) -> Text:
+        """The right answer in words (for "the answer: …")."""
+        if self.mode == "order":
+            order = [self.choices[int(i)] for i in self.answer.split(",")]
+            return Text(" > ".join(c.label.zh for c in order), " > ".join(c.label.en for c in order))
+        return self.right.label
 
     @property
     def right(self) -> Choice:
+        if self.mode == "order":
+            return self.choices[int(self.answer.split(",")[0])]
         return self.choice(self.answer)
 
 
@@ -162,7 +216,9 @@ class Drill(Protocol):
     id: str
     title: Text
 
-    def next_question(self, rng: random.Random) -> Question: ...
+    def next_question(self, rng: random.Random) -> Question:
+        """The next question (raises :class:`DrillFinished` when a finite drill is done)."""
+        ...
 
     def record(self, question: Question, first_try: bool, tries: int) -> None: ...
 

@@ -152,7 +152,7 @@ def make_question(kind: str, tile: Tile, rng: random.Random, number: int = 0) ->
         )
         return Question(qid, tile.notation,
                         T(f"哪一張是「{tile.name}」？", f"Which tile is {tile.name} ({tile.name_en})?"),
-                        choices, tile.notation, describe(tile), "§1", pick_tiles=True)
+                        choices, tile.notation, describe(tile), "§1", mode="pick")
     if kind == "class":
         right = "civil" if tile.is_civil else "military"
         choices = (

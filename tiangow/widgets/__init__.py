@@ -7,14 +7,19 @@ coming from the page are validated in Python and bad ones refused without an exc
 from __future__ import annotations
 
 from ..i18n import T, Text
+from .dealing import DealingStepper
+from .findall import FindAllPlays
 from .lesson import IndexPage, LessonIndex, LessonPage
 from .picker import HoldingPicker
 from .progress import ProgressError, ProgressStore
 from .quiz import Quiz
+from .scoring import SettlementQuiz, SettlementTable
+from .table import ActQuiz, PlayOutBoard
 from .text import LANGUAGE, current_lang, on_language
-from .views import LanguageSwitch, Prose, TileView
+from .variants import VariantExplorer
+from .views import CombinationTable, LanguageSwitch, Prose, TileView, WorkedExample
 
 __all__ = [
-    "LANGUAGE", "HoldingPicker", "IndexPage", "LanguageSwitch", "LessonIndex", "LessonPage", "ProgressError",
-    "ProgressStore", "Prose", "Quiz", "T", "Text", "TileView", "current_lang", "on_language",
+    "LANGUAGE", "ActQuiz", "DealingStepper", "PlayOutBoard", "CombinationTable", "FindAllPlays", "HoldingPicker", "IndexPage", "LanguageSwitch", "LessonIndex", "LessonPage", "ProgressError",
+    "ProgressStore", "Prose", "Quiz", "SettlementQuiz", "SettlementTable", "T", "Text", "TileView", "VariantExplorer", "WorkedExample", "current_lang", "on_language",
 ]

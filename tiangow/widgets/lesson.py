@@ -10,13 +10,18 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..catalog import LESSONS, LessonInfo, lesson_info, lesson_progress
-from ..drills.base import Drill, Question
+from ..catalog import LESSONS, LessonInfo, lesson_info, lesson_status
+from ..drills.base import Drill
+from ..errors import TiangowError
 from ..i18n import LANGS, Lang, T, Text
 from ..svg import tile_svg
 from ..tiles import Tile
+from .dealing import DealingStepper
+from .findall import FindAllPlays
 from .progress import ProgressStore
 from .quiz import Quiz
+from .scoring import SettlementQuiz
+from .table import ActQuiz, PlayOutBoard
 from .text import LANGUAGE, current_lang, on_language
 from .views import STYLE, LanguageSwitch
 
@@ -27,6 +32,7 @@ _BACK = T("← 課程目錄", "← All lessons")
 _NEXT = T("下一課：{title} →", "Next: {title} →")
 _MASTERED = T("已掌握 {done} / {total}", "mastered {done} of {total}")
 _NOT_STARTED = T("未開始", "not started")
+_CHECK_PASSED = T("　✓ 掌握測驗已通過", " · ✓ mastery check passed")
 
 
 class _Page:
@@ -54,7 +60,7 @@ class LessonPage(_Page):
     def __init__(self, lesson_id: str) -> None:
         super().__init__()
         self.info: LessonInfo = lesson_info(lesson_id)
-        self.quizzes: list[Quiz] = []
+        self.quizzes: list[Any] = []
         self._views: list[BoxesView] = []
 
     def state(self) -> dict[str, Any]:
@@ -75,38 +81,72 @@ class LessonPage(_Page):
         bar.add_class("tg-header")
         return bar
 
+    def mastery(self, seed: int | None = None) -> Quiz:
+        """The lesson's mastery check, recorded in the progress store."""
+        make = self.info.mastery
+        if make is None:
+            raise TiangowError(f"lesson {self.info.id} has no mastery check")
+        return self.quiz(make(), seed)
+
     def quiz(self, drill: Drill, seed: int | None = None, title: Text | None = None) -> Quiz:
         """A quiz over ``drill`` whose state is loaded from and saved to the learner's progress."""
-        rng = random.Random(seed)
+        quiz = Quiz(drill, random.Random(seed), on_result=lambda *_: self._saved(drill), title=title)
+        self._wire(drill, quiz)
+        return quiz
 
-        def save(question: Question, first_try: bool, tries: int) -> None:
-            if not self.store.loaded:
-                return  # the page has not told us what was saved: do not overwrite it
+    def find_all(self, drill: Any, seed: int | None = None) -> FindAllPlays:
+        """A find-every-play exercise over ``drill`` (saved like a quiz)."""
+        widget = FindAllPlays(drill, random.Random(seed), on_result=lambda *_: self._saved(drill))
+        self._wire(drill, widget)
+        return widget
+
+    def act(self, drill: Any, seed: int | None = None) -> ActQuiz:
+        """Positions to act in (beat or discard), saved like a quiz."""
+        widget = ActQuiz(drill, random.Random(seed), on_result=lambda *_: self._saved(drill))
+        self._wire(drill, widget)
+        return widget
+
+    def play_out(self, drill: Any, seed: int | None = None) -> PlayOutBoard:
+        """End-of-hand positions to play out against the best defence, saved like a quiz."""
+        widget = PlayOutBoard(drill, random.Random(seed), on_result=lambda *_: self._saved(drill))
+        self._wire(drill, widget)
+        return widget
+
+    def settle(self, drill: Any, seed: int | None = None) -> SettlementQuiz:
+        """Ends of hands to settle by typing every seat's result, saved like a quiz."""
+        widget = SettlementQuiz(drill, random.Random(seed), on_result=lambda *_: self._saved(drill))
+        self._wire(drill, widget)
+        return widget
+
+    def dealing(self, seed: int | None = None) -> DealingStepper:
+        """The dealing stepper (a demonstration: nothing to save)."""
+        return DealingStepper(seed)
+
+    def _saved(self, drill: Any) -> None:
+        """Save ``drill``'s state (once the page has told us what was saved before)."""
+        if self.store.loaded:
             state = self.state()
             drills = state.get("drills") if isinstance(state.get("drills"), dict) else {}
             drills = dict(drills)  # type: ignore[arg-type]
             drills[drill.id] = drill.state()
             state["drills"] = drills
             self.store.save(self.info.id, state)
+        for view in self._views:
+            view.render(current_lang())
 
-        def result(question: Question, first_try: bool, tries: int) -> None:
-            save(question, first_try, tries)
-            for view in self._views:
-                view.render(current_lang())
-
-        quiz = Quiz(drill, rng, on_result=result, title=title)
+    def _wire(self, drill: Any, widget: Any) -> None:
+        """Load ``drill``'s saved state into it when the page has loaded the progress."""
 
         def load() -> None:
             saved = self.state().get("drills", {})
             if isinstance(saved, Mapping) and isinstance(saved.get(drill.id), Mapping):
                 drill.load(saved[drill.id])
-                quiz.refresh()
+                widget.refresh()
                 for view in self._views:
                     view.render(current_lang())
 
         self.store.on_load(load)
-        self.quizzes.append(quiz)
-        return quiz
+        self.quizzes.append(widget)
 
     def boxes(self, drill: Drill, caption: Text | None = None) -> BoxesView:
         """The drill's spaced-repetition boxes, updated after every answer."""
@@ -187,9 +227,12 @@ class LessonIndex(w.HTML):
         saved = self.store.all_lessons()
         cards = []
         for info in LESSONS:
-            done, total = lesson_progress(info, saved.get(info.id, {}))
-            if info.id in saved:
+            st = lesson_status(info, saved.get(info.id))
+            done, total = st.done, st.total
+            if st.started:
                 status = _MASTERED.format(done=done, total=total)(lang)
+                if st.mastered:
+                    status += _CHECK_PASSED(lang)
             else:
                 status = _NOT_STARTED(lang)
             pct = 0 if not total else round(100 * done / total)
@@ -198,7 +241,8 @@ class LessonIndex(w.HTML):
                 f'{tile_svg(Tile(info.tile), 34, lang)}'
                 f'<span class="tg-lesson-text"><b>{html.escape(info.title(lang))}</b><br>'
                 f'<span>{html.escape(info.summary(lang))}</span><br>'
-                f'<span class="tg-lesson-progress" data-done="{done}" data-total="{total}">'
+                f'<span class="tg-lesson-progress" data-done="{done}" data-total="{total}" '
+                f'data-mastered="{str(st.mastered).lower()}">'
                 f'{html.escape(status)}</span>'
                 f'<span class="tg-bar"><span style="width:{pct}%"></span></span></span></a>'
             )

@@ -20,7 +20,9 @@ function render({ model, el }) {
     const svgs = model.get("svgs");
     const labels = model.get("labels");
     const marks = model.get("marks");
-    const sel = new Set(model.get("selected"));
+    const order = model.get("selected");
+    const sel = new Set(order);
+    const ordered = model.get("ordered");
     const disabled = model.get("disabled");
     el.replaceChildren();
     svgs.forEach((svg, i) => {
@@ -30,12 +32,13 @@ function render({ model, el }) {
       b.setAttribute("aria-pressed", sel.has(i) ? "true" : "false");
       b.dataset.index = String(i);
       b.disabled = disabled;
-      b.innerHTML = svg + (labels[i] ? '<span class="tg-pick-label">' + escapeHtml(labels[i]) + "</span>" : "");
+      const badge = ordered && sel.has(i) ? '<span class="tg-order-badge">' + (order.indexOf(i) + 1) + "</span>" : "";
+      b.innerHTML = badge + svg + (labels[i] ? '<span class="tg-pick-label">' + escapeHtml(labels[i]) + "</span>" : "");
       b.addEventListener("click", () => toggle(i));
       el.appendChild(b);
     });
   };
-  const events = "change:svgs change:selected change:disabled change:labels change:marks";
+  const events = "change:svgs change:selected change:disabled change:labels change:marks change:ordered";
   model.on(events, draw);
   draw();
   return () => model.off(events, draw);

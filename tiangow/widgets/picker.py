@@ -37,6 +37,8 @@ class HoldingPicker(SafeState, anywidget.AnyWidget):
     selected = traitlets.List(traitlets.Int()).tag(sync=True)
     max_select = traitlets.Int(8).tag(sync=True)
     disabled = traitlets.Bool(False).tag(sync=True)
+    ordered = traitlets.Bool(False).tag(sync=True)
+    """Show the order in which tiles were selected (for "put these in order" questions)."""
 
     def __init__(self, tiles: Sequence[Tile | None] = (), max_select: int = 8, names: bool = True,
                  width: float = TILE_W, **kwargs: object) -> None:

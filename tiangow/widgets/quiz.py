@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import ipywidgets as w
 
-from ..drills.base import AnswerError, Drill, Question
+from ..drills.base import AnswerError, Drill, DrillFinished, Question
 from ..i18n import Lang, T, Text
 from .picker import HoldingPicker
 from .text import current_lang, on_language
@@ -25,6 +25,8 @@ _ANSWER = T("答案是：{answer}。", "The answer: {answer}.")
 _CHECK = T("確定", "Check")
 _NEXT = T("下一題 →", "Next question →")
 _PICK_FIRST = T("先點選一張牌。", "Pick a tile first.")
+_ORDER_FIRST = T("請按次序點選全部 {n} 張牌。", "Click all {n} tiles, in order.")
+_AGAIN = T("再試一次", "Try again")
 _SCORE = T("答對（第一次）：{right} / {asked} 題　連續答對：{streak}",
            "Right first time: {right} of {asked}   streak: {streak}")
 
@@ -72,6 +74,10 @@ class Quiz(w.VBox):
         self.next_button.on_click(lambda _: self.next())
         self.score_line = w.HTML()
         self.score_line.add_class("tg-score")
+        self.again_button = w.Button(button_style="warning")
+        self.again_button.add_class("tg-again")
+        self.again_button.on_click(lambda _: self.restart())
+        self.finished = False
         super().__init__(layout=w.Layout(border="1px solid #ddd3bf", padding="10px 14px", max_width="760px"))
         self.add_class("tg-quiz")
         on_language(lambda lang: self._render())
@@ -79,10 +85,17 @@ class Quiz(w.VBox):
 
     # -- flow --------------------------------------------------------------------------
     def next(self) -> None:
-        """Ask the next question."""
+        """Ask the next question (or show the summary when a finite drill is done)."""
         if self.question is not None and not self.done:
             return  # finish this one first
-        self.question = self.drill.next_question(self.rng)
+        try:
+            question = self.drill.next_question(self.rng)
+        except DrillFinished:
+            self.finished = True
+            self._render()
+            return
+        self.finished = False
+        self.question = question
         self.tries = 0
         self.done = False
         self._feedback = []
@@ -90,8 +103,19 @@ class Quiz(w.VBox):
         q = self.question
         if q.pick_tiles:
             self.picker.set_tiles([c.tiles[0] for c in q.choices])
+            self.picker.max_select = len(q.choices) if q.mode == "order" else 1
+            self.picker.ordered = q.mode == "order"
             self.picker.disabled = False
         self._render()
+
+    def restart(self) -> None:
+        """Start a finite drill (a mastery check) again."""
+        restart = getattr(self.drill, "restart", None)
+        if not self.finished or restart is None:
+            return
+        restart()
+        self.question = None
+        self.next()
 
     def answer(self, key: str) -> bool | None:
         """Answer the current question with a choice key; returns whether it was right, or
@@ -113,10 +137,10 @@ class Quiz(w.VBox):
             self._feedback = [("right", _RIGHT + T(" ", " ") + explanation)]
             self._finish(first_try=self.tries == 1)
         else:
-            why = q.choice(key).why or T("", "")
+            why = q.why(key) or T("", "")
             if self.tries >= MAX_TRIES:
                 self._feedback = [("wrong", _WRONG + T(" ", " ") + why),
-                                  ("answer", _ANSWER.format(answer=q.right.label) + T(" ", " ") + explanation)]
+                                  ("answer", _ANSWER.format(answer=q.answer_label()) + T(" ", " ") + explanation)]
                 self._finish(first_try=False)
             else:
                 self._feedback = [("wrong", _WRONG + T(" ", " ") + why + T(" ", " ")
@@ -128,10 +152,13 @@ class Quiz(w.VBox):
         q = self.question
         assert q is not None
         self.done = True
-        if q.pick_tiles:
+        if q.mode == "pick":
             self.picker.disabled = True
             self.picker.mark(["right" if c.key == q.answer else ("wrong" if c.key in self._chosen else "")
                               for c in q.choices])
+        elif q.mode == "order":
+            self.picker.disabled = True
+            self.picker.select([int(i) for i in q.answer.split(",")])  # show the right order
         self.drill.record(q, first_try, self.tries)
         if self.on_result is not None:
             self.on_result(q, first_try, self.tries)
@@ -140,12 +167,19 @@ class Quiz(w.VBox):
         q = self.question
         if q is None or self.done or not q.pick_tiles:
             return
-        sel = self.picker.selected
-        if len(sel) != 1:
-            self._feedback = [("wrong", _PICK_FIRST)]
-            self._render()
-            return
-        self.answer(q.choices[sel[0]].key)
+        sel = list(self.picker.selected)
+        if q.mode == "order":
+            if len(sel) != len(q.choices):
+                self._feedback = [("wrong", _ORDER_FIRST.format(n=len(q.choices)))]
+                self._render()
+                return
+            self.answer(",".join(str(i) for i in sel))
+        else:
+            if len(sel) != 1:
+                self._feedback = [("wrong", _PICK_FIRST)]
+                self._render()
+                return
+            self.answer(q.choices[sel[0]].key)
         if not self.done:
             self.picker.selected = []
 
@@ -156,14 +190,30 @@ class Quiz(w.VBox):
 
     def _render(self) -> None:
         lang = current_lang()
+        self.head.value = STYLE + f'<div class="tg-caption">{html.escape(self.title(lang))}</div>'
+        if self.finished:
+            summary = getattr(self.drill, "summary", None)
+            text = summary()(lang) if summary is not None else ""
+            self.feedback.value = f'<div class="tg-summary tg-prose">{text}</div>'
+            self.again_button.description = _AGAIN(lang)
+            self.score_line.value = self._score_html(lang)
+            self.children = [self.head, self.feedback, self.again_button, self.score_line]
+            return
         q = self.question
         if q is None:
             return
-        self.head.value = STYLE + f'<div class="tg-caption">{html.escape(self.title(lang))}</div>'
         self.prompt.value = f'<div class="tg-prose tg-prompt"><b>{html.escape(q.prompt(lang))}</b></div>'
-        self.shown.value = STYLE + tile_html(q.shown, lang, names=False, width=52) if q.shown else ""
+        if q.groups:
+            rows = []
+            for label, tiles in q.groups:
+                rows.append(f'<div class="tg-group"><div class="tg-muted">{html.escape(label(lang))}</div>'
+                            f"{tile_html(tiles, lang, names=False, width=44)}</div>")
+            self.shown.value = STYLE + '<div class="tg-groups" style="display:flex;gap:28px;flex-wrap:wrap">' + \
+                "".join(rows) + "</div>"
+        else:
+            self.shown.value = STYLE + tile_html(q.shown, lang, names=False, width=52) if q.shown else ""
         children: list[w.Widget] = [self.head, self.prompt]
-        if q.shown:
+        if q.shown or q.groups:
             children.append(self.shown)
         if q.pick_tiles:
             self.check_button.description = _CHECK(lang)

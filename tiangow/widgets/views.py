@@ -8,13 +8,15 @@ from typing import Any
 
 import ipywidgets as w
 
+from ..combos import Kind, all_combinations
 from ..i18n import LANGS, Lang
+from ..rules import Rules
 from ..svg import TILE_W, row_svg, tile_svg
 from ..tiles import Tile
 from .safe import SafeState
 from .text import LANGUAGE, Text, current_lang, on_language
 
-__all__ = ["Prose", "TileView", "LanguageSwitch", "tile_html"]
+__all__ = ["CombinationTable", "LanguageSwitch", "Prose", "TileView", "WorkedExample", "tile_html"]
 
 STYLE = """
 <style>
@@ -84,6 +86,60 @@ class TileView(w.HTML):
 
     def _repr_svg_(self) -> str:
         return row_svg(self.tiles, lang=current_lang(), names=self.names)
+
+
+class WorkedExample(w.HTML):
+    """A worked example: a title, labelled rows of tiles, and the conclusion with its rule."""
+
+    def __init__(self, title: Text, groups: Sequence[tuple[Text, Sequence[Tile | None]]], text: Text,
+                 **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self.title = title
+        self.groups = tuple((label, tuple(tiles)) for label, tiles in groups)
+        self.text = text
+        self.add_class("tg-worked")
+        self.render(current_lang())
+        on_language(self.render)
+
+    def render(self, lang: Lang) -> None:
+        rows = "".join(
+            f'<div class="tg-group"><div class="tg-muted">{html.escape(label(lang))}</div>'
+            f"{tile_html(tiles, lang, names=True, width=36)}</div>"
+            for label, tiles in self.groups
+        )
+        self.value = (STYLE + f'<div class="tg-card" style="max-width:760px;margin:4px 0">'
+                      f'<div class="tg-caption">{html.escape(self.title(lang))}</div>'
+                      f'<div style="display:flex;gap:24px;flex-wrap:wrap;align-items:flex-end">{rows}</div>'
+                      f'<div class="tg-prose" style="margin-top:6px">{self.text(lang)}</div></div>')
+
+
+class CombinationTable(w.HTML):
+    """Every play of the given classes (RULES §2), high to low, each drawn with its name and rank."""
+
+    def __init__(self, kinds: Sequence[Kind], rules: Rules | None = None, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self.kinds = tuple(kinds)
+        self.rules = rules
+        self.add_class("tg-combos")
+        self.render(current_lang())
+        on_language(self.render)
+
+    def render(self, lang: Lang) -> None:
+        parts = []
+        plays = all_combinations(self.rules)
+        for kind in self.kinds:
+            members = sorted((c for c in plays if c.kind is kind), key=lambda c: (c.rank, c.key))
+            cells = "".join(
+                f'<div class="tg-tilebox" data-play="{" ".join(t.notation for t in c.tiles)}" '
+                f'style="margin:0 10px 8px 0"><span style="display:flex;gap:2px">'
+                f'{"".join(tile_svg(t, 22, lang) for t in c.tiles)}</span>'
+                f"<span>{html.escape(c.label(lang))}</span><span class=\"tg-sub\">#{c.rank}</span></div>"
+                for c in members
+            )
+            title = f"{kind.value} · {kind.name_en}" if lang == "en" else kind.label(lang)
+            parts.append(f'<div class="tg-caption">{html.escape(title)}</div>'
+                         f'<div class="tg-tiles" style="gap:0">{cells}</div>')
+        self.value = STYLE + "".join(parts)
 
 
 class LanguageSwitch(SafeState, w.ToggleButtons):

@@ -1,0 +1,230 @@
+"""Lesson 03's drills: the nine classes of play (R-C1 … R-C5).
+
+Is this a play, and of which class; which of two plays ranks higher (or neither: different
+classes); find every play in a holding of eight. Everything is generated from the engine's
+tables and checked with :func:`tiangow.classify` and :func:`tiangow.combos.can_beat`.
+
+>>> import random
+>>> q = make_question("classify", random.Random(3))
+>>> q.check(q.answer)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from ..combos import Combination, Kind, all_combinations, can_beat, classify, combinations_in
+from ..errors import NotACombination
+from ..i18n import T, Text
+from ..rules import Rules
+from ..tiles import KINDS, Tile, check_counts, full_set
+from .base import Choice, DrillError, Leitner, Question, Score
+
+__all__ = ["ComboDrill", "FindTask", "make_question", "find_task", "QUESTION_KINDS", "RULES_TAUGHT",
+           "describe_play"]
+
+QUESTION_KINDS: Final = ("classify", "compare")
+RULES_TAUGHT: Final = ("R-C1", "R-C2", "R-C3", "R-C4", "R-C5")
+CLASS_COUNTS: Final = {Kind.CIVIL_SINGLE: 11, Kind.MILITARY_SINGLE: 6, Kind.CIVIL_PAIR: 11,
+                       Kind.MILITARY_PAIR: 4, Kind.MIXED_PAIR: 4, Kind.SUPREME: 1, Kind.CIVIL_TRIPLE: 4,
+                       Kind.MILITARY_TRIPLE: 4, Kind.QUAD: 4}
+"""How many ranks each class has (the table of RULES §2)."""
+
+
+def _tiles_text(tiles: tuple[Tile, ...]) -> str:
+    return " + ".join(t.full_name for t in tiles)
+
+
+def describe_play(c: Combination) -> Text:
+    """The play, its class and rank, in words.
+
+    >>> describe_play(classify("11 26"))("en")
+    '地八 is a civil-military pair (文武對), rank 2 of 4 (R-C1).'
+    """
+    if c.kind is Kind.SUPREME:
+        return T(f"{c.name}是至尊：只能先出，打不了別的牌，也沒有牌打得過它（R-C4）。",
+                 f"{c.name} is the supreme: it can only be led, beats nothing and is beaten by nothing (R-C4).")
+    total = CLASS_COUNTS[c.kind]
+    return T(f"{c.name}是{c.kind.value}，{total}級中排第{c.rank}（R-C1）。",
+             f"{c.name} is a {c.kind.name_en} ({c.kind.value}), rank {c.rank} of {total} (R-C1).")
+
+
+def _near_miss(rng: random.Random) -> tuple[Tile, ...]:
+    """2–4 tiles a set can hold that are not a play (a real play with one tile swapped)."""
+    plays = [c for c in all_combinations() if c.size >= 2]
+    while True:
+        base = list(rng.choice(plays).tiles)
+        base[rng.randrange(len(base))] = rng.choice(KINDS)
+        if rng.random() < 0.25 and len(base) < 4:
+            base.append(rng.choice(KINDS))
+        try:
+            check_counts(base)
+            classify(base)
+        except NotACombination:
+            return tuple(sorted(base, key=lambda t: t.index))
+        except ValueError:
+            continue
+
+
+_CLASS_LABELS: Final = {Kind.CIVIL_SINGLE: "文子單張", Kind.MILITARY_SINGLE: "武子單張"}
+
+
+def _class_choices(answer: str, why: Text) -> tuple[Choice, ...]:
+    out = [Choice(k.name, T(_CLASS_LABELS.get(k, k.value), k.name_en), why=None if k.name == answer else why)
+           for k in Kind]
+    out.append(Choice("none", T("不成牌", "not a play"), why=None if answer == "none" else why))
+    return tuple(out)
+
+
+def _compare(a: Combination, b: Combination) -> tuple[str, Text, str]:
+    """Which of two plays ranks higher: "a", "b", "equal" or "neither", why, and the rule."""
+    if a.kind is Kind.SUPREME or b.kind is Kind.SUPREME:
+        return "neither", T("至尊自成一類：打不了別的牌，也沒有牌打得過它（R-C4）。",
+                            "A supreme is a class of its own: it beats nothing and nothing beats it (R-C4)."), "R-C4"
+    if a.kind is not b.kind:
+        return "neither", T(f"{a.name}是{a.kind.value}，{b.name}是{b.kind.value}：只有同一類才能比大小（R-C1）。",
+                            f"{a.name} is a {a.kind.name_en} and {b.name} a {b.kind.name_en}: only plays of the "
+                            "same class compare (R-C1)."), "R-C1"
+    if a.rank == b.rank:
+        return "equal", T("兩者同類同級，一樣大：先出的保住這一墩（R-C3）。",
+                          "Same class, same rank: they are equal, and the first played keeps the trick (R-C3)."), "R-C3"
+    hi, lo = (a, b) if can_beat(a, b) else (b, a)
+    return ("a" if hi is a else "b"), T(f"同是{a.kind.value}，{hi.name}排第{hi.rank}，{lo.name}排第{lo.rank}（R-C1）。",
+                                        f"Both are {a.kind.name_en}s: {hi.name} is rank {hi.rank}, {lo.name} rank "
+                                        f"{lo.rank} (R-C1)."), "R-C1"
+
+
+def _pair_to_compare(rng: random.Random) -> tuple[Combination, Combination]:
+    plays = [c for c in all_combinations() if c.size >= 2]
+    r = rng.random()
+    a = rng.choice(plays)
+    if r < 0.4:
+        same = [c for c in plays if c.kind is a.kind and c.rank != a.rank] or [a]
+        return a, rng.choice(same)
+    if r < 0.55:
+        equal = [c for c in plays if c.kind is a.kind and c.rank == a.rank and c is not a]
+        if equal:
+            return a, rng.choice(equal)
+    # different classes, often of the same size (地八 against 雙天, 三文 against 三武)
+    other = [c for c in plays if c.kind is not a.kind and (c.size == a.size or rng.random() < 0.3)]
+    return a, rng.choice(other)
+
+
+def make_question(kind: str, rng: random.Random, number: int = 0) -> Question:
+    qid = f"{kind}:{number}"
+    if kind == "classify":
+        if rng.random() < 0.6:
+            plays = all_combinations()
+            if rng.random() < 0.85:
+                plays = tuple(c for c in plays if c.size >= 2)
+            play = rng.choice(plays)
+            tiles = play.tiles
+            answer, why = play.kind.name, describe_play(play)
+            rule = "R-C4" if play.kind is Kind.SUPREME else "R-C1"
+        else:
+            tiles = _near_miss(rng)
+            try:
+                classify(tiles)
+            except NotACombination as exc:
+                reason = str(exc)
+            answer = "none"
+            why = T("不成牌：" + _tiles_text(tiles) + "不屬於九種牌型的任何一種（R-C2）。",
+                    reason[0].upper() + reason[1:] + ".")
+            rule = "R-C2"
+        shuffled = list(tiles)
+        rng.shuffle(shuffled)
+        return Question(qid, "classify", T("這幾張牌成不成牌？成的話是哪一類？",
+                                           "Is this a play? If so, of which class?"),
+                        _class_choices(answer, why), answer, why, rule, shown=tuple(shuffled))
+    if kind == "compare":
+        a, b = _pair_to_compare(rng)
+        answer, why, rule = _compare(a, b)
+        labels = {"a": T("甲大", "A is higher"),
+                  "b": T("乙大", "B is higher"),
+                  "equal": T("一樣大", "they are equal"),
+                  "neither": T("不能比：不同類", "neither: different classes")}
+        choices = tuple(Choice(k, v, why=None if k == answer else why) for k, v in labels.items())
+        return Question(qid, f"{a.kind.name}:{b.kind.name}", T("哪一手比較大？", "Which play ranks higher?"),
+                        choices, answer, why, rule, groups=((T("甲", "A"), a.tiles), (T("乙", "B"), b.tiles)))
+    raise DrillError(f"unknown question kind {kind!r}: use {', '.join(QUESTION_KINDS)}")
+
+
+@dataclass(frozen=True)
+class FindTask:
+    """Find every play of two or more tiles in ``holding`` (distinct by their tiles)."""
+
+    holding: tuple[Tile, ...]
+    targets: tuple[Combination, ...]
+
+    def check(self, tiles: tuple[Tile, ...], rules: Rules | None = None) -> tuple[Combination | None, Text]:
+        """The play ``tiles`` make, if it is one to find, else why not (in words)."""
+        if len(tiles) < 2:
+            return None, T("要找兩張或以上的組合。", "Look for plays of two or more tiles.")
+        try:
+            c = classify(tiles, rules)
+        except NotACombination as exc:
+            return None, T(f"這不成牌（R-C2）：{_tiles_text(tiles)}。", str(exc) + ".")
+        return c, describe_play(c)
+
+
+def find_task(rng: random.Random, minimum: int = 3, maximum: int = 7) -> FindTask:
+    """A random holding of eight with between ``minimum`` and ``maximum`` plays of 2+ tiles."""
+    tiles = full_set()
+    for _ in range(10_000):
+        rng.shuffle(tiles)
+        holding = tuple(sorted(tiles[:8], key=lambda t: t.index))
+        targets = tuple(c for c in combinations_in(holding) if c.size >= 2)
+        if minimum <= len(targets) <= maximum:
+            return FindTask(holding, targets)
+    raise DrillError("could not deal a holding with that many plays")
+
+
+class ComboDrill:
+    """Classify and compare questions, with Leitner boxes over the nine classes."""
+
+    id = "combinations"
+    title = T("牌型練習", "Combination drill")
+
+    def __init__(self, kinds: tuple[str, ...] = QUESTION_KINDS) -> None:
+        for k in kinds:
+            if k not in QUESTION_KINDS:
+                raise DrillError(f"unknown question kind {k!r}: use {', '.join(QUESTION_KINDS)}")
+        self.kinds = kinds
+        self.score = Score()
+        self.found = Score()
+        self.deck = Leitner([k.name for k in Kind] + ["none"])
+        self._count = 0
+
+    def next_question(self, rng: random.Random) -> Question:
+        self._count += 1
+        return make_question(rng.choice(self.kinds), rng, self._count)
+
+    def record(self, question: Question, first_try: bool, tries: int) -> None:
+        self.score.record(first_try)
+        if question.id.startswith("classify"):
+            self.deck.record(question.answer, first_try)
+
+    # find-all tasks
+    def next_task(self, rng: random.Random) -> FindTask:
+        return find_task(rng)
+
+    def record_task(self, task: FindTask, perfect: bool) -> None:
+        self.found.record(perfect)
+
+    def state(self) -> dict[str, Any]:
+        return {"boxes": self.deck.state(), "score": self.score.state(), "found": self.found.state()}
+
+    def load(self, state: Mapping[str, Any]) -> None:
+        if not isinstance(state, Mapping):
+            return
+        self.deck.load(state.get("boxes"))
+        self.score = Score.from_state(state.get("score"))
+        self.found = Score.from_state(state.get("found"))
+
+    def progress(self) -> tuple[int, int]:
+        """(classes recognised reliably, 10): the nine classes and "not a play"."""
+        return len(self.deck.mastered()), len(self.deck.items)

@@ -1,0 +1,280 @@
+"""Lesson 05's drills: settlement (R-$1 … R-$11, R-B1).
+
+Ends of hands are generated (from real deals, or built around a special finish so that every
+finish comes up) and settled by :func:`tiangow.settle`. The learner types each seat's result;
+the quiz questions offer the right amount among the classic mistakes (forgetting the banker
+multiplier, counting 空棟 as 4, forgetting a finish multiplier, multiplying 入一 by it).
+
+>>> import random
+>>> end = random_end(random.Random(3))
+>>> sum(end.settle().net)
+0
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from ..i18n import T, Text, seat_name
+from ..scoring import Finish, Payment, Reason, Settlement, settle
+from .base import Choice, DrillError, Question, Score
+
+__all__ = ["EndOfHand", "ScoringDrill", "random_end", "make_question", "QUESTION_KINDS", "RULES_TAUGHT",
+           "mistakes"]
+
+QUESTION_KINDS: Final = ("pay", "next_banker")
+RULES_TAUGHT: Final = ("R-$1", "R-$2", "R-$3", "R-$4", "R-$5", "R-$6", "R-$7", "R-$8", "R-$9", "R-$10",
+                       "R-$11", "R-B1")
+
+
+def _seat(s: int) -> Text:
+    return T(seat_name(s, "zh-Hant"), seat_name(s, "en"))
+
+
+@dataclass(frozen=True)
+class EndOfHand:
+    """How a hand ended: the stacks, who won the last trick, the banker and streak, any
+    special finishes and a captured seat (RULES §6)."""
+
+    stacks: tuple[int, int, int, int]
+    winner: int
+    banker: int
+    streak: int
+    finishes: tuple[Finish, ...] = ()
+    captured: int | None = None
+
+    def settle(self) -> Settlement:
+        return settle(self.stacks, self.winner, self.banker, self.streak, self.finishes, self.captured)
+
+    @classmethod
+    def from_settlement(cls, s: Settlement) -> EndOfHand:
+        """The end of hand a settlement settles."""
+        stacks = s.stacks if s.stacks is not None else (0, 0, 0, 0)
+        return cls(stacks, s.winner, s.banker, s.streak, s.finishes, s.captured)
+
+    def describe(self) -> Text:
+        m = self.streak + 1
+        parts_zh = [f"莊家：{seat_name(self.banker, 'zh-Hant')}（連莊第 {self.streak} 局，倍數 m = {m}）。"]
+        parts_en = [f"Banker: {seat_name(self.banker)} (hand {self.streak} of the streak, m = {m})."]
+        parts_zh.append("棟數：" + "、".join(f"{seat_name(s, 'zh-Hant')} {n}" for s, n in enumerate(self.stacks)) + "。")
+        parts_en.append("Stacks: " + ", ".join(f"{seat_name(s)} {n}" for s, n in enumerate(self.stacks)) + ".")
+        parts_zh.append(f"{seat_name(self.winner, 'zh-Hant')}贏了最後一墩。")
+        parts_en.append(f"{seat_name(self.winner)} won the last trick.")
+        if self.finishes:
+            parts_zh.append("奇牌：" + "、".join(f.value for f in self.finishes) + "。")
+            parts_en.append("Special finish: " + ", ".join(f"{f.value} ({f.name_en})" for f in self.finishes) + ".")
+        if self.captured is not None:
+            parts_zh.append(f"{seat_name(self.captured, 'zh-Hant')}先出丁三，被{seat_name(self.winner, 'zh-Hant')}用大頭六擒了。")
+            parts_en.append(f"{seat_name(self.captured)} led 1-2 and was captured by {seat_name(self.winner)}'s 2-4.")
+        return T("".join(parts_zh), " ".join(parts_en))
+
+
+def _partition(rng: random.Random, total: int, parts: int, low: list[int]) -> list[int]:
+    """``parts`` numbers ≥ ``low`` summing to ``total`` (random)."""
+    out = list(low)
+    for _ in range(total - sum(low)):
+        out[rng.randrange(parts)] += 1
+    return out
+
+
+def random_end(rng: random.Random) -> EndOfHand:
+    """An end of hand: ordinary ones from real deals, or one built around a special finish."""
+    banker = rng.randrange(4)
+    streak = rng.choice((1, 1, 1, 2, 2, 3))
+    r = rng.random()
+    if r < 0.4:
+        from ..deal import Deal
+        from .tricks import sensible_action
+
+        d = Deal.random(rng, banker=banker, streak=streak)
+        while not d.is_over:
+            sensible_action(d, rng)
+        played, captured = d.finishes()
+        assert d.winner is not None
+        return EndOfHand(d.stacks, d.winner, banker, streak, played, captured)
+    winner = rng.randrange(4)
+    special = rng.choice(("enter", "enter", "seven", "eight", "supreme", "quad", "lowest", "capture"))
+    if special in ("seven", "eight"):
+        all_eight = (8 if winner == 0 else 0, 8 if winner == 1 else 0, 8 if winner == 2 else 0, 8 if winner == 3 else 0)
+        extra: list[Finish] = [Finish.SEVEN if special == "seven" else Finish.EIGHT]
+        if special == "seven" and rng.random() < 0.3:
+            extra.append(Finish.LOWEST)
+        if special == "eight" and rng.random() < 0.3:
+            extra.append(rng.choice((Finish.SUPREME, Finish.QUAD)))
+        return EndOfHand(all_eight, winner, banker, streak, tuple(extra))
+    need = {"supreme": 2, "quad": 4, "lowest": 2, "capture": 2, "enter": 2}[special]
+    for _ in range(200):
+        low = [need if s == winner else 0 for s in range(4)]
+        stacks = _partition(rng, 8, 4, low)
+        if special == "enter" and max(n for s, n in enumerate(stacks) if s != winner) < 5:
+            continue
+        if stacks[winner] == 8 or (max(stacks) > 6 and stacks[winner] != max(stacks)):
+            continue
+        if special == "capture":
+            leaders = [s for s in range(4) if s != winner and stacks[s] >= 1]
+            if not leaders:
+                continue
+            return EndOfHand(tuple(stacks), winner, banker, streak, (), rng.choice(leaders))  # type: ignore[arg-type]
+        fins = {"supreme": (Finish.SUPREME,), "quad": (Finish.QUAD,), "lowest": (Finish.LOWEST,), "enter": ()}[special]
+        return EndOfHand(tuple(stacks), winner, banker, streak, fins)  # type: ignore[arg-type]
+    return EndOfHand((2, 2, 2, 2), winner, banker, streak)
+
+
+# --- the classic mistakes ---------------------------------------------------------------
+
+def _line_variant(p: Payment, mistake: str) -> int:
+    """The amount of payment ``p`` computed with one classic mistake."""
+    factors = dict(p.factors)
+    amount = p.amount
+    if mistake == "no_banker" and "banker" in factors:
+        return amount // factors["banker"]
+    if mistake == "empty_as_four" and p.reason is Reason.EMPTY:
+        return amount * 4 // 5
+    if mistake == "no_finish":
+        for f in Finish:
+            if f.value in factors:
+                amount //= factors[f.value]
+        return amount
+    if mistake == "finish_on_enter" and p.reason in (Reason.ENTER_ONE, Reason.ENTER_TWO):
+        return amount * 2
+    if mistake == "banker_enter_multiplied" and p.reason in (Reason.ENTER_ONE, Reason.ENTER_TWO) \
+            and "banker" not in factors:
+        return amount * 2
+    return amount
+
+
+MISTAKES: Final = ("no_banker", "empty_as_four", "no_finish", "finish_on_enter", "banker_enter_multiplied")
+
+
+def mistakes(s: Settlement, seat: int) -> dict[str, int]:
+    """The net of ``seat`` under each classic mistake (only those that change it)."""
+    right = s.net[seat]
+    out = {}
+    for mistake in MISTAKES:
+        net = 0
+        for p in s.payments:
+            amount = _line_variant(p, mistake)
+            if p.payer == seat:
+                net -= amount
+            if p.payee == seat:
+                net += amount
+        if net != right:
+            out[mistake] = net
+    return out
+
+
+MISTAKE_TEXT: Final = {
+    "no_banker": T("莊家和閒家之間的輸贏要乘莊家倍數 m（R-$2）。", "Between the banker and another player, multiply by m (R-$2)."),
+    "empty_as_four": T("空棟要多賠一棟：5，不是 4（R-$2）。", "No stack (空棟) pays 5, not 4 (R-$2)."),
+    "no_finish": T("奇牌的倍數要乘在贏家收的錢上（R-$4）。", "A special finish multiplies what the winner collects (R-$4)."),
+    "finish_on_enter": T("奇牌倍數不乘在贏家付給入一／入二的錢上（R-$4）。",
+                         "A finish does not multiply what the winner pays out to 入一/入二 (R-$4)."),
+    "banker_enter_multiplied": T("莊家入一／入二時不加倍（R-$3）。", "A banker with 入一/入二 is paid without ×m (R-$3)."),
+}
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+
+
+def _lines_for(s: Settlement, seat: int) -> Text:
+    lines = [p for p in s.payments if seat in (p.payer, p.payee) and p.amount]
+    if not lines:
+        return T("（沒有輸贏：歸本，R-$1）", "(nothing to pay: par, R-$1)")
+    return Text("；".join(p.explain("zh-Hant") for p in lines), "; ".join(p.explain("en") for p in lines))
+
+
+def make_question(kind: str, rng: random.Random, number: int = 0) -> Question:
+    end = random_end(rng)
+    s = end.settle()
+    if kind == "pay":
+        losers = [x for x in range(4) if x != end.winner and s.net[x] != 0]
+        seat = rng.choice(losers) if losers and rng.random() < 0.75 else rng.randrange(4)
+        right = s.net[seat]
+        wrong = mistakes(s, seat)
+        cause: dict[int, str | None] = {right: None}
+        for mistake, value in wrong.items():
+            cause.setdefault(value, mistake)
+        while len(cause) < 4:
+            cause.setdefault(right + rng.choice((-3, -2, -1, 1, 2, 3, 5, -5)) * (1 + rng.randrange(2)), None)
+        values = list(cause)[:4]
+        rng.shuffle(values)
+        explanation = _lines_for(s, seat)
+
+        def why(v: int) -> Text | None:
+            if v == right:
+                return None
+            mistake = cause.get(v)
+            return MISTAKE_TEXT[mistake] if mistake is not None else T("再算一次。", "Work it out again.")
+
+        choices = tuple(Choice(str(v), T(_signed(v), _signed(v)), why=why(v)) for v in values)
+        return Question(f"pay:{number}", "pay",
+                        T(f"{end.describe().zh}　{_seat(seat).zh}這一局輸贏多少？",
+                          f"{end.describe().en} What is {_seat(seat).en}'s result for the hand?"),
+                        choices, str(right), explanation, "R-$2")
+    if kind == "next_banker":
+        nb, ns = s.next_banker, s.next_streak
+        # the right one, then the usual confusions: the banker staying, the winner, the next seat
+        candidates = [(end.banker, end.streak + 1), (end.winner, 1), ((end.banker + 1) % 4, 1)]
+        opts = [(nb, ns)]
+        for c in candidates:
+            if c not in opts:
+                opts.append(c)
+        while len(opts) < 4:
+            c = (rng.randrange(4), rng.randint(1, 3))
+            if c not in opts:
+                opts.append(c)
+        opts = opts[:4]
+        rng.shuffle(opts)
+        reason = T(f"贏家做下一局的莊家（飛莊，R-B1）；莊家連贏就連莊，局數加一。下一局：{seat_name(nb, 'zh-Hant')}，"
+                f"連莊第 {ns} 局，倍數 {ns + 1}。",
+                f"The winner banks next (R-B1); a banker who wins again stays, and the streak grows. Next: "
+                f"{seat_name(nb)}, hand {ns} of the streak, m = {ns + 1}.")
+        choices = tuple(Choice(f"{a}:{b}", T(f"{seat_name(a, 'zh-Hant')}，m = {b + 1}", f"{seat_name(a)}, m = {b + 1}"),
+                               why=None if (a, b) == (nb, ns) else reason) for a, b in opts)
+        return Question(f"next_banker:{number}", "next_banker",
+                        T(f"{end.describe().zh}　下一局誰做莊？倍數是多少？",
+                          f"{end.describe().en} Who banks next, and with which multiplier?"),
+                        choices, f"{nb}:{ns}", reason, "R-B1")
+    raise DrillError(f"unknown question kind {kind!r}: use {', '.join(QUESTION_KINDS)}")
+
+
+class ScoringDrill:
+    """Settlement quizzes: choose the result, or type every seat's result."""
+
+    id = "scoring"
+    title = T("計分練習", "Scoring drill")
+
+    def __init__(self) -> None:
+        self.score = Score()
+        self.settled = Score()
+        self._count = 0
+
+    def next_question(self, rng: random.Random) -> Question:
+        self._count += 1
+        return make_question(rng.choice(QUESTION_KINDS), rng, self._count)
+
+    def record(self, question: Question, first_try: bool, tries: int) -> None:
+        self.score.record(first_try)
+
+    def next_end(self, rng: random.Random) -> EndOfHand:
+        return random_end(rng)
+
+    def record_end(self, end: EndOfHand, first_try: bool) -> None:
+        self.settled.record(first_try)
+
+    def state(self) -> dict[str, Any]:
+        return {"score": self.score.state(), "settled": self.settled.state()}
+
+    def load(self, state: Mapping[str, Any]) -> None:
+        if not isinstance(state, Mapping):
+            return
+        self.score = Score.from_state(state.get("score"))
+        self.settled = Score.from_state(state.get("settled"))
+
+    def progress(self) -> tuple[int, int]:
+        """Settlements right first time, up to 10, and questions, up to 10."""
+        return min(self.settled.first_try, 10) + min(self.score.first_try, 10), 20

@@ -1,0 +1,335 @@
+"""Lesson 04's drills: positions taken from real deals (R-S1, R-P1 … R-P5, R-W1 … R-W3).
+
+Deals are dealt from a seeded source and played by a sensible policy up to an interesting
+point. Four kinds of exercise:
+
+- **act**: it is your turn to follow — beat the trick if you can, otherwise discard;
+- **winner**: who wins this trick;
+- **can_win**: could this player still win the hand (found by exhaustive search);
+- **play_out**: play the last three tricks with every tile shown, against the best defence.
+
+>>> import random
+>>> q = make_question("winner", random.Random(5))
+>>> q.check(q.answer)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from .. import solver
+from ..deal import Action, Deal, Trick
+from ..i18n import T, Text, seat_name
+from ..rules import Rules
+from ..tiles import Tile
+from .base import Choice, DrillError, Question, Score
+
+__all__ = ["TrickDrill", "ActTask", "PlayOutTask", "make_question", "act_task", "play_out_task",
+           "QUESTION_KINDS", "RULES_TAUGHT", "sensible_action", "deal_until"]
+
+QUESTION_KINDS: Final = ("winner", "can_win")
+RULES_TAUGHT: Final = ("R-S1", "R-P1", "R-P2", "R-P3", "R-P4", "R-P5", "R-W1", "R-W2", "R-W3")
+
+
+def _seat(s: int) -> Text:
+    return T(seat_name(s, "zh-Hant"), seat_name(s, "en"))
+
+
+def _play_text(tiles: tuple[Tile, ...] | None) -> Text:
+    if not tiles:
+        return T("", "")
+    return T(" ".join(t.name for t in tiles), " ".join(t.name for t in tiles))
+
+
+def sensible_action(d: Deal, rng: random.Random) -> Action:
+    """A plausible action: leaders lead any play (multi-tile ones now and then); followers
+    often beat with their lowest beating play, otherwise discard their lowest tiles."""
+    plays = d.legal_combinations()
+    size = d.trick_size
+    if size is None:
+        multi = [c for c in plays if c.size > 1]
+        pick = rng.choice(multi) if multi and rng.random() < 0.35 else rng.choice(plays)
+        return d.play_combination(pick)
+    if plays and rng.random() < 0.65:
+        return d.play_combination(plays[-1])
+    hand = list(d.holding(d.to_play))  # type: ignore[arg-type]
+    hand.sort(key=lambda t: (t.is_civil, -t.rank), reverse=False)
+    return d.discard(tuple(hand[:size]))
+
+
+def deal_until(rng: random.Random, tiles_left: int, rules: Rules | None = None) -> Deal:
+    """A seeded deal played sensibly until the next trick starts with ``tiles_left`` tiles
+    each (or fewer); retried until the hand is still on."""
+    for _ in range(1000):
+        d = Deal.random(rng, banker=rng.randrange(4), rules=rules)
+        while not d.is_over and not (d.trick_size is None and len(d.holding(d.to_play)) <= tiles_left):  # type: ignore[arg-type]
+            sensible_action(d, rng)
+        if not d.is_over:
+            return d
+    raise DrillError("could not reach such a position")
+
+
+# --- who wins this trick --------------------------------------------------------------
+
+def _trick_groups(trick: Trick) -> tuple[tuple[Text, tuple[Tile | None, ...]], ...]:
+    groups = []
+    for a in trick.actions:
+        verb = {"lead": T("先出", "leads"), "play": T("打", "plays"),
+                "discard": T("墊牌（蓋着）", "discards (face down)")}[a.kind]
+        tiles: tuple[Tile | None, ...] = a.tiles if a.kind != "discard" and a.tiles else (None,) * a.size
+        groups.append((_seat(a.seat) + T("　", " ") + verb, tiles))
+    return tuple(groups)
+
+
+def _winner_question(rng: random.Random, number: int) -> Question:
+    for _ in range(200):
+        d = Deal.random(rng, banker=rng.randrange(4))
+        while not d.is_over:
+            sensible_action(d, rng)
+        tricks = [t for t in d.tricks if sum(a.kind == "play" for a in t.actions) >= 1 or rng.random() < 0.2]
+        if tricks:
+            trick = rng.choice(tricks)
+            break
+    else:  # pragma: no cover
+        raise DrillError("no trick found")
+    w = trick.winner
+    assert w is not None and trick.winning is not None
+    name = trick.winning.label("zh-Hant")
+    beaten = [a for a in trick.actions if a.kind == "play"]
+    if w == trick.leader:
+        why = T(f"沒人打得過{_seat(w).zh}先出的{name}：蓋着墊的牌不算（R-P3），{_seat(w).zh}贏得 {trick.size} 棟（R-P5）。",
+                f"Nobody beat {_seat(w).en}'s lead, {trick.winning.label('en')}: discards face down never win "
+                f"(R-P3), so {_seat(w).en} takes {trick.size} stack{'s' if trick.size > 1 else ''} (R-P5).")
+    else:
+        why = T(f"{_seat(w).zh}的{name}是這一墩最大的同類牌（R-C1），贏得 {trick.size} 棟（R-P5）。",
+                f"{_seat(w).en}'s {trick.winning.label('en')} is the highest play of the class led (R-C1): it "
+                f"takes {trick.size} stack{'s' if trick.size > 1 else ''} (R-P5).")
+    if len(beaten) > 1:
+        why = why + T("後出的牌要比當時最大的更大才算打（R-P3）。",
+                      " Each later play had to beat the best so far (R-P3).")
+    choices = tuple(Choice(str(s), _seat(s), why=None if s == w else why) for s in range(4))
+    return Question(f"winner:{number}", "winner", T("這一墩誰贏？", "Who wins this trick?"), choices, str(w),
+                    why, "R-P5", groups=_trick_groups(trick))
+
+
+# --- could this player still win ------------------------------------------------------
+
+def position_groups(d: Deal, learner: int | None = None) -> tuple[tuple[Text, tuple[Tile | None, ...]], ...]:
+    """Every seat's tiles (all shown) with its stacks; the seat to lead is marked."""
+    groups = []
+    for s in range(4):
+        label = _seat(s) + T(f"　{d.stacks[s]} 棟", f" · {d.stacks[s]} stack{'s' if d.stacks[s] != 1 else ''}")
+        if s == d.to_play and d.trick_size is None:
+            label = label + T("　先出", " · to lead")
+        if s == d.banker:
+            label = label + T("　莊", " · banker")
+        if learner is not None and s == learner:
+            label = label + T("（你）", " (you)")
+        groups.append((label, tuple(d.holding(s))))
+    return tuple(groups)
+
+
+def _can_win_question(rng: random.Random, number: int) -> Question:
+    d = deal_until(rng, rng.choice((1, 2, 2, 3)))
+    zero = [s for s in range(4) if d.stacks[s] == 0]
+    seat = rng.choice(zero) if zero and rng.random() < 0.6 else rng.randrange(4)
+    possible, line = solver.can_win(d, seat)
+    who = _seat(seat)
+    if possible:
+        final = next((m for m in reversed(line) if m.is_play), None)
+        with_ = _play_text(final.tiles if final else None)
+        why = T(f"能：例如大家這樣出，{who.zh}可以用{with_.zh}贏最後一墩（R-W1）。",
+                f"Yes: played the right way, {who.en} can take the last trick with {with_.en} (R-W1).")
+        rule = "R-W1"
+    else:
+        bumped = d.copy()
+        bumped._stacks[seat] = 2
+        if solver.can_win(bumped, seat)[0]:
+            why = T(f"不能：{who.zh}只有 {d.stacks[seat]} 棟，贏了剩下的墩也不到兩棟，最後一墩只能墊牌（R-W2）。",
+                    f"No: {who.en} has {d.stacks[seat]} stack{'s' if d.stacks[seat] != 1 else ''} and could not end "
+                    "with two, so it may not win the last trick and must discard (R-W2).")
+            rule = "R-W2"
+        else:
+            why = T(f"不能：不管怎樣出，{who.zh}的牌都贏不到最後一墩（R-W1）。",
+                    f"No: however the tiles are played, {who.en}'s tiles never take the last trick (R-W1).")
+            rule = "R-W1"
+    choices = (Choice("yes", T("還能贏", "yes, it could"), why=None if possible else why),
+               Choice("no", T("贏不了", "no, it cannot"), why=why if possible else None))
+    return Question(f"can_win:{number}", "can_win",
+                    T(f"所有牌都翻開了。{who.zh}還有機會贏這一局嗎？（假設其他人肯讓）",
+                      f"All tiles shown. Could {who.en} still win this hand (if the others let it)?"),
+                    choices, "yes" if possible else "no", why, rule, groups=position_groups(d))
+
+
+def make_question(kind: str, rng: random.Random, number: int = 0) -> Question:
+    if kind == "winner":
+        return _winner_question(rng, number)
+    if kind == "can_win":
+        return _can_win_question(rng, number)
+    raise DrillError(f"unknown question kind {kind!r}: use {', '.join(QUESTION_KINDS)}")
+
+
+# --- act in a position ----------------------------------------------------------------
+
+@dataclass
+class ActTask:
+    """It is ``seat``'s turn to follow in ``deal``: beat the trick if possible, else discard."""
+
+    deal: Deal
+    seat: int
+
+    def check(self, tiles: tuple[Tile, ...], discard: bool) -> tuple[bool, Text]:
+        """Whether the action is right, and why (citing the rule)."""
+        d = self.deal
+        why_not = d.why_not(tiles, discard=discard)
+        if why_not is not None:
+            return False, T(f"不行：{why_not}", f"Not allowed: {why_not}")
+        plays = d.legal_combinations()
+        best = d.best
+        assert best is not None
+        standing = best[1].label("zh-Hant"), best[1].label("en")
+        if discard and plays:
+            example = plays[-1]
+            return False, T(f"你打得過：例如{example.label('zh-Hant')}比{standing[0]}大（R-C1）。這一題要你能打就打。",
+                            f"You can beat it: {example.label('en')}, for one, outranks {standing[1]} (R-C1). "
+                            "Here, beat it when you can (you may always discard instead, R-P3).")
+        if discard:
+            if d.is_last_trick and d.stacks[self.seat] + (d.trick_size or 0) < 2:
+                return True, T("對：這是最後一墩，你沒有足夠的棟，就算有大牌也只能墊牌（R-W2）。蓋着墊，別人看不到（R-P4）。",
+                               "Right: this is the last trick and you could not end with two stacks, so you must "
+                               "discard even a winning tile (R-W2). Face down: nobody sees it (R-P4).")
+            return True, T(f"對：你沒有同一類又比{standing[0]}大的牌，只好墊牌，張數跟先出的一樣，蓋着出（R-P3）。",
+                           f"Right: you hold nothing of that class above {standing[1]}, so you discard as many tiles "
+                           "as were led, face down (R-P3).")
+        c = next(c for c in plays if c.tiles == tuple(sorted(tiles, key=lambda t: t.index)))
+        return True, T(f"對：{c.label('zh-Hant')}和{standing[0]}同類而且更大（R-C1），現在由你領先（R-P3）。",
+                       f"Right: {c.label('en')} is of the same class and outranks {standing[1]} (R-C1): you now "
+                       "hold the trick (R-P3).")
+
+
+def act_task(rng: random.Random) -> ActTask:
+    """A position where some seat must follow; a third of them at a last trick where R-W2 bites."""
+    want_w2 = rng.random() < 0.3
+    for _ in range(400):
+        d = Deal.random(rng, banker=rng.randrange(4))
+        stop = rng.randrange(4, 30)
+        steps = 0
+        while not d.is_over:
+            if d.trick_size is not None:
+                seat = d.to_play
+                assert seat is not None
+                if want_w2:
+                    if d.is_last_trick and d.stacks[seat] + d.trick_size < 2 and _holds_beater(d):
+                        return ActTask(d, seat)
+                elif steps >= stop:
+                    return ActTask(d, seat)
+            sensible_action(d, rng)
+            steps += 1
+    want_w2 = False
+    d = Deal.random(rng)
+    sensible_action(d, rng)
+    return ActTask(d, d.to_play)  # type: ignore[arg-type]
+
+
+def _holds_beater(d: Deal) -> bool:
+    """Whether the seat to act holds a play that would beat the trick but for R-W2."""
+    best = d.best
+    seat = d.to_play
+    if best is None or seat is None:
+        return False
+    from ..combos import can_beat, combinations_in
+
+    return any(can_beat(c, best[1]) for c in combinations_in(d.holding(seat), d.rules) if c.size == best[1].size)
+
+
+# --- play out the last three tricks ---------------------------------------------------
+
+@dataclass
+class PlayOutTask:
+    """Win the hand as ``seat`` from ``deal`` (all tiles shown) against the best defence."""
+
+    deal: Deal
+    seat: int
+    start: Deal = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.start = self.deal.copy()
+
+
+def play_out_task(rng: random.Random, tiles_left: int = 3) -> PlayOutTask:
+    """A position with ``tiles_left`` tiles each where some seat can force the win, but not
+    with every move it has (there is something to find)."""
+    fallback: PlayOutTask | None = None
+    for _ in range(300):
+        d = deal_until(rng, tiles_left)
+        if len(d.holding(0)) != tiles_left:
+            continue
+        seats = list(range(4))
+        rng.shuffle(seats)
+        for s in seats:
+            if not solver.forced_win(d, s):
+                continue
+            task = PlayOutTask(d, s)
+            if fallback is None:
+                fallback = task
+            node = d.copy()
+            while not node.is_over and node.to_play != s:
+                node = solver.apply(node, solver.best_defence(node, s))
+            if node.is_over:
+                continue
+            if len(solver.winning_actions(node, s)) < len(solver.actions(node)):
+                return task
+    if fallback is None:  # pragma: no cover
+        raise DrillError("no position to play out")
+    return fallback
+
+
+class TrickDrill:
+    """Trick questions, act-in-position tasks and play-outs; a score for each."""
+
+    id = "tricks"
+    title = T("打牌練習", "Trick drill")
+
+    def __init__(self) -> None:
+        self.score = Score()
+        self.acted = Score()
+        self.played = Score()
+        self._count = 0
+
+    def next_question(self, rng: random.Random) -> Question:
+        self._count += 1
+        return make_question(rng.choice(QUESTION_KINDS), rng, self._count)
+
+    def record(self, question: Question, first_try: bool, tries: int) -> None:
+        self.score.record(first_try)
+
+    def next_act(self, rng: random.Random) -> ActTask:
+        return act_task(rng)
+
+    def record_act(self, task: ActTask, first_try: bool) -> None:
+        self.acted.record(first_try)
+
+    def next_play_out(self, rng: random.Random) -> PlayOutTask:
+        return play_out_task(rng)
+
+    def record_play_out(self, task: PlayOutTask, perfect: bool) -> None:
+        self.played.record(perfect)
+
+    def state(self) -> dict[str, Any]:
+        return {"score": self.score.state(), "acted": self.acted.state(), "played": self.played.state()}
+
+    def load(self, state: Mapping[str, Any]) -> None:
+        if not isinstance(state, Mapping):
+            return
+        self.score = Score.from_state(state.get("score"))
+        self.acted = Score.from_state(state.get("acted"))
+        self.played = Score.from_state(state.get("played"))
+
+    def progress(self) -> tuple[int, int]:
+        """Exercises done right first time, counted up to 10 of each of the four kinds."""
+        done = sum(min(s.first_try, 10) for s in (self.score, self.acted, self.played))
+        return min(done, 30), 30

@@ -1,0 +1,161 @@
+"""Find every play in a holding: the learner builds plays one at a time; the engine checks each."""
+
+from __future__ import annotations
+
+import html
+import random
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import ipywidgets as w
+
+from ..combos import Combination
+from ..drills.combinations import FindTask
+from ..i18n import Lang, T, Text
+from ..svg import tile_svg
+from .picker import HoldingPicker
+from .text import current_lang, on_language
+from .views import STYLE
+
+__all__ = ["FindAllPlays"]
+
+MAX_WRONG = 3
+_PROMPT = T("找出這手牌裏所有兩張或以上的組合（包括拆開大組合得到的）。點選牌，再按「加入」。",
+            "Find every play of two or more tiles in this holding (splitting a big one counts too). "
+            "Select its tiles, then press Add.")
+_ADD = T("加入", "Add")
+_ANOTHER = T("換一手牌 →", "Another holding →")
+_STATUS = T("已找到 {k} / {n}　錯 {wrong} 次（三次就揭曉）", "Found {k} of {n}   wrong: {wrong} (three and the rest is shown)")
+_ALREADY = T("這一手已經找到了。", "You have found that one already.")
+_NOT_HELD = T("請從這手牌裏選。", "Pick tiles from this holding.")
+_ALL = T("✓ 全部找到了！", "✓ All found!")
+_REVEAL = T("錯了三次，其餘的在這裏：", "Three misses: here are the rest.")
+_SCORE = T("全對的手數：{right} / {asked}", "Holdings found without a miss: {right} of {asked}")
+
+
+class FindDrill(Protocol):
+    title: Text
+    found: Any
+
+    def next_task(self, rng: random.Random) -> FindTask: ...
+
+    def record_task(self, task: FindTask, perfect: bool) -> None: ...
+
+
+class FindAllPlays(w.VBox):
+    """One holding at a time; a wrong attempt costs a try, three and the rest are shown."""
+
+    def __init__(self, drill: FindDrill, rng: random.Random | int | None = None,
+                 on_result: Callable[[FindTask, bool], None] | None = None) -> None:
+        self.drill = drill
+        self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+        self.on_result = on_result
+        self.picker = HoldingPicker([], max_select=4, names=True)
+        self.add_button = w.Button(button_style="primary")
+        self.add_button.add_class("tg-add")
+        self.add_button.on_click(lambda _: self.add())
+        self.next_button = w.Button(button_style="success")
+        self.next_button.add_class("tg-next")
+        self.next_button.on_click(lambda _: self.new_task())
+        self.head = w.HTML()
+        self.found_view = w.HTML()
+        self.feedback = w.HTML()
+        self.feedback.add_class("tg-feedback")
+        self.status = w.HTML()
+        self.status.add_class("tg-score")
+        super().__init__(layout=w.Layout(border="1px solid #ddd3bf", padding="10px 14px", max_width="760px"))
+        self.add_class("tg-findall")
+        self.task: FindTask | None = None
+        self.found: list[Combination] = []
+        self.wrong = 0
+        self.done = False
+        self._feedback: list[tuple[str, Text]] = []
+        on_language(lambda lang: self._render())
+        self.new_task()
+
+    def new_task(self) -> None:
+        if self.task is not None and not self.done:
+            return
+        self.task = self.drill.next_task(self.rng)
+        self.found = []
+        self.wrong = 0
+        self.done = False
+        self._feedback = []
+        self.picker.set_tiles(self.task.holding)
+        self.picker.disabled = False
+        self._render()
+
+    def add(self) -> None:
+        """Check the selected tiles as a play to find."""
+        task = self.task
+        if task is None or self.done:
+            return
+        tiles = tuple(t for t in self.picker.selected_tiles if t is not None)
+        if not tiles:
+            self._feedback = [("wrong", _NOT_HELD)]
+            self._render()
+            return
+        play, why = task.check(tiles)
+        if play is not None and any(f.key == play.key for f in self.found):
+            self._feedback = [("wrong", _ALREADY)]
+        elif play is not None and any(t.key == play.key for t in task.targets):
+            self.found.append(play)
+            self._feedback = [("right", T("✓ ", "✓ ") + why)]
+            if len(self.found) == len(task.targets):
+                self._feedback.append(("right", _ALL))
+                self._finish()
+        else:
+            self.wrong += 1
+            self._feedback = [("wrong", T("✗ ", "✗ ") + why)]
+            if self.wrong >= MAX_WRONG:
+                self._feedback.append(("answer", _REVEAL))
+                self._finish()
+        self.picker.selected = []
+        self._render()
+
+    def _finish(self) -> None:
+        assert self.task is not None
+        self.done = True
+        self.picker.disabled = True
+        perfect = self.wrong == 0 and len(self.found) == len(self.task.targets)
+        self.drill.record_task(self.task, perfect)
+        if self.on_result is not None:
+            self.on_result(self.task, perfect)
+
+    def refresh(self) -> None:
+        self._render()
+
+    def _play_html(self, c: Combination, lang: Lang, missed: bool = False) -> str:
+        tiles = "".join(tile_svg(t, 22, lang) for t in c.tiles)
+        cls = "tg-missed" if missed else "tg-found"
+        colour = "#b3261e" if missed else "#1b7a3a"
+        return (f'<span class="{cls}" data-play="{" ".join(t.notation for t in c.tiles)}" '
+                f'style="display:inline-flex;flex-direction:column;align-items:center;margin:4px 10px 4px 0;'
+                f'border-bottom:3px solid {colour}"><span style="display:flex;gap:2px">{tiles}</span>'
+                f"<small>{html.escape(c.label(lang))}</small></span>")
+
+    def _render(self) -> None:
+        lang = current_lang()
+        task = self.task
+        if task is None:
+            return
+        self.head.value = (STYLE + f'<div class="tg-caption">{html.escape(self.drill.title(lang))}</div>'
+                           f'<div class="tg-prose tg-prompt"><b>{html.escape(_PROMPT(lang))}</b></div>')
+        self.add_button.description = _ADD(lang)
+        self.add_button.disabled = self.done
+        self.next_button.description = _ANOTHER(lang)
+        self.next_button.layout.display = "" if self.done else "none"
+        found = "".join(self._play_html(c, lang) for c in self.found)
+        if self.done:
+            found += "".join(self._play_html(c, lang, missed=True) for c in task.targets
+                             if all(f.key != c.key for f in self.found))
+        self.found_view.value = f'<div style="display:flex;flex-wrap:wrap">{found}</div>'
+        self.feedback.value = "".join(
+            f'<div class="tg-feedback-{kind}">{html.escape(text(lang))}</div>' for kind, text in self._feedback
+        )
+        status = _STATUS.format(k=len(self.found), n=len(task.targets), wrong=self.wrong)(lang)
+        score = getattr(self.drill, "found", None)
+        line = _SCORE.format(right=score.first_try, asked=score.asked)(lang) if score is not None else ""
+        self.status.value = f'<div class="tg-muted">{html.escape(status)}<br>{html.escape(line)}</div>'
+        self.children = [self.head, self.picker, self.add_button, self.feedback, self.found_view,
+                         self.status, self.next_button]
