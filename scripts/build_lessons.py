@@ -236,12 +236,12 @@ page = LessonPage("04_tricks")
 page.header()""",
     '''\
 Prose(T(
-    "<p>四人一檯：東、南、西、北，按這個次序輪流出牌（R-S1）。每人八張牌。"
+    "<p>四人一檯：東、南、西、北，按這個次序輪流出牌（R-S1）。每人八張牌（R-S3）。"
     "<b>莊家</b>先出第一墩，之後每一墩由上一墩的贏家先出（R-P1）。先出的人可以出任何一種牌型，一至四張（R-P2）。</p>"
     "<p>跟牌的人輪到自己時只有兩個選擇：用<b>同一類更大</b>的牌去<b>打</b>，或者<b>墊</b>同樣張數的牌——任何牌都行，"
     "蓋着出，別人看不到（R-P3、R-P4）。打得過也可以墊。最大的一手贏這一墩，每人出幾張就贏幾<b>棟</b>，"
     "一局共八棟（R-P5）。</p>",
-    "<p>Four players — East, South, West, North — act in that order (R-S1), eight tiles each. The "
+    "<p>Four players — East, South, West, North — act in that order (R-S1), eight tiles each (R-S3). The "
     "<b>banker</b> leads the first trick; the winner of each trick leads the next (R-P1). A leader may play "
     "any combination of one to four tiles (R-P2).</p>"
     "<p>On their turn a follower either <b>plays</b> a higher combination of the <b>same class</b>, or "

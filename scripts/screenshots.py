@@ -46,7 +46,7 @@ def main() -> int:
             page.wait_for_timeout(800)
             OUT.mkdir(exist_ok=True)
             page.screenshot(path=str(OUT / "lesson01-tiles.png"), clip={"x": 0, "y": 0, "width": 1000, "height": 1010})
-            page.locator(".tg-quiz").screenshot(path=str(OUT / "lesson01-quiz.png"))
+            page.locator(".tg-quiz").first.screenshot(path=str(OUT / "lesson01-quiz.png"))
             page.goto(url + "index.ipynb")
             page.wait_for_selector("a.tg-lesson-card", timeout=60_000)
             page.wait_for_timeout(1000)

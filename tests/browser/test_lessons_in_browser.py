@@ -122,7 +122,7 @@ def test_lesson_01_drill_feedback_language_and_progress(page: Any, voila_url: st
     # Switch the language: every visible widget relabels.
     page.get_by_role("button", name="English").click()
     page.wait_for_selector("text=Lesson 1 · Meet the 32 tiles", timeout=TIMEOUT)
-    assert "Right first time: 1 of 2" in page.locator(".tg-score").inner_text()
+    assert "Right first time: 1 of 2" in page.locator(".tg-score").first.inner_text()
     assert "Civil · the four greats" in page.content()
     page.get_by_role("button", name="简").click()
     page.wait_for_selector("text=认识三十二张牌", timeout=TIMEOUT)
@@ -135,7 +135,7 @@ def test_lesson_01_drill_feedback_language_and_progress(page: Any, voila_url: st
     page.wait_for_selector("text=Lesson 1 · Meet the 32 tiles", timeout=TIMEOUT)
     page.wait_for_function("document.querySelectorAll('.tg-boxes [data-box=\"2\"]').length === 1",
                            timeout=TIMEOUT)
-    assert "Right first time: 1 of 2" in page.locator(".tg-score").inner_text()
+    assert "Right first time: 1 of 2" in page.locator(".tg-score").first.inner_text()
     assert ERROR_TEXT not in page.content()
 
     # The index shows the progress too.

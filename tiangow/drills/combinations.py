@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from ..combos import Combination, Kind, all_combinations, can_beat, classify, combinations_in
 from ..errors import NotACombination
@@ -159,6 +159,11 @@ class FindTask:
 
     holding: tuple[Tile, ...]
     targets: tuple[Combination, ...]
+
+    prompt: ClassVar[Text] = T(
+        "找出這手牌裏所有兩張或以上的組合，包括拆開大組合得到的（拆牌自由，R-C5）。點選牌，再按「加入」。",
+        "Find every play of two or more tiles in this holding, splitting big ones too (splitting is free, "
+        "R-C5). Select its tiles, then press Add.")
 
     def check(self, tiles: tuple[Tile, ...], rules: Rules | None = None) -> tuple[Combination | None, Text]:
         """The play ``tiles`` make, if it is one to find, else why not (in words)."""

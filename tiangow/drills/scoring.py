@@ -25,7 +25,7 @@ from .base import Choice, DrillError, Question, Score
 __all__ = ["EndOfHand", "ScoringDrill", "random_end", "make_question", "QUESTION_KINDS", "RULES_TAUGHT",
            "mistakes"]
 
-QUESTION_KINDS: Final = ("pay", "next_banker")
+QUESTION_KINDS: Final = ("pay", "next_banker", "bonus")
 RULES_TAUGHT: Final = ("R-$1", "R-$2", "R-$3", "R-$4", "R-$5", "R-$6", "R-$7", "R-$8", "R-$9", "R-$10",
                        "R-$11", "R-B1")
 
@@ -239,7 +239,39 @@ def make_question(kind: str, rng: random.Random, number: int = 0) -> Question:
                         T(f"{end.describe().zh}　下一局誰做莊？倍數是多少？",
                           f"{end.describe().en} Who banks next, and with which multiplier?"),
                         choices, f"{nb}:{ns}", reason, "R-B1")
+    if kind == "bonus":
+        return _bonus_question(rng, number)
     raise DrillError(f"unknown question kind {kind!r}: use {', '.join(QUESTION_KINDS)}")
+
+
+def _bonus_question(rng: random.Random, number: int) -> Question:
+    """賀尊 / 四大賀: a supreme or a quad wins a trick before the last; what does one seat pay?"""
+    banker, streak = rng.randrange(4), rng.choice((1, 1, 2, 3))
+    m = streak + 1
+    winner = rng.randrange(4)
+    payer = rng.choice([s for s in range(4) if s != winner])
+    quad = rng.random() < 0.5
+    base, name, rule = (4, "四大賀", "R-$6") if quad else (2, "賀尊", "R-$5")
+    amount = base * (m if banker in (winner, payer) else 1)
+    play = "44 44 25 34" if quad else "12 24"
+    values = sorted({amount, base, base * m, base * 2 if base * 2 != amount else base * (m + 1)})
+    while len(values) < 4:
+        values.append(values[-1] + base)
+    between = "莊家和閒家之間乘 m" if banker in (winner, payer) else "兩家都是閒家，不乘"
+    between_en = "between the banker and another player, ×m" if banker in (winner, payer) else \
+        "neither is the banker, so no ×m"
+    why = T(f"{name}：{'四文武' if quad else '至尊'}贏了不是最後一墩的一墩，其他每家即時付 {base}；{between}：{amount}（{rule}）。",
+            f"{name}: a {'quad' if quad else 'supreme'} won a trick before the last, so every other player pays "
+            f"{base} at once; {between_en}: {amount} ({rule}).")
+    choices = tuple(Choice(str(v), T(str(v), str(v)), why=None if v == amount else why) for v in values[:4])
+    from ..tiles import parse_tiles
+
+    return Question(f"bonus:{number}", "bonus",
+                    T(f"莊家是{seat_name(banker, 'zh-Hant')}（倍數 m = {m}）。{seat_name(winner, 'zh-Hant')}用這手牌贏了第三墩。"
+                      f"{seat_name(payer, 'zh-Hant')}要即時付多少？",
+                      f"{seat_name(banker)} is banker (m = {m}). {seat_name(winner)} wins the third trick with this "
+                      f"play. How much does {seat_name(payer)} pay on the spot?"),
+                    choices, str(amount), why, rule, shown=tuple(parse_tiles(play)))
 
 
 class ScoringDrill:

@@ -111,6 +111,12 @@ def _winner_question(rng: random.Random, number: int) -> Question:
     if len(beaten) > 1:
         why = why + T("後出的牌要比當時最大的更大才算打（R-P3）。",
                       " Each later play had to beat the best so far (R-P3).")
+    led = trick.led
+    assert led is not None
+    why = why + T(f"{_seat(trick.leader).zh}可以先出任何牌型（R-P2），其餘按東南西北的次序跟（R-S1）；"
+                  f"{_seat(w).zh}先出下一墩（R-P1）。",
+                  f" {_seat(trick.leader).en} could lead any combination (R-P2), the others followed in turn "
+                  f"(R-S1); {_seat(w).en} leads the next trick (R-P1).")
     choices = tuple(Choice(str(s), _seat(s), why=None if s == w else why) for s in range(4))
     return Question(f"winner:{number}", "winner", T("這一墩誰贏？", "Who wins this trick?"), choices, str(w),
                     why, "R-P5", groups=_trick_groups(trick))
@@ -149,9 +155,11 @@ def _can_win_question(rng: random.Random, number: int) -> Question:
         bumped = d.copy()
         bumped._stacks[seat] = 2
         if solver.can_win(bumped, seat)[0]:
-            why = T(f"不能：{who.zh}只有 {d.stacks[seat]} 棟，贏了剩下的墩也不到兩棟，最後一墩只能墊牌（R-W2）。",
+            why = T(f"不能：{who.zh}只有 {d.stacks[seat]} 棟，贏了剩下的墩也不到兩棟，最後一墩只能墊牌（R-W2）；"
+                    "只有最後一墩的先出者一定合資格（R-W3）。",
                     f"No: {who.en} has {d.stacks[seat]} stack{'s' if d.stacks[seat] != 1 else ''} and could not end "
-                    "with two, so it may not win the last trick and must discard (R-W2).")
+                    "with two, so it may not win the last trick and must discard (R-W2); only the leader of the "
+                    "last trick is sure to qualify (R-W3).")
             rule = "R-W2"
         else:
             why = T(f"不能：不管怎樣出，{who.zh}的牌都贏不到最後一墩（R-W1）。",

@@ -20,9 +20,6 @@ from .views import STYLE
 __all__ = ["FindAllPlays"]
 
 MAX_WRONG = 3
-_PROMPT = T("找出這手牌裏所有兩張或以上的組合（包括拆開大組合得到的）。點選牌，再按「加入」。",
-            "Find every play of two or more tiles in this holding (splitting a big one counts too). "
-            "Select its tiles, then press Add.")
 _ADD = T("加入", "Add")
 _ANOTHER = T("換一手牌 →", "Another holding →")
 _STATUS = T("已找到 {k} / {n}　錯 {wrong} 次（三次就揭曉）", "Found {k} of {n}   wrong: {wrong} (three and the rest is shown)")
@@ -140,7 +137,7 @@ class FindAllPlays(w.VBox):
         if task is None:
             return
         self.head.value = (STYLE + f'<div class="tg-caption">{html.escape(self.drill.title(lang))}</div>'
-                           f'<div class="tg-prose tg-prompt"><b>{html.escape(_PROMPT(lang))}</b></div>')
+                           f'<div class="tg-prose tg-prompt"><b>{html.escape(task.prompt(lang))}</b></div>')
         self.add_button.description = _ADD(lang)
         self.add_button.disabled = self.done
         self.next_button.description = _ANOTHER(lang)

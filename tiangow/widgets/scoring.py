@@ -197,8 +197,12 @@ class SettlementQuiz(w.VBox):
         prompt = T("填上每一家這一局的輸贏（贏是正數，輸是負數；不算局中已付的賀尊、四大賀）。",
                    "Type each seat's result for the hand (a gain positive, a loss negative; leave out rewards "
                    "already paid during play).")(lang)
+        data = (f'data-stacks="{",".join(map(str, end.stacks))}" data-winner="{end.winner}" '
+                f'data-banker="{end.banker}" data-streak="{end.streak}" '
+                f'data-finishes="{",".join(f.name for f in end.finishes)}" '
+                f'data-captured="{"" if end.captured is None else end.captured}"')
         self.head.value = (STYLE + f'<div class="tg-caption">{html.escape(self.drill.title(lang))}</div>'
-                           f'<div class="tg-prose">{html.escape(end.describe()(lang))}</div>'
+                           f'<div class="tg-prose tg-end" {data}>{html.escape(end.describe()(lang))}</div>'
                            f'<div class="tg-prose tg-prompt"><b>{html.escape(prompt)}</b></div>')
         rows = []
         for seat in range(4):

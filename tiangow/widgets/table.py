@@ -48,7 +48,8 @@ def table_html(d: Deal, lang: Lang, you: int, show_all: bool) -> str:
                         f'<div class="tg-muted">{html.escape(seat_name(a.seat, lang))} {html.escape(verb(lang))}</div>'
                         f'<div style="display:flex;gap:2px">{_tiles(shown, lang, 30)}</div></div>')
         last = T("（最後一墩）", " (the last trick)")(lang) if d.is_last_trick else ""
-        rows.append(f'<div class="tg-caption">{html.escape(T("這一墩", "This trick")(lang))}{html.escape(last)}</div>'
+        rows.append(f'<div class="tg-caption tg-trick" data-last="{str(d.is_last_trick).lower()}">'
+                    f'{html.escape(T("這一墩", "This trick")(lang))}{html.escape(last)}</div>'
                     f'<div style="display:flex;flex-wrap:wrap">{"".join(acts)}</div>')
     seats = []
     for s in range(4):
@@ -62,7 +63,7 @@ def table_html(d: Deal, lang: Lang, you: int, show_all: bool) -> str:
             tags.append(T("輪到", "to act")(lang))
         tag = f" ({', '.join(tags)})" if tags else ""
         stacks = T(f"{d.stacks[s]} 棟", f"{d.stacks[s]} stack{'s' if d.stacks[s] != 1 else ''}")(lang)
-        seats.append(f'<div class="tg-seat" data-seat="{s}" style="margin:4px 18px 4px 0">'
+        seats.append(f'<div class="tg-seat" data-seat="{s}" data-stacks="{d.stacks[s]}" style="margin:4px 18px 4px 0">'
                      f'<div class="tg-muted"><b>{html.escape(seat_name(s, lang))}</b>{html.escape(tag)} · '
                      f'{html.escape(stacks)}</div><div style="display:flex;gap:2px">{_tiles(hand, lang)}</div></div>')
     rows.append(f'<div style="display:flex;flex-wrap:wrap">{"".join(seats)}</div>')

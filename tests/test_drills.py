@@ -1,0 +1,327 @@
+"""Every drill generator: well-formed questions whose answers agree with the engine."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from tiangow import (
+    KINDS,
+    Deal,
+    Method,
+    Rules,
+    classify,
+    combinations_in,
+    first_banker,
+    first_taker,
+    naturals_in,
+    solver,
+)
+from tiangow import next_banker as engine_next_banker
+from tiangow.combos import can_beat
+from tiangow.drills import DrillFinished, MasteryCheck, dealing, ranks, scoring, tricks, variants
+from tiangow.drills import combinations as combos_drill
+from tiangow.drills.base import AnswerError, Question
+from tiangow.errors import NotACombination, TiangowError
+
+SEEDS = range(40)
+
+
+def well_formed(q: Question) -> None:
+    assert q.check(q.answer)
+    if q.mode == "choice":
+        labels = [c.label("zh-Hant") for c in q.choices]
+        assert len(set(labels)) == len(labels), labels
+        for c in q.choices:
+            assert (c.why is None) == (c.key == q.answer), (q.id, c.key)
+    assert q.explanation("en") and q.explanation("zh-Hant")
+    assert q.rule
+    with pytest.raises(AnswerError):
+        q.check("no such answer")
+
+
+# --- 02 ranks -------------------------------------------------------------------------------
+
+def test_R_C1_R_C3_rank_questions_agree_with_the_engine() -> None:
+    for seed in SEEDS:
+        rng = random.Random(seed)
+        for kind in ranks.QUESTION_KINDS:
+            q = ranks.make_question(kind, rng.choice(KINDS), rng, seed)
+            well_formed(q)
+            if kind == "single":
+                (led,), (follow,) = (tiles for _, tiles in q.groups)
+                beats = can_beat(classify([follow]), classify([led]))
+                assert q.answer == ("follow" if beats else "lead")
+            if kind == "can_beat":
+                (other,), (tile,) = (tiles for _, tiles in q.groups)
+                assert q.answer == ("yes" if can_beat(classify([tile]), classify([other])) else "no")
+            if kind == "order":
+                tiles = [c.tiles[0] for c in q.choices]
+                expected = {
+                    ",".join(map(str, perm)) for perm in itertools.permutations(range(5))
+                    if all(tiles[a].rank <= tiles[b].rank for a, b in itertools.pairwise(perm))
+                }
+                assert q.accepts == expected
+                wrong = next(",".join(map(str, p)) for p in itertools.permutations(range(5))
+                             if ",".join(map(str, p)) not in expected)
+                assert not q.check(wrong) and q.why(wrong)("en")
+                with pytest.raises(AnswerError):
+                    q.check("0,0,1,2,3")
+
+
+# --- 03 combinations ------------------------------------------------------------------------
+
+def test_R_C2_combination_questions_agree_with_classify() -> None:
+    kinds_seen = set()
+    for seed in SEEDS:
+        rng = random.Random(seed)
+        q = combos_drill.make_question("classify", rng, seed)
+        well_formed(q)
+        try:
+            c = classify(q.shown)
+            assert q.answer == c.kind.name
+            kinds_seen.add(c.kind.name)
+        except NotACombination:
+            assert q.answer == "none" and q.rule == "R-C2"
+            kinds_seen.add("none")
+        q = combos_drill.make_question("compare", rng, seed)
+        well_formed(q)
+        (_, a_tiles), (_, b_tiles) = q.groups
+        a, b = classify(a_tiles), classify(b_tiles)
+        if can_beat(a, b):
+            assert q.answer == "a"
+        elif can_beat(b, a):
+            assert q.answer == "b"
+        elif a.kind is b.kind and a.kind.name != "SUPREME":
+            assert q.answer == "equal"
+        else:
+            assert q.answer == "neither"
+    assert "none" in kinds_seen and len(kinds_seen) >= 6
+
+
+def test_R_C5_find_every_play_task() -> None:
+    rng = random.Random(3)
+    for _ in range(20):
+        task = combos_drill.find_task(rng)
+        assert len(task.holding) == 8
+        assert {c.key for c in task.targets} == {c.key for c in combinations_in(task.holding) if c.size >= 2}
+        assert 3 <= len(task.targets) <= 7
+        play, _ = task.check(task.targets[0].tiles)
+        assert play is not None and play.key == task.targets[0].key
+        assert task.check(task.holding[:1])[0] is None
+        bad = task.check((task.holding[0], task.holding[-1]))
+        assert bad[0] is None or bad[0].size == 2
+
+
+# --- 04 tricks ------------------------------------------------------------------------------
+
+def test_R_P5_who_wins_the_trick_agrees_with_the_deal() -> None:
+    seats = ("East", "South", "West", "North")
+    for seed in SEEDS:
+        q = tricks.make_question("winner", random.Random(seed), seed)
+        well_formed(q)
+        assert len(q.groups) == 4
+        best = None
+        winner = None
+        for label, tiles in q.groups:
+            if None in tiles:  # a discard, face down: never wins (R-P3)
+                continue
+            play = classify(tiles)
+            assert best is None or can_beat(play, best)  # each face-up play beat the best so far
+            best, winner = play, seats.index(label("en").split()[0])
+        assert q.answer == str(winner)
+
+
+def test_R_W1_R_W2_could_this_seat_still_win_agrees_with_the_search() -> None:
+    rules_seen = set()
+    for seed in range(80):
+        rng = random.Random(seed)
+        q = tricks.make_question("can_win", rng, seed)
+        well_formed(q)
+        rules_seen.add(q.rule)
+    assert rules_seen == {"R-W1", "R-W2"}
+
+
+def test_R_P3_act_tasks_accept_exactly_the_right_actions() -> None:
+    rng = random.Random(7)
+    w2 = 0
+    for _ in range(40):
+        task = tricks.act_task(rng)
+        d = task.deal
+        assert d.to_play == task.seat and d.trick_size is not None
+        plays = d.legal_combinations()
+        hand = d.holding(task.seat)
+        some = hand[: d.trick_size]
+        ok, why = task.check(some, discard=True)
+        assert ok == (not plays), why("en")
+        if plays:
+            ok, why = task.check(plays[-1].tiles, discard=False)
+            assert ok and "R-C1" in why("en")
+        if d.is_last_trick and d.stacks[task.seat] + d.trick_size < 2:
+            w2 += 1
+            ok, why = task.check(some, discard=True)
+            assert ok and "R-W2" in why("en")
+        for combo in combinations_in(hand):
+            if combo.size == d.trick_size and combo not in plays:
+                assert not task.check(combo.tiles, discard=False)[0]
+    assert w2 >= 5
+
+
+def test_R_W3_play_out_positions_are_winnable_with_a_choice_to_make() -> None:
+    rng = random.Random(11)
+    for _ in range(6):
+        task = tricks.play_out_task(rng)
+        assert solver.forced_win(task.start, task.seat)
+        assert max(len(task.start.holding(s)) for s in range(4)) == 3
+
+
+# --- 05 scoring -----------------------------------------------------------------------------
+
+def test_R_D1_R_D11_scoring_questions_agree_with_settle() -> None:
+    finishes = set()
+    for seed in range(120):
+        rng = random.Random(seed)
+        end = scoring.random_end(rng)
+        s = end.settle()
+        assert sum(s.net) == 0
+        finishes.update(f.value for f in end.finishes)
+        if end.captured is not None:
+            finishes.add("擒")
+    assert finishes >= {"包尊", "四大包", "么結", "七支", "八支", "擒"}
+    for seed in SEEDS:
+        q = scoring.make_question("pay", random.Random(seed), seed)
+        well_formed(q)
+        q = scoring.make_question("next_banker", random.Random(seed), seed)
+        well_formed(q)
+
+
+def test_R_B1_next_banker_question() -> None:
+    rng = random.Random(5)
+    for _ in range(30):
+        end = scoring.random_end(rng)
+        s = end.settle()
+        assert (s.next_banker, s.next_streak) == engine_next_banker(end.banker, end.streak, end.winner)
+
+
+def test_classic_mistakes_differ_from_the_right_result() -> None:
+    from tiangow import settle
+
+    s = settle([0, 1, 2, 5], winner=2, banker=0)  # banker empty, West wins, North 入一
+    wrong = scoring.mistakes(s, 0)
+    assert wrong["no_banker"] == -5 and wrong["empty_as_four"] == -8 and s.net[0] == -10
+    s = settle([3, 5, 0, 0], winner=0, banker=0, finishes=["包尊"])
+    assert scoring.mistakes(s, 1)["finish_on_enter"] == 4  # the 入一 multiplied by the finish: wrong
+
+
+# --- 06 variants ----------------------------------------------------------------------------
+
+def test_every_variant_demo_changes_with_the_reading() -> None:
+    from dataclasses import fields
+
+    assert [d.field for d in variants.DEMOS] == [f.name for f in fields(Rules)]
+    for demo in variants.DEMOS:
+        texts = {demo.show(demo.rules(value))[1]("en") for value, _ in demo.options}
+        assert len(texts) == len(demo.options), demo.field
+        assert demo.who("en") and demo.reasons("en")
+
+
+def test_variant_questions_agree_with_the_engine() -> None:
+    for seed in SEEDS:
+        rng = random.Random(seed)
+        for kind in variants.QUESTION_KINDS:
+            q = variants.make_question(kind, rng, seed)
+            well_formed(q)
+
+
+# --- 07 dealing -----------------------------------------------------------------------------
+
+def test_R_S2_dealing_questions_agree_with_the_engine() -> None:
+    answers = set()
+    for seed in range(80):
+        rng = random.Random(seed)
+        for kind in dealing.QUESTION_KINDS:
+            q = dealing.make_question(kind, rng, seed)
+            well_formed(q)
+            answers.add((kind, q.answer))
+    assert ("first_banker", "tie") in answers
+    assert {a for k, a in answers if k == "natural"} == {"none", "seven", "eight"}
+
+
+def test_dealing_answers_recomputed() -> None:
+    rng = random.Random(2)
+    for _ in range(40):
+        q = dealing.make_question("first_taker", rng)
+        banker = next(s for s in range(4) if q.prompt("en").startswith(("East", "South", "West", "North")[s]))
+        dice = tuple(int(x) for x in q.prompt("en").split("dice show ")[1].split(".")[0].split(" and "))
+        assert q.answer == str(first_taker(banker, dice))  # type: ignore[arg-type]
+        q = dealing.make_question("natural", rng)
+        best = max((n.stacks_bonus for n in naturals_in(q.shown)), default=0)
+        assert q.answer == {0: "none", 2: "seven", 4: "eight"}[best]
+        q = dealing.make_question("method", rng)
+        method = next(m for m in Method if m.value in q.prompt("en"))
+        taker = int(q.prompt("en").split("taker ")[1].split(" ")[0].rstrip("?"))
+        stacks = sorted({s for k, ps in method.takes() if k == taker for s, _ in ps})
+        assert q.answer == ",".join(map(str, stacks))
+    assert first_banker([(6, 6), (6, 6), (1, 1), (1, 2)]) is None
+
+
+# --- the mastery check ----------------------------------------------------------------------
+
+def test_mastery_check_asks_a_fixed_number_and_records_a_pass() -> None:
+    check = MasteryCheck([lambda rng: ranks.make_question("can_beat", rng.choice(KINDS), rng)], questions=3, pass_mark=2)
+    rng = random.Random(1)
+    for right in (True, False, True):
+        q = check.next_question(rng)
+        check.record(q, right, 1)
+    with pytest.raises(DrillFinished):
+        check.next_question(rng)
+    assert check.passed and check.best == 2 and check.attempts == 1
+    assert "Passed" in check.summary()("en")
+    check.restart()
+    for _ in range(3):
+        check.record(check.next_question(rng), False, 3)
+    assert check.passed and check.best == 2 and check.attempts == 2  # a pass is kept
+    assert "Not yet" in check.summary()("en")
+    fresh = MasteryCheck([lambda rng: ranks.make_question("can_beat", rng.choice(KINDS), rng)])
+    fresh.load({"best": 99, "attempts": -2, "passed": "yes"})
+    assert (fresh.best, fresh.attempts, fresh.passed) == (0, 0, False)
+    fresh.load(check.state())
+    assert fresh.passed and fresh.progress() == (1, 1)
+    with pytest.raises(TiangowError):
+        MasteryCheck([])
+    with pytest.raises(TiangowError):
+        MasteryCheck([lambda rng: ranks.make_question("can_beat", KINDS[0], rng)], questions=3, pass_mark=4)
+
+
+# --- the solver -----------------------------------------------------------------------------
+
+def test_solver_lines_and_forced_wins_replay() -> None:
+    rng = random.Random(9)
+    checked = 0
+    for _ in range(25):
+        d = tricks.deal_until(rng, 3)
+        for seat in range(4):
+            possible, line = solver.can_win(d, seat)
+            if solver.forced_win(d, seat):
+                assert possible
+            if possible:
+                node = d
+                for m in line:
+                    node = solver.apply(node, m)
+                assert node.is_over and node.winner == seat
+            if solver.forced_win(d, seat):
+                # winning moves against random defence always win
+                for _ in range(5):
+                    node = d
+                    while not node.is_over:
+                        if node.to_play == seat:
+                            node = solver.apply(node, rng.choice(solver.winning_actions(node, seat)))
+                        else:
+                            node = solver.apply(node, rng.choice(solver.actions(node)))
+                    assert node.winner == seat
+                    checked += 1
+    assert checked > 0
+    with pytest.raises(TiangowError, match="at most 5 tiles"):
+        solver.can_win(Deal.random(1), 0)  # a whole hand is too big to search

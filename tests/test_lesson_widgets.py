@@ -1,0 +1,230 @@
+"""The Python side of the widgets of lessons 02–07, including values the page should never send."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from tiangow import KINDS, settle, solver
+from tiangow.catalog import LESSONS
+from tiangow.drills import ranks
+from tiangow.drills.combinations import ComboDrill
+from tiangow.drills.ranks import RankDrill
+from tiangow.drills.scoring import ScoringDrill
+from tiangow.drills.tricks import TrickDrill
+from tiangow.drills.variants import DEMOS
+from tiangow.widgets import (
+    LANGUAGE,
+    ActQuiz,
+    DealingStepper,
+    FindAllPlays,
+    IndexPage,
+    LessonPage,
+    PlayOutBoard,
+    Quiz,
+    SettlementQuiz,
+    VariantExplorer,
+)
+
+
+@pytest.fixture(autouse=True)
+def traditional() -> Iterator[None]:
+    LANGUAGE.lang = "zh-Hant"
+    yield
+    LANGUAGE.lang = "zh-Hant"
+
+
+def test_order_question_in_the_quiz() -> None:
+    quiz = Quiz(RankDrill(kinds=("order",)), rng=4)
+    q = quiz.question
+    assert q is not None and q.mode == "order" and quiz.picker.ordered and quiz.picker.max_select == 5
+    quiz.picker.set_state({"selected": [0, 1]})
+    quiz._check_pick()
+    assert "全部 5 張" in quiz.feedback.value and quiz.tries == 0
+    wrong = next(k for k in ("0,1,2,3,4", "4,3,2,1,0", "1,0,2,3,4") if k not in q.accepts)
+    quiz.picker.set_state({"selected": [int(i) for i in wrong.split(",")]})
+    quiz._check_pick()
+    assert quiz.tries == 1 and "要排在前面" in quiz.feedback.value
+    quiz.picker.set_state({"selected": [int(i) for i in q.answer.split(",")]})
+    quiz._check_pick()
+    assert quiz.done and quiz.picker.disabled
+
+
+def test_find_all_plays() -> None:
+    drill = ComboDrill()
+    results: list[bool] = []
+    w = FindAllPlays(drill, rng=2, on_result=lambda task, perfect: results.append(perfect))
+    task = w.task
+    assert task is not None
+    holding = list(task.holding)
+
+    def select(tiles: tuple[object, ...]) -> None:
+        used: list[int] = []
+        for t in tiles:
+            used.append(next(i for i, x in enumerate(holding) if x == t and i not in used))
+        w.picker.set_state({"selected": used})
+
+    select(task.targets[0].tiles)
+    w.add()
+    assert len(w.found) == 1 and "✓" in w.feedback.value
+    select(task.targets[0].tiles)
+    w.add()
+    assert len(w.found) == 1 and w.wrong == 0 and "已經找到" in w.feedback.value
+    for target in task.targets[1:]:
+        select(target.tiles)
+        w.add()
+    assert w.done and results == [True] and drill.found.first_try == 1
+    w.new_task()
+    assert not w.done
+    for _ in range(3):
+        w.picker.set_state({"selected": [0]})  # a single tile is never a play to find
+        w.add()
+    assert w.done and results == [True, False] and "data-play" in w.found_view.value
+    w.picker.set_state({"selected": [0, 1, 2, 3, 4]})  # too many: refused (max 4)
+    assert w.picker.refused == 1
+
+
+def test_act_quiz() -> None:
+    drill = TrickDrill()
+    w = ActQuiz(drill, rng=5)
+    for _ in range(8):
+        task = w.task
+        assert task is not None
+        plays = task.deal.legal_combinations()
+        size = task.deal.trick_size
+        hand = list(task.deal.holding(task.seat))
+        w.picker.set_state({"selected": []})
+        assert w.act(discard=True) is None  # nothing selected: no try spent
+        if plays:
+            w.picker.set_state({"selected": list(range(size))})  # type: ignore[arg-type]
+            right = w.act(discard=True)
+            assert right is False and "✗" in w.feedback.value
+            used: list[int] = []
+            for t in plays[0].tiles:
+                used.append(next(i for i, x in enumerate(hand) if x == t and i not in used))
+            w.picker.set_state({"selected": used})
+            assert w.act(discard=False) is True
+        else:
+            w.picker.set_state({"selected": list(range(size))})  # type: ignore[arg-type]
+            assert w.act(discard=True) is True
+        assert w.done
+        w.new_task()
+    assert drill.acted.asked == 8
+
+
+def test_play_out_board_against_the_solver() -> None:
+    drill = TrickDrill()
+    board = PlayOutBoard(drill, rng=6)
+    task = board.task
+    assert task is not None
+
+    def select(move: solver.Move) -> None:
+        hand = list(board.deal.holding(task.seat))  # type: ignore[union-attr]
+        used: list[int] = []
+        for t in move.tiles:
+            used.append(next(i for i, x in enumerate(hand) if x == t and i not in used))
+        board.picker.set_state({"selected": used})
+
+    made_mistake = False
+    while not board.done:
+        d = board.deal
+        assert d is not None and d.to_play == task.seat
+        good = solver.winning_actions(d, task.seat)
+        bad = [m for m in solver.actions(d) if m not in good]
+        if bad and not made_mistake:
+            select(bad[0])
+            assert board.act(not bad[0].is_play) is False
+            assert "✗" in board.feedback.value and board.wrong == 1
+            made_mistake = True
+        select(good[0])
+        board.act(not good[0].is_play)
+    assert board.deal is not None and board.deal.winner == task.seat
+    assert drill.played.asked == 1 and drill.played.first_try == (0 if made_mistake else 1)
+
+
+def test_settlement_quiz_checks_each_seat_and_refuses_bad_values() -> None:
+    drill = ScoringDrill()
+    quiz = SettlementQuiz(drill, rng=3)
+    end = quiz.end
+    assert end is not None
+    net = list(settle(end.stacks, end.winner, end.banker, end.streak, end.finishes, end.captured).net)
+    quiz.boxes[0].set_state({"value": "abc"})
+    assert quiz.boxes[0].value == 0 and quiz.boxes[0].refused == 1
+    quiz.boxes[0].set_state({"disabled": True, "value": 5})  # the page may type a number, not disable the box
+    assert quiz.boxes[0].value == 5 and quiz.boxes[0].disabled is False and quiz.boxes[0].refused == 2
+    wrong = [*net]
+    wrong[0] += 3
+    quiz.enter(wrong)
+    assert quiz.check() is False
+    assert quiz.right[0] is False and all(quiz.right[1:]) and "加起來應該是 0" in quiz.feedback.value
+    quiz.enter(net)
+    assert quiz.check() is True and quiz.done and 'class="tg-payment"' in quiz.table.value
+    assert drill.settled.asked == 1 and drill.settled.first_try == 0
+    quiz.new_end()
+    end = quiz.end
+    assert end is not None
+    quiz.enter(list(end.settle().net))
+    assert quiz.check() is True and drill.settled.first_try == 1
+
+
+def test_variant_explorer_switches_and_refuses_bad_indices() -> None:
+    for demo in DEMOS:
+        ex = VariantExplorer(demo)
+        first = ex.body.value
+        ex.switch.set_state({"index": 1})
+        assert ex.body.value != first and ex.value == demo.options[1][0]
+        ex.switch.set_state({"index": 9})
+        assert ex.switch.value == 1 and ex.switch.refused == 1
+    ex = VariantExplorer(DEMOS[0])
+    LANGUAGE.lang = "en"
+    assert "civil pair" in ex.body.value and ex.switch.options[0][0] == "off"
+
+
+def test_dealing_stepper() -> None:
+    stepper = DealingStepper(seed=3)
+    stepper.throw_for_banker()
+    assert stepper.banker_rounds and 'class="tg-banker-round"' in stepper.view.value
+    stepper.choose.set_state({"index": 7})  # 龍頭鳳尾
+    stepper.throw()
+    assert stepper.dealt is not None and stepper.dealt.method.value == "龍頭鳳尾"
+    stepper.next_tile()
+    stepper.next_take()
+    assert stepper.step == 8
+    stepper.deal_all()
+    assert stepper.step == 32 and stepper.view.value.count('data-count="8"') == 4
+    stepper.choose.set_state({"index": 99})
+    assert stepper.choose.refused == 1
+
+
+def test_mastery_check_on_the_page_and_the_index() -> None:
+    page = LessonPage("02_ranks")
+    quiz = page.mastery(seed=1)
+    page.store.set_state({"data": {"lessons": {}, "prefs": {}}, "loaded": True})
+    for _ in range(6):
+        q = quiz.question
+        assert q is not None
+        quiz.answer(q.answer)
+        quiz.next()
+    assert quiz.finished and "通過" in quiz.feedback.value
+    saved = page.store.lesson("02_ranks")["drills"]["mastery"]
+    assert saved["passed"] is True and saved["best"] == 6
+    quiz.restart()
+    assert not quiz.finished and quiz.question is not None
+    index = IndexPage()
+    index.store.set_state({"data": {"lessons": {"02_ranks": {"drills": {"mastery": saved}}}}, "loaded": True})
+    assert "掌握測驗已通過" in index.index.value and 'data-mastered="true"' in index.index.value
+
+
+def test_every_lesson_has_a_mastery_check_and_a_next_link() -> None:
+    for i, info in enumerate(LESSONS):
+        assert info.mastery is not None
+        check = info.mastery()
+        q = check.next_question(random.Random(i))
+        assert q.check(q.answer)
+        page = LessonPage(info.id)
+        footer = page.footer().value
+        if i + 1 < len(LESSONS):
+            assert f'href="{LESSONS[i + 1].notebook}"' in footer
+    assert ranks.make_question("single", KINDS[0], random.Random(1)).groups
