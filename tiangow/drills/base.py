@@ -7,16 +7,18 @@ score) is saved in the learner's progress.
 
 from __future__ import annotations
 
+import abc
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Any, ClassVar, Literal, Protocol
 
 from ..errors import TiangowError
 from ..i18n import Text
 from ..tiles import Tile
 
-__all__ = ["AnswerError", "Choice", "Drill", "DrillError", "DrillFinished", "Leitner", "Question", "Score"]
+__all__ = ["AnswerError", "Choice", "Drill", "DrillError", "DrillFinished", "KindDrill", "Leitner", "LeitnerDrill",
+           "Question", "Score"]
 
 
 class DrillError(TiangowError):
@@ -227,3 +229,106 @@ class Drill(Protocol):
     def load(self, state: Mapping[str, Any]) -> None: ...
 
     def progress(self) -> tuple[int, int]: ...
+
+
+def _check_kinds(kinds: Sequence[str], allowed: Sequence[str]) -> tuple[str, ...]:
+    for k in kinds:
+        if k not in allowed:
+            raise DrillError(f"unknown question kind {k!r}: use {', '.join(allowed)}")
+    return tuple(kinds)
+
+
+class LeitnerDrill(abc.ABC):
+    """Questions about tiles, the tile chosen by Leitner boxes over the 21 kinds.
+
+    A subclass names its ``id``, ``title`` and ``question_kinds`` and makes a question of a
+    kind about a tile (:meth:`make`).
+    """
+
+    id: str
+    title: Text
+    question_kinds: ClassVar[tuple[str, ...]]
+
+    @abc.abstractmethod
+    def make(self, kind: str, tile: Tile, rng: random.Random, number: int) -> Question:
+        """A question of ``kind`` about ``tile``."""
+
+    def __init__(self, kinds: Sequence[str] | None = None) -> None:
+        from ..tiles import KINDS
+
+        self.kinds = _check_kinds(kinds if kinds is not None else self.question_kinds, self.question_kinds)
+        self.deck = Leitner([t.notation for t in KINDS])
+        self.score = Score()
+        self._recent: list[str] = []
+        self._count = 0
+
+    def next_question(self, rng: random.Random) -> Question:
+        item = self.deck.pick(rng, avoid=self._recent)
+        self._recent = [*self._recent, item][-3:]
+        self._count += 1
+        return self.make(rng.choice(self.kinds), Tile(item), rng, self._count)
+
+    def record(self, question: Question, first_try: bool, tries: int) -> None:
+        self.deck.record(question.item, first_try)
+        self.score.record(first_try)
+
+    def state(self) -> dict[str, Any]:
+        return {"boxes": self.deck.state(), "score": self.score.state()}
+
+    def load(self, state: Mapping[str, Any]) -> None:
+        if not isinstance(state, Mapping):
+            return
+        self.deck.load(state.get("boxes"))
+        self.score = Score.from_state(state.get("score"))
+
+    def progress(self) -> tuple[int, int]:
+        """(kinds mastered, 21)."""
+        return len(self.deck.mastered()), len(self.deck.items)
+
+
+class KindDrill(abc.ABC):
+    """Questions of several kinds (:meth:`make`), a score for them and one for each of the
+    drill's other exercises (``extra_scores``), and the kinds answered right at the first try."""
+
+    id: str
+    title: Text
+    question_kinds: ClassVar[tuple[str, ...]]
+    extra_scores: ClassVar[tuple[str, ...]] = ()
+
+    @abc.abstractmethod
+    def make(self, kind: str, rng: random.Random, number: int) -> Question:
+        """A question of ``kind``."""
+
+    def __init__(self, kinds: Sequence[str] | None = None) -> None:
+        self.kinds = _check_kinds(kinds if kinds is not None else self.question_kinds, self.question_kinds)
+        self.score = Score()
+        self.scores = {name: Score() for name in self.extra_scores}
+        self.seen: set[str] = set()
+        self._count = 0
+
+    def next_question(self, rng: random.Random) -> Question:
+        self._count += 1
+        return self.make(rng.choice(self.kinds), rng, self._count)
+
+    def record(self, question: Question, first_try: bool, tries: int) -> None:
+        self.score.record(first_try)
+        if first_try:
+            self.seen.add(question.item)
+
+    def state(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"score": self.score.state(), "seen": sorted(self.seen)}
+        out.update({name: s.state() for name, s in self.scores.items()})
+        return out
+
+    def load(self, state: Mapping[str, Any]) -> None:
+        if not isinstance(state, Mapping):
+            return
+        self.score = Score.from_state(state.get("score"))
+        self.scores = {name: Score.from_state(state.get(name)) for name in self.extra_scores}
+        seen = state.get("seen")
+        if isinstance(seen, list):
+            self.seen = {k for k in seen if k in self.question_kinds}
+
+    def progress(self) -> tuple[int, int]:
+        """Kinds of question answered right at the first try at least once."""
+        return len(self.seen & set(self.kinds)), len(self.kinds)

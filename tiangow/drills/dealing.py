@@ -10,15 +10,14 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import Any, Final
+from typing import Final
 
 from ..dealing import Method, first_banker, first_taker
 from ..i18n import T, Text, seat_name
 from ..naturals import naturals_in
 from ..rules import Natural
 from ..tiles import CIVIL_KINDS, Tile, full_set
-from .base import Choice, DrillError, Question, Score
+from .base import Choice, DrillError, KindDrill, Question
 
 __all__ = ["DealingDrill", "make_question", "natural_hand", "QUESTION_KINDS", "RULES_TAUGHT"]
 
@@ -192,37 +191,12 @@ METHOD_EN: Final = {
 }
 
 
-class DealingDrill:
+class DealingDrill(KindDrill):
     """Dice, dealing methods and natural hands."""
 
     id = "dealing"
     title = T("開牌練習", "Dealing drill")
+    question_kinds = QUESTION_KINDS
 
-    def __init__(self) -> None:
-        self.score = Score()
-        self.seen: set[str] = set()
-        self._count = 0
-
-    def next_question(self, rng: random.Random) -> Question:
-        self._count += 1
-        return make_question(rng.choice(QUESTION_KINDS), rng, self._count)
-
-    def record(self, question: Question, first_try: bool, tries: int) -> None:
-        self.score.record(first_try)
-        if first_try:
-            self.seen.add(question.item)
-
-    def state(self) -> dict[str, Any]:
-        return {"score": self.score.state(), "seen": sorted(self.seen)}
-
-    def load(self, state: Mapping[str, Any]) -> None:
-        if not isinstance(state, Mapping):
-            return
-        self.score = Score.from_state(state.get("score"))
-        seen = state.get("seen")
-        if isinstance(seen, list):
-            self.seen = {k for k in seen if k in QUESTION_KINDS}
-
-    def progress(self) -> tuple[int, int]:
-        return len(self.seen), len(QUESTION_KINDS)
-
+    def make(self, kind: str, rng: random.Random, number: int) -> Question:
+        return make_question(kind, rng, number)

@@ -14,13 +14,12 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Mapping
-from typing import Any, Final
+from typing import Final
 
 from ..combos import can_beat, classify
 from ..i18n import T, Text
 from ..tiles import CIVIL_KINDS, KINDS, MILITARY_KINDS, Tile
-from .base import Choice, DrillError, Leitner, Question, Score
+from .base import Choice, DrillError, LeitnerDrill, Question
 
 __all__ = ["RankDrill", "make_question", "QUESTION_KINDS", "RULES_TAUGHT", "single_result"]
 
@@ -144,45 +143,12 @@ def make_question(kind: str, tile: Tile, rng: random.Random, number: int = 0) ->
     raise DrillError(f"unknown question kind {kind!r}: use {', '.join(QUESTION_KINDS)}")
 
 
-class RankDrill:
+class RankDrill(LeitnerDrill):
     """The three kinds of rank question, with Leitner scheduling over the 21 kinds."""
 
     id = "ranks"
     title = T("大小練習", "Rank drill")
+    question_kinds = QUESTION_KINDS
 
-    def __init__(self, kinds: tuple[str, ...] = QUESTION_KINDS) -> None:
-        for k in kinds:
-            if k not in QUESTION_KINDS:
-                raise DrillError(f"unknown question kind {k!r}: use {', '.join(QUESTION_KINDS)}")
-        self.kinds = kinds
-        self.deck = Leitner([t.notation for t in KINDS])
-        self.score = Score()
-        self._recent: list[str] = []
-        self._count = 0
-
-    def question(self, rng: random.Random, kind: str | None = None) -> Question:
-        """A question without touching the schedule (for the mastery check)."""
-        self._count += 1
-        return make_question(kind or rng.choice(self.kinds), rng.choice(KINDS), rng, self._count)
-
-    def next_question(self, rng: random.Random) -> Question:
-        item = self.deck.pick(rng, avoid=self._recent)
-        self._recent = [*self._recent, item][-3:]
-        self._count += 1
-        return make_question(rng.choice(self.kinds), Tile(item), rng, self._count)
-
-    def record(self, question: Question, first_try: bool, tries: int) -> None:
-        self.deck.record(question.item, first_try)
-        self.score.record(first_try)
-
-    def state(self) -> dict[str, Any]:
-        return {"boxes": self.deck.state(), "score": self.score.state()}
-
-    def load(self, state: Mapping[str, Any]) -> None:
-        if not isinstance(state, Mapping):
-            return
-        self.deck.load(state.get("boxes"))
-        self.score = Score.from_state(state.get("score"))
-
-    def progress(self) -> tuple[int, int]:
-        return len(self.deck.mastered()), len(KINDS)
+    def make(self, kind: str, tile: Tile, rng: random.Random, number: int) -> Question:
+        return make_question(kind, tile, rng, number)

@@ -14,13 +14,12 @@ multiplier, counting 空棟 as 4, forgetting a finish multiplier, multiplying �
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from ..i18n import T, Text, seat_name
 from ..scoring import Finish, Payment, Reason, Settlement, settle
-from .base import Choice, DrillError, Question, Score
+from .base import Choice, DrillError, KindDrill, Question, Score
 
 __all__ = ["EndOfHand", "ScoringDrill", "random_end", "make_question", "QUESTION_KINDS", "RULES_TAUGHT",
            "mistakes"]
@@ -274,38 +273,26 @@ def _bonus_question(rng: random.Random, number: int) -> Question:
                     choices, str(amount), why, rule, shown=tuple(parse_tiles(play)))
 
 
-class ScoringDrill:
+class ScoringDrill(KindDrill):
     """Settlement quizzes: choose the result, or type every seat's result."""
 
     id = "scoring"
     title = T("計分練習", "Scoring drill")
+    question_kinds = QUESTION_KINDS
+    extra_scores = ("settled",)
 
-    def __init__(self) -> None:
-        self.score = Score()
-        self.settled = Score()
-        self._count = 0
+    def make(self, kind: str, rng: random.Random, number: int) -> Question:
+        return make_question(kind, rng, number)
 
-    def next_question(self, rng: random.Random) -> Question:
-        self._count += 1
-        return make_question(rng.choice(QUESTION_KINDS), rng, self._count)
-
-    def record(self, question: Question, first_try: bool, tries: int) -> None:
-        self.score.record(first_try)
+    @property
+    def settled(self) -> Score:
+        return self.scores["settled"]
 
     def next_end(self, rng: random.Random) -> EndOfHand:
         return random_end(rng)
 
     def record_end(self, end: EndOfHand, first_try: bool) -> None:
         self.settled.record(first_try)
-
-    def state(self) -> dict[str, Any]:
-        return {"score": self.score.state(), "settled": self.settled.state()}
-
-    def load(self, state: Mapping[str, Any]) -> None:
-        if not isinstance(state, Mapping):
-            return
-        self.score = Score.from_state(state.get("score"))
-        self.settled = Score.from_state(state.get("settled"))
 
     def progress(self) -> tuple[int, int]:
         """Settlements right first time, up to 10, and questions, up to 10."""

@@ -14,12 +14,11 @@ over the 21 kinds) brings missed tiles back sooner.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import Any, Final
+from typing import Final
 
 from ..i18n import T, Text
 from ..tiles import KINDS, Tile
-from .base import Choice, DrillError, Leitner, Question, Score
+from .base import Choice, DrillError, LeitnerDrill, Question
 
 __all__ = ["TileDrill", "describe", "QUESTION_KINDS", "RULES_TAUGHT"]
 
@@ -65,49 +64,6 @@ def _red_text(tile: Tile) -> Text:
 _CLASS_TEXT: Final = T("文子是成對的十一種牌（共二十二張），武子是十張單牌（§1）。",
                        "Civil tiles are the 11 kinds that come in identical pairs (22 tiles); military "
                        "tiles are the 10 single tiles (RULES §1).")
-
-
-class TileDrill:
-    """Recognition drills over the 21 kinds with Leitner scheduling."""
-
-    id = "tiles"
-    title = T("認牌練習", "Recognition drill")
-
-    def __init__(self, kinds: tuple[str, ...] = QUESTION_KINDS) -> None:
-        for k in kinds:
-            if k not in QUESTION_KINDS:
-                raise DrillError(f"unknown question kind {k!r}: use {', '.join(QUESTION_KINDS)}")
-        self.kinds = kinds
-        self.deck = Leitner([t.notation for t in KINDS])
-        self.score = Score()
-        self._recent: list[str] = []
-        self._count = 0
-
-    # -- the Drill protocol --------------------------------------------------------------
-    def next_question(self, rng: random.Random) -> Question:
-        item = self.deck.pick(rng, avoid=self._recent)
-        self._recent = ([*self._recent, item])[-3:]
-        tile = Tile(item)
-        kind = rng.choice(self.kinds)
-        self._count += 1
-        return make_question(kind, tile, rng, self._count)
-
-    def record(self, question: Question, first_try: bool, tries: int) -> None:
-        self.deck.record(question.item, first_try)
-        self.score.record(first_try)
-
-    def state(self) -> dict[str, Any]:
-        return {"boxes": self.deck.state(), "score": self.score.state()}
-
-    def load(self, state: Mapping[str, Any]) -> None:
-        if not isinstance(state, Mapping):
-            return
-        self.deck.load(state.get("boxes"))
-        self.score = Score.from_state(state.get("score"))
-
-    def progress(self) -> tuple[int, int]:
-        """(kinds mastered, 21)."""
-        return len(self.deck.mastered()), len(KINDS)
 
 
 def _others(tile: Tile, rng: random.Random, n: int) -> list[Tile]:
@@ -178,3 +134,14 @@ def make_question(kind: str, tile: Tile, rng: random.Random, number: int = 0) ->
         return Question(qid, tile.notation, T("這張牌有幾個紅點？", "How many red pips does this tile have?"),
                         choices, str(n), _red_text(tile), "R-T2", shown=(tile,))
     raise DrillError(f"unknown question kind {kind!r}: use {', '.join(QUESTION_KINDS)}")
+
+
+class TileDrill(LeitnerDrill):
+    """Recognition drills over the 21 kinds with Leitner scheduling."""
+
+    id = "tiles"
+    title = T("認牌練習", "Recognition drill")
+    question_kinds = QUESTION_KINDS
+
+    def make(self, kind: str, tile: Tile, rng: random.Random, number: int) -> Question:
+        return make_question(kind, tile, rng, number)

@@ -17,16 +17,15 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Final
 
 from .. import solver
 from ..deal import Action, Deal, Trick
 from ..i18n import T, Text, seat_name
 from ..rules import Rules
 from ..tiles import Tile
-from .base import Choice, DrillError, Question, Score
+from .base import Choice, DrillError, KindDrill, Question, Score
 
 __all__ = ["TrickDrill", "ActTask", "PlayOutTask", "make_question", "act_task", "play_out_task",
            "QUESTION_KINDS", "RULES_TAUGHT", "sensible_action", "deal_until"]
@@ -296,24 +295,24 @@ def play_out_task(rng: random.Random, tiles_left: int = 3) -> PlayOutTask:
     return fallback
 
 
-class TrickDrill:
+class TrickDrill(KindDrill):
     """Trick questions, act-in-position tasks and play-outs; a score for each."""
 
     id = "tricks"
     title = T("打牌練習", "Trick drill")
+    question_kinds = QUESTION_KINDS
+    extra_scores = ("acted", "played")
 
-    def __init__(self) -> None:
-        self.score = Score()
-        self.acted = Score()
-        self.played = Score()
-        self._count = 0
+    def make(self, kind: str, rng: random.Random, number: int) -> Question:
+        return make_question(kind, rng, number)
 
-    def next_question(self, rng: random.Random) -> Question:
-        self._count += 1
-        return make_question(rng.choice(QUESTION_KINDS), rng, self._count)
+    @property
+    def acted(self) -> Score:
+        return self.scores["acted"]
 
-    def record(self, question: Question, first_try: bool, tries: int) -> None:
-        self.score.record(first_try)
+    @property
+    def played(self) -> Score:
+        return self.scores["played"]
 
     def next_act(self, rng: random.Random) -> ActTask:
         return act_task(rng)
@@ -327,17 +326,7 @@ class TrickDrill:
     def record_play_out(self, task: PlayOutTask, perfect: bool) -> None:
         self.played.record(perfect)
 
-    def state(self) -> dict[str, Any]:
-        return {"score": self.score.state(), "acted": self.acted.state(), "played": self.played.state()}
-
-    def load(self, state: Mapping[str, Any]) -> None:
-        if not isinstance(state, Mapping):
-            return
-        self.score = Score.from_state(state.get("score"))
-        self.acted = Score.from_state(state.get("acted"))
-        self.played = Score.from_state(state.get("played"))
-
     def progress(self) -> tuple[int, int]:
-        """Exercises done right first time, counted up to 10 of each of the four kinds."""
+        """Exercises done right first time, counted up to 10 of each of the three kinds."""
         done = sum(min(s.first_try, 10) for s in (self.score, self.acted, self.played))
-        return min(done, 30), 30
+        return done, 30

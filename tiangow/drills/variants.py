@@ -15,9 +15,9 @@ The drill asks generated questions under a stated reading.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from ..combos import classify
 from ..deal import Deal
@@ -26,7 +26,7 @@ from ..i18n import T, Text, seat_name
 from ..rules import Natural, Rules
 from ..scoring import next_banker, settle
 from ..tiles import Tile, parse_tiles
-from .base import Choice, DrillError, Question, Score
+from .base import Choice, DrillError, KindDrill, Question
 
 __all__ = ["VariantDemo", "DEMOS", "VariantDrill", "make_question", "QUESTION_KINDS", "RULES_TAUGHT"]
 
@@ -417,37 +417,12 @@ def _deal_allows(d: Deal, play: tuple[Tile, ...], rules: Rules) -> bool:
     return Deal([d.initial_holding(s) for s in range(4)], d.banker, rules=rules).can_play(play)
 
 
-class VariantDrill:
+class VariantDrill(KindDrill):
     """Questions under a stated reading of the rules."""
 
     id = "variants"
     title = T("規則變化練習", "Variant drill")
+    question_kinds = QUESTION_KINDS
 
-    def __init__(self) -> None:
-        self.score = Score()
-        self.seen: set[str] = set()
-        self._count = 0
-
-    def next_question(self, rng: random.Random) -> Question:
-        self._count += 1
-        return make_question(rng.choice(QUESTION_KINDS), rng, self._count)
-
-    def record(self, question: Question, first_try: bool, tries: int) -> None:
-        self.score.record(first_try)
-        if first_try:
-            self.seen.add(question.item)
-
-    def state(self) -> dict[str, Any]:
-        return {"score": self.score.state(), "seen": sorted(self.seen)}
-
-    def load(self, state: Mapping[str, Any]) -> None:
-        if not isinstance(state, Mapping):
-            return
-        self.score = Score.from_state(state.get("score"))
-        seen = state.get("seen")
-        if isinstance(seen, list):
-            self.seen = {k for k in seen if k in QUESTION_KINDS}
-
-    def progress(self) -> tuple[int, int]:
-        """Kinds of question answered right at the first try at least once."""
-        return len(self.seen), len(QUESTION_KINDS)
+    def make(self, kind: str, rng: random.Random, number: int) -> Question:
+        return make_question(kind, rng, number)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 import ipywidgets as w
 
@@ -26,6 +26,8 @@ from .text import LANGUAGE, current_lang, on_language
 from .views import STYLE, LanguageSwitch
 
 __all__ = ["LessonPage", "LessonIndex", "IndexPage"]
+
+W = TypeVar("W", FindAllPlays, ActQuiz, PlayOutBoard, SettlementQuiz)
 
 _INDEX_TITLE = T("天九學堂", "Tien Gow school")
 _BACK = T("← 課程目錄", "← All lessons")
@@ -94,29 +96,27 @@ class LessonPage(_Page):
         self._wire(drill, quiz)
         return quiz
 
-    def find_all(self, drill: Any, seed: int | None = None) -> FindAllPlays:
-        """A find-every-play exercise over ``drill`` (saved like a quiz)."""
-        widget = FindAllPlays(drill, random.Random(seed), on_result=lambda *_: self._saved(drill))
+    def exercise(self, kind: type[W], drill: Any, seed: int | None = None) -> W:
+        """An exercise widget of ``kind`` over ``drill``, loaded from and saved to the progress."""
+        widget = kind(drill, random.Random(seed), on_result=lambda *_: self._saved(drill))
         self._wire(drill, widget)
         return widget
+
+    def find_all(self, drill: Any, seed: int | None = None) -> FindAllPlays:
+        """Find every play in a hand (lesson 03)."""
+        return self.exercise(FindAllPlays, drill, seed)
 
     def act(self, drill: Any, seed: int | None = None) -> ActQuiz:
-        """Positions to act in (beat or discard), saved like a quiz."""
-        widget = ActQuiz(drill, random.Random(seed), on_result=lambda *_: self._saved(drill))
-        self._wire(drill, widget)
-        return widget
+        """Positions to act in: beat or discard (lesson 04)."""
+        return self.exercise(ActQuiz, drill, seed)
 
     def play_out(self, drill: Any, seed: int | None = None) -> PlayOutBoard:
-        """End-of-hand positions to play out against the best defence, saved like a quiz."""
-        widget = PlayOutBoard(drill, random.Random(seed), on_result=lambda *_: self._saved(drill))
-        self._wire(drill, widget)
-        return widget
+        """End-of-hand positions to play out against the best defence (lesson 04)."""
+        return self.exercise(PlayOutBoard, drill, seed)
 
     def settle(self, drill: Any, seed: int | None = None) -> SettlementQuiz:
-        """Ends of hands to settle by typing every seat's result, saved like a quiz."""
-        widget = SettlementQuiz(drill, random.Random(seed), on_result=lambda *_: self._saved(drill))
-        self._wire(drill, widget)
-        return widget
+        """Ends of hands to settle by typing every seat's result (lesson 05)."""
+        return self.exercise(SettlementQuiz, drill, seed)
 
     def dealing(self, seed: int | None = None) -> DealingStepper:
         """The dealing stepper (a demonstration: nothing to save)."""
