@@ -88,6 +88,12 @@ def test_index_lists_lessons_and_links_to_lesson_01(page: Any, voila_url: str) -
     assert ERROR_TEXT not in page.content()
 
 
+def wait_score_text(page: Any, text: str) -> None:
+    """Widgets relabel one by one after a language switch or a reload: wait, do not race."""
+    page.wait_for_function("t => document.querySelector('.tg-score').innerText.includes(t)", arg=text,
+                           timeout=TIMEOUT)
+
+
 def test_lesson_01_drill_feedback_language_and_progress(page: Any, voila_url: str) -> None:
     open_lesson(page, voila_url + "01_tiles.ipynb")
     assert page.locator("svg[data-tile]").count() >= 32  # the set laid out, the quiz, the boxes
@@ -116,14 +122,15 @@ def test_lesson_01_drill_feedback_language_and_progress(page: Any, voila_url: st
     click_answer(q, right)
     q["quiz"].locator(".tg-feedback-right").wait_for(timeout=TIMEOUT)
     page.wait_for_function("document.querySelector('.tg-score').innerText.includes('1 / 2')", timeout=TIMEOUT)
-    boxes = page.locator('.tg-boxes [data-box="2"]')
-    assert boxes.count() == 1  # the tile answered right first time moved up a box
+    # The tile answered right first time moves up a box (the boxes view updates after the score).
+    page.wait_for_function("document.querySelectorAll('.tg-boxes [data-box=\"2\"]').length === 1",
+                           timeout=TIMEOUT)
 
     # Switch the language: every visible widget relabels.
     page.get_by_role("button", name="English").click()
     page.wait_for_selector("text=Lesson 1 · Meet the 32 tiles", timeout=TIMEOUT)
-    assert "Right first time: 1 of 2" in page.locator(".tg-score").first.inner_text()
-    assert "Civil · the four greats" in page.content()
+    wait_score_text(page, "Right first time: 1 of 2")
+    page.wait_for_selector("text=Civil · the four greats", timeout=TIMEOUT)
     page.get_by_role("button", name="简").click()
     page.wait_for_selector("text=认识三十二张牌", timeout=TIMEOUT)
     page.get_by_role("button", name="English").click()
@@ -135,7 +142,7 @@ def test_lesson_01_drill_feedback_language_and_progress(page: Any, voila_url: st
     page.wait_for_selector("text=Lesson 1 · Meet the 32 tiles", timeout=TIMEOUT)
     page.wait_for_function("document.querySelectorAll('.tg-boxes [data-box=\"2\"]').length === 1",
                            timeout=TIMEOUT)
-    assert "Right first time: 1 of 2" in page.locator(".tg-score").first.inner_text()
+    wait_score_text(page, "Right first time: 1 of 2")
     assert ERROR_TEXT not in page.content()
 
     # The index shows the progress too.
