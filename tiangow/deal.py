@@ -43,6 +43,7 @@ from .combos import (
     explain_not_beating,
     table,
 )
+from .combos import _Table as _TableT
 from .errors import DealError, IllegalPlay, NotACombination
 from .i18n import seat_name
 from .rules import DEFAULT_RULES, Natural, Rules
@@ -426,36 +427,11 @@ class Deal:
         seat = self._to_play
         if seat is None:
             return []
-        tab = self._table
         if not self._size:
-            return list(tab.leader_plays(self._h[seat], self.rules.free_split))
-        h = self._h[seat] | _GUARD
-        if self._locked:
-            return []
-        if self._last and self._stacks[seat] + self._size < 2:
-            return []  # R-W2: this play could not win, so the player must discard
-        best = self._best
-        assert best is not None
-        out = [c for m, c in tab.better[best.id] if (h - m) & _GUARD == _GUARD]
-        if self._last and self.rules.capture_wins_trick:
-            capt = self._capturing_tile()
-            if capt is not None and (h - counts_mask((capt,))) & _GUARD == _GUARD:
-                c = tab.by_key[(capt.index,)]
-                if c not in out:
-                    out.append(c)
-        return out
-
-    def _capturing_tile(self) -> Tile | None:
-        """The tile that captures the led single on this last trick (R-$10), if any."""
-        led = self._led
-        if led is None or led.size != 1:
-            return None
-        t = led.tiles[0]
-        if t is _ONE_TWO:
-            return _TWO_FOUR
-        if t is _ONE_FIVE and self.rules.civil_supreme:
-            return _ONE_SIX
-        return None
+            return list(self._table.leader_plays(self._h[seat], self.rules.free_split))
+        assert self._best is not None
+        return follower_plays(self._table, self.rules, self._h[seat], self._best, self._size, self._last,
+                              self._stacks[seat], bool(self._locked), self._led)
 
     def legal_combinations(self) -> list[Combination]:
         """The plays open to the seat to act, as combinations (see :meth:`legal_plays`)."""
@@ -671,7 +647,7 @@ class Deal:
                 self._locked = (f"{seat_name(seat)} captured the civil supreme with two 1-6 (擒尊): "
                                 "the capture cannot be beaten again")
             elif self._last and self.rules.capture_wins_trick and comb.size == 1 \
-                    and comb.tiles[0] is self._capturing_tile():
+                    and comb.tiles[0] is capturing_tile(self._led, self.rules):
                 self._locked = (f"{seat_name(seat)} captured the led {self._led.name if self._led else ''} "
                                 "with 以擒為大 in force: nobody after may beat the capture (R-$10 variant)")
         else:
@@ -777,51 +753,17 @@ class Deal:
         if self._natural is not None:
             return (), None
         last = self._tricks[-1]
-        w = self._winner
-        won = last.winning
-        led = last.led
+        led, won = last.led, last.winning
         assert won is not None and led is not None
-        fins: list[Finish] = []
-        captured: int | None = None
-        low = (_ONE_TWO, _ONE_FIVE) if self.rules.civil_supreme else (_ONE_TWO,)
-        if won.kind is Kind.SUPREME:
-            fins.append(Finish.SUPREME)  # R-$7
-        elif won.kind is Kind.QUAD:
-            fins.append(Finish.QUAD)  # R-$8
-        elif led.size == 1 and led.tiles[0] in low:
-            if w == last.leader:
-                fins.append(Finish.LOWEST)  # R-$9
-            else:
-                capt = _TWO_FOUR if led.tiles[0] is _ONE_TWO else _ONE_SIX
-                if won.tiles == (capt,):
-                    captured = last.leader  # R-$10
-        if self._stacks[w] == 8:
-            fins.append(self._seven_or_eight(last))
-        return tuple(sorted(fins, key=list(Finish).index)), captured
-
-    def _seven_or_eight(self, last: Trick) -> Finish:
-        """R-$11 (and the seeds 000–002 reading under ``eight_stack_rule="wikipedia"``)."""
-        won = last.winning
-        assert won is not None
-        if self.rules.eight_stack_rule == "wikipedia" and self._winner == self.banker:
-            first = self._tricks[0].led
-            assert first is not None
-            if first.kind is Kind.SUPREME or (first.size == 1 and first.tiles[0] in (_HEAVEN, *_NINES)):
-                return Finish.SEVEN
-        if last.size >= 2:
-            return Finish.EIGHT
-        tile = won.tiles[0]
-        if self.rules.eight_stack_rule == "wikipedia" and tile in (_HEAVEN, *_NINES, _ONE_FIVE, _ONE_TWO):
-            return Finish.EIGHT
-        shown: Counter[Tile] = Counter()
+        shown = 0
         for tr in self._tricks[:-1]:
             for a in tr.actions:
                 if a.face_up and a.tiles:
-                    shown.update(a.tiles)
-        higher = [t for t in KINDS if t.is_civil == tile.is_civil and t.rank < tile.rank]
-        if all(shown[t] >= t.copies for t in higher):
-            return Finish.EIGHT  # nothing still unseen could beat it
-        return Finish.SEVEN
+                    shown += counts_mask(a.tiles)
+        first = self._tricks[0].led
+        assert first is not None
+        return last_trick_finishes(self.rules, last.leader, led, won, self._winner, self._stacks[self._winner],
+                                   self.banker, first, shown, last.size)
 
     def settlement(self) -> Settlement:
         """The itemised settlement of the finished hand, including the immediate rewards
@@ -850,6 +792,91 @@ class Deal:
         from . import svg
 
         return svg.deal_svg(self.full_view())
+
+
+# --- the rules of a trick and of the finish, shared with the search in tiangow.bots ---------
+
+def capturing_tile(led: Combination | None, rules: Rules) -> Tile | None:
+    """The tile that captures the led single on a last trick (R-$10), if any."""
+    if led is None or led.size != 1:
+        return None
+    t = led.tiles[0]
+    if t is _ONE_TWO:
+        return _TWO_FOUR
+    if t is _ONE_FIVE and rules.civil_supreme:
+        return _ONE_SIX
+    return None
+
+
+def follower_plays(tab: _TableT, rules: Rules, holding: int, best: Combination, size: int, last: bool,
+                   stacks: int, locked: bool, led: Combination | None) -> list[Combination]:
+    """The plays open to a follower holding ``holding`` (packed counts) with ``stacks``
+    stacks, against the standing ``best`` play of a trick of ``size`` tiles each."""
+    if locked:
+        return []  # a capture under 擒尊 or 以擒為大 cannot be beaten again
+    if last and stacks + size < 2:
+        return []  # R-W2: this play could not win, so the player must discard
+    h = holding | _GUARD
+    out = [c for m, c in tab.better[best.id] if (h - m) & _GUARD == _GUARD]
+    if last and rules.capture_wins_trick:
+        capt = capturing_tile(led, rules)
+        if capt is not None and (h - BIT[capt.index]) & _GUARD == _GUARD:
+            c = tab.by_key[(capt.index,)]
+            if c not in out:
+                out.append(c)
+    return out
+
+
+# HIGHER[i]: every copy of every tile of tile i's class (civil or military) that ranks above it,
+# packed; FIELDS[i]: the count fields of those tiles (for "all of them were shown" tests).
+_HIGHER: Final = tuple(sum(u.copies * BIT[u.index] for u in KINDS if u.is_civil == t.is_civil and u.rank < t.rank)
+                       for t in KINDS)
+_FIELDS: Final = tuple(sum(7 * BIT[u.index] for u in KINDS if u.is_civil == t.is_civil and u.rank < t.rank)
+                       for t in KINDS)
+
+
+def last_trick_finishes(rules: Rules, leader: int, led: Combination, won: Combination, winner: int,
+                        winner_stacks: int, banker: int, first_lead: Combination, shown: int,
+                        size: int) -> tuple[tuple[Finish, ...], int | None]:
+    """The special finishes (§6.2) and the captured seat of a hand whose last trick was led
+    by ``leader`` with ``led`` and won by ``winner`` with ``won``; ``shown`` packs the tiles
+    shown face up in the earlier tricks, ``first_lead`` is the hand's first lead."""
+    fins: list[Finish] = []
+    captured: int | None = None
+    if won.kind is Kind.SUPREME:
+        fins.append(Finish.SUPREME)  # R-$7
+    elif won.kind is Kind.QUAD:
+        fins.append(Finish.QUAD)  # R-$8
+    elif led.size == 1 and (led.tiles[0] is _ONE_TWO or (rules.civil_supreme and led.tiles[0] is _ONE_FIVE)):
+        if winner == leader:
+            fins.append(Finish.LOWEST)  # R-$9
+        elif won.size == 1 and won.tiles[0] is capturing_tile(led, rules):
+            captured = leader  # R-$10
+    if winner_stacks == 8:
+        fins.append(_seven_or_eight(rules, won, winner, banker, first_lead, shown, size))
+    if len(fins) > 1:
+        fins.sort(key=_FINISH_ORDER.__getitem__)
+    return tuple(fins), captured
+
+
+def _seven_or_eight(rules: Rules, won: Combination, winner: int, banker: int, first_lead: Combination,
+                    shown: int, size: int) -> Finish:
+    """R-$11 (and the seeds 000–002 reading under ``eight_stack_rule="wikipedia"``)."""
+    wiki = rules.eight_stack_rule == "wikipedia"
+    if wiki and winner == banker and (first_lead.kind is Kind.SUPREME or (
+            first_lead.size == 1 and first_lead.tiles[0] in (_HEAVEN, *_NINES))):
+        return Finish.SEVEN
+    if size >= 2:
+        return Finish.EIGHT
+    tile = won.tiles[0]
+    if wiki and tile in (_HEAVEN, *_NINES, _ONE_FIVE, _ONE_TWO):
+        return Finish.EIGHT
+    if shown & _FIELDS[tile.index] == _HIGHER[tile.index]:
+        return Finish.EIGHT  # nothing still unseen could beat it
+    return Finish.SEVEN
+
+
+_FINISH_ORDER: Final = {f: i for i, f in enumerate(Finish)}
 
 
 def _index(t: Tile) -> int:
