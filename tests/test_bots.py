@@ -1,0 +1,301 @@
+"""The bots: legal moves only, in every variant; no peeking; the exact search agrees with a
+brute force over the Deal; the fast search position agrees with the Deal move by move."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from helpers import all_rules, make_deal, run
+
+from tiangow import Deal, DealError, Rules, full_set, parse_tiles, solver
+from tiangow.bots import (
+    BotError,
+    Decision,
+    RandomBot,
+    RuleBot,
+    SearchBot,
+    legal_decisions,
+    play_hand,
+    sample_deal,
+)
+from tiangow.bots.base import to_decision, view_position
+from tiangow.bots.perfect import Position, SearchStats, decode, discards, solve, solve_moves
+from tiangow.bots.rule import rule_move
+from tiangow.bots.tournament import make_bot
+from tiangow.bots.tournament import run as tournament
+from tiangow.drills.tricks import deal_until
+
+ALL_RULES = list(all_rules())
+
+
+def _checked_bots(bots: list[object], seen: list[Decision]) -> list[object]:
+    """Wrap bots so each decision is checked against the seat's legal actions."""
+
+    class Checked:
+        def __init__(self, bot: object) -> None:
+            self.bot = bot
+            self.name = "checked"
+
+        def choose(self, view: object) -> Decision:
+            decision = self.bot.choose(view)  # type: ignore[attr-defined]
+            assert decision in legal_decisions(view)  # type: ignore[arg-type]
+            seen.append(decision)
+            return decision  # type: ignore[no-any-return]
+
+    return [Checked(b) for b in bots]
+
+
+def test_rule_and_random_bots_only_make_legal_moves_in_every_variant() -> None:
+    """Thousands of hands: every variant combination, rule-based and random bots mixed."""
+    hands = 0
+    rng = random.Random(7)
+    for i, rules in enumerate(ALL_RULES):
+        for k in range(4 if rules.scored else 2):
+            d = Deal.random(rng, banker=rng.randrange(4), rules=rules)
+            bots = [RuleBot(i) if (s + k) % 2 else RandomBot(i * 4 + s) for s in range(4)]
+            play_hand(d, bots)  # Decision.apply is the checked API: an illegal move raises
+            assert d.is_over
+            if rules.scored:
+                assert sum(d.settlement().net) == 0
+            hands += 1
+    assert hands > 1500
+
+
+def test_search_bot_only_makes_legal_moves_in_every_variant() -> None:
+    rng = random.Random(3)
+    seen: list[Decision] = []
+    for i, rules in enumerate(ALL_RULES[::20]):
+        d = Deal.random(rng, banker=i % 4, rules=rules)
+        play_hand(d, _checked_bots([SearchBot(i * 4 + s, samples=3) for s in range(4)], seen))  # type: ignore[arg-type]
+        assert d.is_over
+    assert len(seen) > 200
+
+
+def test_every_listed_decision_is_legal_and_every_legal_action_listed() -> None:
+    rng = random.Random(11)
+    for _ in range(40):
+        d = Deal.random(rng, banker=rng.randrange(4))
+        while not d.is_over:
+            view = d.view(d.to_play)  # type: ignore[arg-type]
+            listed = legal_decisions(view)
+            expected = {Decision(m.tiles, m.combination is None) for m in solver.actions(d)}
+            assert set(listed) == expected and len(listed) == len(expected)
+            rng.choice(listed).apply(d)
+
+
+# --- no peeking ------------------------------------------------------------------------------
+
+
+def _other_deal_same_view(d: Deal, seat: int, seed: int) -> Deal:
+    """A deal whose hidden tiles differ from ``d``'s but whose view for ``seat`` is the same."""
+    view = d.view(seat)
+    rng = random.Random(seed)
+    for _ in range(100):
+        other = sample_deal(view, rng)
+        if any(other.initial_holding(s) != d.initial_holding(s) for s in range(4) if s != seat):
+            return other
+    raise AssertionError("no other deal found")
+
+
+@pytest.mark.parametrize("kind", ["random", "rule", "search"])
+def test_a_bots_choice_cannot_depend_on_tiles_it_has_not_seen(kind: str) -> None:
+    rng = random.Random(5)
+    checked = 0
+    for trial in range(12):
+        d = Deal.random(rng, banker=rng.randrange(4))
+        for _ in range(rng.randrange(0, 20)):  # somewhere into the hand
+            if d.is_over:
+                break
+            RuleBot().choose(d.view(d.to_play)).apply(d)  # type: ignore[arg-type]
+        if d.is_over:
+            continue
+        seat = d.to_play
+        assert seat is not None
+        twin = _other_deal_same_view(d, seat, trial)
+        # The two deals differ in what the seat has not seen, and look the same from its seat …
+        assert [twin.initial_holding(s) for s in range(4)] != [d.initial_holding(s) for s in range(4)]
+        assert twin.view(seat) == d.view(seat)
+        # … so the same bot, in the same state, chooses the same.
+        a = make_bot(kind, 99, samples=6).choose(d.view(seat))
+        b = make_bot(kind, 99, samples=6).choose(twin.view(seat))
+        assert a == b
+        checked += 1
+    assert checked >= 8
+
+
+def test_a_view_holds_nothing_hidden() -> None:
+    d = make_deal("66 66 11 11 44 44 13 13", "55 55 33 33 22 22 56 56", "46 46 16 16 15 15 36 45",
+                  "26 35 25 34 24 23 14 12")
+    run(d, "66 66", "x 22 33", "x 16 15", "x 24 12")
+    v = d.view(1)
+    assert v.hands[0] is None and v.hands[2] is None and v.hands[3] is None
+    discards = [a for tr in v.tricks for a in tr.actions if a.kind == "discard"]
+    assert [a.tiles for a in discards if a.seat != 1] == [None, None]
+    assert [a.tiles for a in discards if a.seat == 1] == [tuple(d.view(1).tricks[0].actions[1].tiles or ())]
+    # Its unseen tiles are exactly the others' holdings and their hidden discards.
+    hidden = Counter(t for s in (0, 2, 3) for t in d.holding(s))
+    hidden.update(parse_tiles("16 15 24 12"))
+    assert Counter(v.unseen) == hidden
+
+
+def test_sampled_deals_are_consistent_with_the_view() -> None:
+    rng = random.Random(2)
+    for _ in range(30):
+        d = Deal.random(rng, banker=rng.randrange(4))
+        for _ in range(rng.randrange(0, 25)):
+            if d.is_over:
+                break
+            RandomBot(rng.randrange(99)).choose(d.view(d.to_play)).apply(d)  # type: ignore[arg-type]
+        if d.is_over:
+            continue
+        seat = d.to_play
+        assert seat is not None
+        s = sample_deal(d.view(seat), rng)
+        assert s.view(seat) == d.view(seat)
+        assert Counter(t for x in range(4) for t in s.initial_holding(x)) == Counter(full_set())
+
+
+def test_bots_refuse_views_they_cannot_act_on() -> None:
+    d = Deal.random(1)
+    for bot in (RandomBot(), RuleBot(), SearchBot(samples=2)):
+        with pytest.raises(BotError, match="turn"):
+            bot.choose(d.view(1))
+        with pytest.raises(BotError, match="one seat"):
+            bot.choose(d.full_view())
+        with pytest.raises(BotError, match="DealView"):
+            bot.choose("East's view")  # type: ignore[arg-type]
+    with pytest.raises(BotError, match="four bots"):
+        play_hand(d, [RuleBot()])
+    with pytest.raises(BotError, match="no bot"):
+        play_hand(d, [None, RuleBot(), RuleBot(), RuleBot()])
+    assert issubclass(BotError, ValueError)
+
+
+# --- the exact search ---------------------------------------------------------------------------
+
+
+def _brute(d: Deal, me: int) -> int:
+    """Paranoid minimax over Deal copies, no pruning: the reference value."""
+    before = sum(p.amount if p.payee == me else -p.amount if p.payer == me else 0 for p in d.immediate_payments)
+
+    def value(node: Deal) -> int:
+        if node.is_over:
+            return node.settlement().net[me] - before
+        vals = [value(solver.apply(node, m)) for m in solver.actions(node)]
+        return max(vals) if node.to_play == me else min(vals)
+
+    return value(d)
+
+
+RULES_FOR_SEARCH = [
+    Rules(),
+    Rules(civil_supreme=True, capture_civil_supreme=True, capture_wins_trick=True, finish_collects_immediate=True,
+          capture_multiplier=4),
+    Rules(eight_stack_rule="wikipedia", free_split=False, banker_rotation="rotate"),
+]
+
+
+def test_exact_search_agrees_with_brute_force() -> None:
+    rng = random.Random(5)
+    for i in range(24):
+        rules = RULES_FOR_SEARCH[i % 3]
+        d = deal_until(rng, 3 if i % 6 == 0 else 2, rules=rules)
+        for me in range(4) if i % 6 else (d.to_play or 0,):
+            assert solve(d, me) == _brute(d, me), (i, me)
+
+
+def test_exact_search_of_a_known_ending() -> None:
+    # East leads the last three singles holding 長三 板凳 斧頭; South holds 天 地 人 and 0 stacks.
+    d = make_deal("66 11 44 13 55 33 22 56", "66 11 44 13 55 33 22 56", "46 46 16 16 15 15 36 45",
+                  "26 35 25 34 24 23 14 12")
+    for t in "66 11 44 13 55".split():
+        d.play(t)
+        for seat in (1, 2, 3):
+            d.discard(d.holding(seat)[-1:])
+    assert d.stacks == (5, 0, 0, 0)
+    # South beats East's lead with its lowest winner, then leads 天 and 地: 3 stacks, the hand.
+    assert solve(d, 1) == 5 + 5 - 1  # West and North 空棟; South pays East, 入一, 1 (R-$3)
+    moves = dict((str(to_decision(Position(d), m)), v) for m, v in solve_moves(d))
+    assert set(moves) == {"play Long three", "play Bench", "play Axe"}
+    assert all(v == 1 for v in moves.values())  # East is paid 1 (入一) whatever it leads
+    stats = SearchStats()
+    solve(d, 1, stats)
+    assert stats.nodes > 0 and stats.tt_size > 0
+
+
+def test_the_search_position_follows_the_deal_move_by_move() -> None:
+    """Position (the search's copy) and Deal agree on every move list, every reward and every
+    settlement, over random hands in every variant; unmake restores exactly."""
+    rng = random.Random(9)
+    for rules in ALL_RULES[::7]:
+        d = Deal.random(rng, banker=rng.randrange(4), rules=rules)
+        if d.natural is not None:
+            with pytest.raises(DealError):
+                Position(d)
+            continue
+        pos = Position(d)
+        paid = [0, 0, 0, 0]
+        keys = []
+        while not d.is_over:
+            deal_moves = {(m.combination is None, tuple(sorted(t.index for t in m.tiles))) for m in solver.actions(d)}
+            pos_moves = pos.moves()
+            got = {(type(m) is int, tuple(t.index for t in pos.tiles_of(m))) for m in pos_moves}
+            assert got == deal_moves
+            keys.append(pos.key())
+            mv = rng.choice(pos_moves)
+            r = pos.make(mv)
+            if r is not None:
+                paid = [a + b for a, b in zip(paid, r, strict=True)]
+            dec = to_decision(pos, mv)
+            dec.apply(d)
+            assert pos.stacks == d.stacks and pos.to_play == d.to_play
+        if rules.scored:
+            net = d.settlement().net
+            assert tuple(p + f for p, f in zip(paid, pos.final_net(), strict=True)) == net
+        for k in reversed(keys):
+            pos.unmake()
+            assert pos.key() == k
+
+
+def test_discards_lists_each_distinct_set_once() -> None:
+    from tiangow.combos import counts_mask
+
+    h = counts_mask(parse_tiles("66 66 11 36"))
+    got = sorted(tuple(sorted(t.notation for t in decode(m))) for m in discards(h, 2))
+    assert got == [("1-1", "3-6"), ("1-1", "6-6"), ("3-6", "6-6"), ("6-6", "6-6")]
+
+
+# --- strength, briefly (the tournament script measures it properly) -----------------------------
+
+
+def test_rule_bot_beats_random_bots() -> None:
+    r = tournament(deals=40, lineup=("rule", "random", "rule", "random"))
+    assert r.means["rule"] > r.means["random"] + 2
+    assert abs(sum(r.means[b] * r.seats[b] for b in r.means)) < 1e-9
+
+
+def test_rule_bot_keeps_pairs_and_cashes_sure_winners() -> None:
+    # East leads: 雙天 can not be beaten (no other 天 exists), so it is cashed before anything.
+    d = make_deal("66 66 11 44 55 33 22 56", "11 44 13 13 55 33 22 56", "46 46 16 16 15 15 36 45",
+                  "26 35 25 34 24 23 14 12")
+    assert RuleBot().choose(d.view(0)) == Decision(tuple(parse_tiles("66 66")))
+    # South follows a single 天 lead with nothing that beats it: it discards its least useful
+    # tile, never part of its pairs (雙和 雙梅 雙長 …).
+    d2 = make_deal("66 12 11 44 55 33 22 56", "66 11 44 13 13 33 22 56", "46 46 16 16 15 15 36 45",
+                   "26 35 25 34 24 23 14 55")
+    d2.play("66")
+    choice = RuleBot().choose(d2.view(1))
+    assert choice.discard and choice.tiles[0].pips not in ((1, 3),)
+
+
+def test_rule_move_depends_only_on_the_seats_knowledge() -> None:
+    rng = random.Random(4)
+    for _ in range(20):
+        d = deal_until(rng, 5)
+        seat = d.to_play
+        assert seat is not None
+        view = d.view(seat)
+        choices = {to_decision(p, rule_move(p)) for p in (view_position(view, random.Random(k)) for k in range(5))}
+        assert len(choices) == 1

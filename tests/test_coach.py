@@ -1,0 +1,221 @@
+"""Hints, marks and the game session of lesson 08 (no widgets)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from helpers import make_deal, run
+
+from tiangow import Deal, IllegalPlay, Rules, parse_tiles
+from tiangow.bots import BotError, Coach, Decision, Mark, Session
+from tiangow.bots.hints import outcome_text
+from tiangow.drills.play import HANDS_TO_MASTER, PlayRecord
+
+
+def _last_trick_position() -> Deal:
+    """East leads the last three singles; South holds 天 地 人 with no stack yet."""
+    d = make_deal("66 11 44 13 55 33 22 56", "66 11 44 13 55 33 22 56", "46 46 16 16 15 15 36 45",
+                  "26 35 25 34 24 23 14 12")
+    for t in "66 11 44 13 55".split():
+        d.play(t)
+        for seat in (1, 2, 3):
+            d.discard(d.holding(seat)[-1:])
+    return d
+
+
+def test_hint_recommends_the_winning_line_and_marks_a_blunder() -> None:
+    d = _last_trick_position()
+    d.play("33")  # East leads 長三; South to follow with 天 地 人
+    coach = Coach(seed=1, samples=6)
+    h = coach.hint(d.view(1))
+    assert h.exact  # three tiles each: searched exactly
+    assert not h.recommended.discard  # beat it: South then leads 天 and 地 (R-W1)
+    assert h.options[0].mean >= max(o.mean for o in h.options)
+    assert "R-" in h.nudge("en") and "R-" in h.reason("en")
+    assert outcome_text(h.options[0])("en").startswith("guaranteed net")
+    # Discarding 天 throws the hand away: a mistake, and the mark says what was better.
+    blunder = coach.mark(d.view(1), Decision(tuple(parse_tiles("66")), True))
+    assert blunder.mark is Mark.MISTAKE and blunder.loss > 1
+    assert "Better" in blunder.text("en") and "失誤" in blunder.text("zh-Hant")
+    best = coach.mark(d.view(1), h.recommended)
+    assert best.mark is Mark.BEST and best.loss == 0
+
+
+def test_nudge_on_the_last_trick_and_r_w2() -> None:
+    # A one-tile last trick: South (0 stacks) may not win it (R-W2) — the nudge says so.
+    d = make_deal("66 11 44 13 55 33 22 56", "66 11 44 13 55 33 22 56", "46 46 16 16 15 15 36 45",
+                  "26 35 25 34 24 23 14 12")
+    for t in "66 11 44 13 55 33 22".split():
+        d.play(t)
+        for seat in (1, 2, 3):
+            d.discard(d.holding(seat)[-1:])
+    d.play("56")
+    assert d.is_last_trick and d.stacks[1] == 0
+    nudge = Coach(samples=4).hint(d.view(1)).nudge("en")
+    assert "R-W2" in nudge and "no stack" in nudge
+    # With stacks: the last trick decides the hand (R-W1), and East cannot beat 地 (R-C1).
+    d2 = _last_trick_position()
+    d2.play("33")
+    d2.play("44")  # South beats 長三 with 人
+    d2.discard(d2.holding(2)[-1:])
+    d2.discard(d2.holding(3)[-1:])
+    d2.play("66")  # South leads 天
+    for seat in (2, 3, 0):
+        d2.discard(d2.holding(seat)[-1:])
+    d2.play("11")  # the last trick: South leads 地
+    assert d2.is_last_trick and d2.to_play == 2
+    west = Coach(samples=4).hint(d2.view(2))  # no stack: R-W2 again
+    assert west.recommended.discard and "R-W2" in west.nudge("en")
+    for seat in (2, 3):
+        d2.discard(d2.holding(seat))
+    east = Coach(samples=4).hint(d2.view(0))
+    assert east.recommended.discard and "R-C1" in east.nudge("en") and "last trick" in east.nudge("en")
+
+
+def test_nudge_points_at_the_last_copy() -> None:
+    from tiangow.bots.hints import _facts, _why_top
+
+    d = make_deal("66 44 44 13 55 33 22 15", "66 11 11 13 55 33 22 56", "46 46 16 16 56 15 36 45",
+                  "26 35 25 34 24 23 14 12")
+    run(d, "66", "x 22", "x 16", "x 24")  # East leads 天 and wins; South keeps the other 天
+    run(d, "15", "56", "x 16", "x 23")  # East leads 銅錘六; South beats it with 斧頭 and leads next
+    f = _facts(d.view(1))
+    heaven, earth = parse_tiles("66 11")
+    assert _why_top(f, heaven)("en") == "you hold the last Heaven"
+    assert _why_top(f, earth)("en") == "no tile you have not seen ranks above your Earth"
+    assert _why_top(_facts(Deal([d.initial_holding(s) for s in range(4)]).view(0)), heaven)("en") == \
+        "Heaven is the top tile"
+
+
+def test_hints_are_reproducible_and_never_peek() -> None:
+    d = Deal.random(21)
+    a = Coach(seed=5, samples=6).hint(d.view(0))
+    b = Coach(seed=5, samples=6).hint(d.view(0))
+    assert a == b
+    assert [o.decision for o in a.options] == [o.decision for o in b.options]
+
+
+def test_mark_refuses_what_is_not_a_decision_or_not_open() -> None:
+    d = Deal.random(2)
+    coach = Coach(samples=3)
+    with pytest.raises(BotError):
+        coach.mark(d.view(0), "66")  # type: ignore[arg-type]
+    not_held = next(t for t in parse_tiles("66 11 44 13 55 33 22 56 46 16 15") if t not in d.holding(0))
+    with pytest.raises(ValueError):
+        coach.mark(d.view(0), Decision((not_held,)))
+
+
+# --- the session -------------------------------------------------------------------------------
+
+
+def _play_out(s: Session) -> None:
+    while not s.is_over:
+        if s.learner_to_act:
+            h = s.hint()
+            assert s.act(h.recommended.tiles, h.recommended.discard).ok
+        else:
+            assert s.bot_step() is not None
+
+
+def test_session_plays_a_hand_marks_each_action_and_keeps_the_running_score() -> None:
+    s = Session(seat=2, seed=12, opponents="rule", samples=4, coach_samples=6)
+    assert s.deal.banker == 0 and not s.learner_to_act
+    s.run_bots()
+    assert s.learner_to_act
+    _play_out(s)
+    st = s.settlement
+    assert st is not None and sum(st.net) == 0
+    assert s.running == st.net and s.hands_in_score == 1
+    assert sum(s.mark_counts().values()) == len(s.marks) > 0
+    nb, ns = s.deal.next_deal_banker()
+    s.next_hand()
+    assert (s.deal.banker, s.deal.streak) == (nb, ns)  # R-B1
+    assert s.totals == list(st.net) and s.hands_played == 1
+    with pytest.raises(IllegalPlay):
+        s.next_hand()  # not over yet
+
+
+def test_session_refuses_illegal_actions_in_words() -> None:
+    s = Session(seat=0, seed=3, opponents="rule", samples=4, coach_samples=4)
+    assert s.learner_to_act  # East banks the first hand and leads (R-P1)
+    r = s.act("66 11")
+    assert not r.ok and ("R-C2" in r.message("en") or "not hold" in r.message("en"))
+    assert not s.act("").ok
+    assert not s.act("zz").ok and "zz" in s.act("zz").message("en")
+    assert not s.act(s.deal.holding(0)[:1], discard=True).ok  # a leader may not discard (R-P2)
+    assert not s.act(s.deal.holding(0)[:1], discard="yes").ok  # type: ignore[arg-type]
+    assert s.deal.history == ()
+    lead = s.deal.legal_plays()[0]
+    assert s.act(lead).ok
+    assert not s.act(s.deal.holding(0)[:1]).ok  # not East's turn now
+    assert "Not your turn" in s.act(s.deal.holding(0)[:1]).message("en")
+
+
+def test_undo_takes_back_the_learners_action_and_the_bots_replies() -> None:
+    s = Session(seat=1, seed=8, opponents="rule", samples=4, coach_samples=4)
+    assert not s.undo()
+    s.run_bots()
+    before = s.deal.history
+    hand = s.deal.holding(1)
+    move = s.hint().recommended
+    assert s.act(move.tiles, move.discard).ok
+    s.run_bots()
+    assert len(s.deal.history) > len(before)
+    assert s.undo() and s.deal.history == before and s.deal.holding(1) == hand and s.learner_to_act
+    assert s.marks == [] and not s.can_undo
+
+
+def test_replay_deals_the_same_tiles_and_deal_again_new_ones() -> None:
+    s = Session(seat=0, seed=5, opponents="rule", samples=4, coach_samples=4)
+    first = [s.deal.initial_holding(x) for x in range(4)]
+    seed = s.deal_seed
+    s.act(s.deal.legal_plays()[0])
+    s.replay()
+    assert [s.deal.initial_holding(x) for x in range(4)] == first and s.deal.history == ()
+    assert s.deal_seed == seed
+    s.deal_again()
+    assert [s.deal.initial_holding(x) for x in range(4)] != first and s.deal_seed == seed + 1
+    assert s.hands_played == 0  # an unfinished hand is not counted
+
+
+def test_session_settings_are_checked() -> None:
+    with pytest.raises(BotError, match="seat"):
+        Session(seat=4)
+    with pytest.raises(BotError, match="R-S3"):
+        Session(rules=Rules(hand_size=4))
+    with pytest.raises(BotError, match="opponents"):
+        Session(opponents="grandmaster")  # type: ignore[arg-type]
+    with pytest.raises(BotError, match="seed"):
+        Session(seed="x")  # type: ignore[arg-type]
+    s = Session(seat=0, seed=1, opponents="rule", samples=4, coach_samples=4)
+    s.change(seat=3, rules=Rules(civil_supreme=True), opponents="search")
+    assert s.seat == 3 and s.rules.civil_supreme and s.deal.rules.civil_supreme
+    with pytest.raises(BotError):
+        s.change(rules="default")  # type: ignore[arg-type]
+    with pytest.raises(IllegalPlay):
+        Session(seat=2, seed=1, opponents="rule").hint()  # not the learner's turn
+
+
+def test_play_record_counts_hands_and_survives_bad_state() -> None:
+    r = PlayRecord()
+    for k in range(HANDS_TO_MASTER + 2):
+        r.record(won=k % 2 == 0, net=3, marks={"best": 2, "fine": 1, "mistake": 0, "bogus": 9})
+    assert r.progress() == (HANDS_TO_MASTER, HANDS_TO_MASTER)
+    assert r.state() == {"hands": 7, "won": 4, "best": 14, "fine": 7, "mistake": 0, "score": 21}
+    again = PlayRecord()
+    again.load(r.state())
+    assert again.state() == r.state()
+    junk = PlayRecord()
+    junk.load({"hands": -1, "won": 99, "best": True, "score": 10**12})
+    assert junk.state() == {"hands": 0, "won": 0, "best": 0, "fine": 0, "mistake": 0, "score": 0}
+    junk.load("nonsense")
+    assert junk.hands == 0
+
+
+def test_unscored_hands_can_still_be_searched() -> None:
+    from tiangow.bots import SearchBot, play_hand
+
+    d = Deal.random(random.Random(4), rules=Rules(hand_size=4))
+    play_hand(d, [SearchBot(s, samples=3) for s in range(4)])
+    assert d.is_over

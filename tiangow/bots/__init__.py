@@ -1,0 +1,38 @@
+"""Computer players and hints (issue: play a guided hand against three bots).
+
+- :class:`RandomBot` — uniformly random legal actions, the baseline.
+- :class:`RuleBot` — a rule-based intermediate (:mod:`tiangow.bots.rule`).
+- :class:`SearchBot` — samples the hidden tiles and searches each sample
+  (:mod:`tiangow.bots.search`, exact endgames by :mod:`tiangow.bots.perfect`).
+- :func:`hint` — a nudge, then the recommended play with the expected outcome of each
+  option; :func:`mark` — best / fine / mistake for a play made (:mod:`tiangow.bots.hints`).
+
+Every bot decides from one seat's :class:`tiangow.DealView` only.
+"""
+
+from __future__ import annotations
+
+from .base import Bot, BotError, Decision, RandomBot, legal_decisions, play_hand, sample_deal
+from .hints import Coach, Hint, Mark, Marked
+from .rule import RuleBot
+from .search import Option, SearchBot
+from .session import ActResult, Session
+
+__all__ = [
+    "ActResult",
+    "Bot",
+    "BotError",
+    "Coach",
+    "Decision",
+    "Hint",
+    "Mark",
+    "Marked",
+    "Option",
+    "RandomBot",
+    "RuleBot",
+    "SearchBot",
+    "Session",
+    "legal_decisions",
+    "play_hand",
+    "sample_deal",
+]

@@ -1,0 +1,356 @@
+"""Coaching: a nudge, then the recommended play with the outcome of every option, then a mark.
+
+A :class:`Coach` advises one seat from its own view (it never sees hidden tiles):
+
+1. :meth:`Coach.nudge` — what to think about, without giving the answer ("you hold the last
+   天…", "this is the last trick…"), citing the rule;
+2. :meth:`Coach.hint` — the recommended action with its reason, and every action's expected
+   outcome (the search player's scores: mean net over samples of the hidden tiles, and how
+   often the hand is won);
+3. :meth:`Coach.mark` — after the learner acts, **best**, **fine** or **mistake**, by how much
+   the action's expected net falls short of the best one (as bridge solvers mark each card).
+
+>>> from tiangow import Deal
+>>> coach = Coach(seed=1, samples=8)
+>>> d = Deal.random(11)
+>>> h = coach.hint(d.view(0))
+>>> h.recommended in [o.decision for o in h.options]
+True
+>>> coach.mark(d.view(0), h.recommended).mark
+<Mark.BEST: 'best'>
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+import zlib
+from collections import Counter
+from dataclasses import dataclass
+
+from ..combos import Combination, Kind, combinations_in, table
+from ..deal import DealView
+from ..i18n import T, Text
+from ..tiles import Tile
+from .base import BotError, Decision, _check_view
+from .search import Option, SearchBot
+
+__all__ = ["Coach", "Hint", "Mark", "Marked", "outcome_text"]
+
+
+class Mark(enum.Enum):
+    """How good an action was, against the best one open."""
+
+    BEST = "best"
+    FINE = "fine"
+    MISTAKE = "mistake"
+
+    def label(self) -> Text:
+        return {Mark.BEST: T("最佳", "best"), Mark.FINE: T("可以", "fine"),
+                Mark.MISTAKE: T("失誤", "mistake")}[self]
+
+
+@dataclass(frozen=True)
+class Hint:
+    """Advice for one position: the nudge, and the recommendation with every option."""
+
+    seat: int
+    nudge: Text
+    recommended: Decision
+    reason: Text
+    options: tuple[Option, ...]
+    """Every action considered, best first, with its expected outcome."""
+
+    @property
+    def exact(self) -> bool:
+        return bool(self.options) and self.options[0].exact
+
+    def outcome(self, decision: Decision) -> Option | None:
+        for o in self.options:
+            if o.decision == decision:
+                return o
+        return None
+
+
+@dataclass(frozen=True)
+class Marked:
+    """The mark on an action, how much it cost and why."""
+
+    mark: Mark
+    loss: float
+    """How far its expected net falls short of the best option's."""
+    yours: Option
+    best: Option
+    text: Text
+
+
+def outcome_text(o: Option) -> Text:
+    """An option's expected outcome in words."""
+    sign = f"{o.mean:+.1f}".replace("-", "−")
+    if o.exact:
+        return T(f"保證淨得 {sign}", f"guaranteed net {sign}")
+    if o.win_rate is None:
+        return T(f"平均淨得 {sign}", f"expected net {sign}")
+    pct = round(100 * o.win_rate)
+    return T(f"平均淨得 {sign}，{pct}% 贏這一局", f"expected net {sign}, wins the hand {pct}% of the time")
+
+
+# --- what the seat knows ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Facts:
+    view: DealView
+    me: int
+    hand: tuple[Tile, ...]
+    unseen: Counter[Tile]
+    played: Counter[Tile]
+    combos: tuple[Combination, ...]
+    leading: bool
+    last: bool
+    best: Combination | None
+    size: int
+
+    def top(self, t: Tile) -> bool:
+        """Nothing unseen ranks above ``t`` in its class."""
+        return not any(u.is_civil == t.is_civil and u.rank < t.rank for u in self.unseen)
+
+    def sure(self, c: Combination) -> bool:
+        """Nothing the seat has not seen could make a play that beats ``c``."""
+        tab = table(self.view.rules)
+        for _, o in tab.better[c.id]:
+            need = Counter(o.tiles)
+            if all(self.unseen[t] >= n for t, n in need.items()):
+                return False
+        return True
+
+
+def _facts(view: DealView) -> _Facts:
+    me = view.seat
+    assert me is not None
+    hand = tuple(view.hands[me] or ())
+    cur = view.current
+    best = cur.winning if cur is not None and cur.actions else None
+    return _Facts(view, me, hand, Counter(view.unseen), Counter(view.played),
+                  tuple(c for c in combinations_in(hand, view.rules) if c.size > 1),
+                  view.trick_size is None, bool(cur is not None and cur.is_last and cur.actions),
+                  best, view.trick_size or 0)
+
+
+def _name(c: Combination) -> Text:
+    return T(c.label("zh-Hant"), c.label("en"))
+
+
+def _tile(t: Tile) -> Text:
+    return T(t.name, t.label("en"))
+
+
+def _stacks(n: int) -> Text:
+    return T(f"{n} 棟", f"{n} stack{'s' if n != 1 else ''}")
+
+
+def _why_top(f: _Facts, t: Tile) -> Text:
+    """"You hold the last 天" / "no tile you have not seen ranks above your 地"."""
+    if t.copies == 2 and f.played[t] >= 1 and f.hand.count(t) == 1:
+        return T(f"你手上是最後一張{t.name}", f"you hold the last {t.label('en')}")
+    if any(u.is_civil == t.is_civil and u.rank < t.rank for u in (*f.played, *f.hand)):
+        return T(f"你沒看見的牌裏，沒有比{t.name}大的", f"no tile you have not seen ranks above your {t.label('en')}")
+    return T(f"{t.name}是最大的牌", f"{t.label('en')} is the top tile")
+
+
+def _nudge(f: _Facts, rec: Decision) -> Text:
+    view = f.view
+    st = view.stacks[f.me]
+    rec_comb = None if rec.discard else table(view.rules).by_tiles.get(rec.tiles)
+    best = f.best
+    if not f.leading and f.last:
+        assert best is not None
+        if st + f.size < 2:
+            return T(f"你還沒有棟，這最後一墩只有 {f.size} 張：贏家最少要有 2 棟，"
+                     "所以你不能贏這一墩，只能墊牌（R-W2）。",
+                     f"You have no stack and this last trick is {f.size} tile: a winner needs at least 2 stacks, "
+                     "so you may not win it and must discard (R-W2).")
+        if rec_comb is not None:
+            return T(f"這是最後一墩：誰贏了它就贏了這一局（R-W1）。你有沒有牌打得過{best.label('zh-Hant')}？",
+                     f"This is the last trick: whoever wins it wins the hand (R-W1). Can you beat "
+                     f"{best.label('en')}?")
+        return T(f"這是最後一墩，可是你沒有同類而更大的牌打得過{best.label('zh-Hant')}（R-C1）。",
+                 f"This is the last trick, but nothing you hold is of the same class and higher than "
+                 f"{best.label('en')} (R-C1).")
+    if f.leading:
+        if rec_comb is not None and rec_comb.kind is Kind.SUPREME:
+            return T("你有至尊：先出的話誰也打不過它，贏了不是最後一墩還有賀尊（R-C4、R-$5）。",
+                     "You hold the supreme: led, nothing beats it, and winning a trick before the last with it "
+                     "pays the supreme bonus (R-C4, R-$5).")
+        if rec_comb is not None and rec_comb.size == len(f.hand):
+            return T("你所有的牌合起來是一手牌：出了它就是最後一墩（R-W1）。",
+                     "All your tiles make one play: leading it makes it the last trick (R-W1).")
+        if rec_comb is not None and f.sure(rec_comb):
+            if rec_comb.size == 1:
+                why = _why_top(f, rec_comb.tiles[0])
+                return T(f"{why.zh}。有沒有一手牌誰也打不過？贏了這墩，下一墩還是你先出（R-P1）。",
+                         f"{why.en[0].upper() + why.en[1:]}. Is there a play nobody can beat any more? Win the "
+                         "trick and you lead the next one too (R-P1).")
+            return T(f"你有{rec_comb.label('zh-Hant')}，沒看見的牌已經湊不出更大的同類牌："
+                     f"它贏 {rec_comb.size} 棟（R-P5）。",
+                     f"You hold {rec_comb.label('en')}, and the tiles you have not seen cannot make a higher play "
+                     f"of its class: it wins {rec_comb.size} stacks (R-P5).")
+        if rec_comb is not None and rec_comb.size > 1:
+            return T(f"一手組合牌一次贏 {rec_comb.size} 棟（R-P5）：你手上有沒有一對可能沒人打得過？",
+                     f"A combination wins {rec_comb.size} stacks at once (R-P5): do you hold one that may well stand?")
+        keepers = [t for t in dict.fromkeys(f.hand) if f.top(t) and (rec_comb is None or t not in rec_comb.tiles)]
+        if keepers:
+            t = keepers[0]
+            return T(f"留着{t.name}打最後一墩：贏最後一墩就贏這一局（R-W1）。現在出甚麼最便宜？",
+                     f"Keep your {t.label('en')} for the last trick: winning it wins the hand (R-W1). What can you "
+                     "lead now that costs you least?")
+        return T("你沒有一定贏的牌。先出哪一張，損失最少？",
+                 "None of your plays is sure to win. Which tile can you give up most cheaply?")
+    assert best is not None
+    worth = _stacks(f.size)
+    if rec_comb is not None:
+        extra = T("你還沒有棟：輸家沒有棟要付 5（空棟，R-$2）。", " You have no stack yet: a loser with none pays 5 "
+                  "(R-$2).") if st == 0 else T("", "")
+        return T(f"這一墩值 {worth.zh}。打得過{best.label('zh-Hant')}的最小的牌是哪一手？",
+                 f"This trick is worth {worth.en}. What is the lowest play that beats {best.label('en')}?") + extra
+    if view.current is not None and _can_beat(f):
+        return T(f"你打得過{best.label('zh-Hant')}，可是值得用掉你的好牌嗎？想想最後一墩要留甚麼（R-W1）。",
+                 f"You could beat {best.label('en')}, but is it worth your good tiles? Think of what you need for "
+                 "the last trick (R-W1).")
+    return T(f"你沒有同類而更大的牌打得過{best.label('zh-Hant')}（R-C1）。墊哪幾張牌損失最少（R-P3）？",
+             f"Nothing you hold is of the same class and higher than {best.label('en')} (R-C1). Which tiles "
+             "matter least to you (R-P3)?")
+
+
+def _can_beat(f: _Facts) -> bool:
+    best = f.best
+    if best is None:
+        return False
+    tab = table(f.view.rules)
+    have = Counter(f.hand)
+    return any(all(have[t] >= n for t, n in Counter(o.tiles).items()) for _, o in tab.better[best.id])
+
+
+def _reason(f: _Facts, rec: Decision) -> Text:
+    view = f.view
+    rec_comb = None if rec.discard else table(view.rules).by_tiles.get(rec.tiles)
+    if rec.discard:
+        kept = [t for t in f.hand if t not in rec.tiles] if len(set(rec.tiles)) == len(rec.tiles) else []
+        best_kept = sorted(kept, key=lambda t: (not t.is_civil, t.rank))[:2]
+        keep = T("、".join(t.name for t in best_kept), ", ".join(t.label("en") for t in best_kept))
+        if f.last:
+            return T("最後一墩你贏不了，墊掉就是（R-P3）。", "You cannot win the last trick: discard (R-P3).")
+        return T(f"墊你最不需要的牌（R-P3），留着{keep.zh}打後面的墩。",
+                 f"Discard what you need least (R-P3) and keep {keep.en} for later tricks.") if best_kept else \
+            T("墊你最不需要的牌（R-P3）。", "Discard what you need least (R-P3).")
+    assert rec_comb is not None
+    if not f.leading:
+        if f.last:
+            return T("贏了最後一墩就贏了這一局（R-W1）。", "Win the last trick and you win the hand (R-W1).")
+        assert f.best is not None
+        return T(f"這是打得過{f.best.label('zh-Hant')}的最小的牌（R-C1），贏 {f.size} 棟（R-P5）。",
+                 f"It is the lowest play that beats {f.best.label('en')} (R-C1) and wins {_stacks(f.size).en} "
+                 "(R-P5).")
+    if rec_comb.size == len(f.hand):
+        return T("全部一次出完：這是最後一墩（R-W1）。", "All your tiles at once: this is the last trick (R-W1).")
+    if f.sure(rec_comb):
+        return T("沒有看不見的牌打得過它：你贏這一墩，下一墩還是你先出（R-P1、R-P5）。",
+                 "Nothing you have not seen can beat it: you win the trick and lead the next (R-P1, R-P5).")
+    if rec_comb.size > 1:
+        return T(f"它很可能沒人打得過，一次贏 {rec_comb.size} 棟（R-P5）。",
+                 f"It will likely stand, and wins {rec_comb.size} stacks at once (R-P5).")
+    t = rec_comb.tiles[0]
+    same = [u for u in f.hand if u.is_civil == t.is_civil]
+    if all(t.rank <= u.rank for u in same) and len(f.hand) > 1:
+        kind = T("文", "civil") if t.is_civil else T("武", "military")
+        return T(f"這是你最大的{kind.zh}牌，有機會贏這一墩，拿到一棟和下一墩的出牌權（R-P1、R-P5）。",
+                 f"It is your strongest {kind.en} tile: it may win the trick, a stack and the next lead "
+                 "(R-P1, R-P5).")
+    if all(t.rank >= u.rank for u in same) and not any(t in c.tiles for c in f.combos):
+        return T("這張是你最不需要的：好牌留給後面，尤其是最後一墩（R-W1）。",
+                 "It is the tile you need least: your strong tiles stay for later, above all the last trick (R-W1).")
+    return T("在所有暗牌的抽樣裏，這樣出平均最好；你的組合牌也沒有拆散（R-P5）。" if f.combos else
+             "在所有暗牌的抽樣裏，這樣出平均最好。",
+             "Over the samples of the hidden tiles it does best on average" +
+             ("; your combinations stay together (R-P5)." if f.combos else "."))
+
+
+class Coach:
+    """Hints and marks for the seat to act, from its own view. Seeded: the same position
+    gets the same advice; results are kept per position until :meth:`forget`."""
+
+    def __init__(self, seed: int | None = None, samples: int = 32, exact_tiles: int = 3) -> None:
+        self.seed = 0 if seed is None else seed
+        self.samples = samples
+        self.exact_tiles = exact_tiles
+        self._cache: dict[tuple[object, ...], Hint] = {}
+
+    def _bot(self, view: DealView) -> SearchBot:
+        # One stream per position, so advice does not depend on what was asked before.
+        key = zlib.crc32(repr((self.seed, _key(view))).encode())
+        return SearchBot(random.Random(key), samples=self.samples, exact_tiles=self.exact_tiles)
+
+    def nudge(self, view: DealView) -> Text:
+        """Stage one: what to think about (no answer given)."""
+        return self.hint(view).nudge
+
+    def hint(self, view: DealView) -> Hint:
+        """Stage two: the recommended action, why, and every option's expected outcome."""
+        _check_view(view)
+        key = _key(view)
+        found = self._cache.get(key)
+        if found is not None:
+            return found
+        options = tuple(self._bot(view).options(view))
+        rec = options[0].decision
+        f = _facts(view)
+        h = Hint(view.seat or 0, _nudge(f, rec), rec, _reason(f, rec), options)
+        self._cache[key] = h
+        return h
+
+    def mark(self, view: DealView, decision: Decision) -> Marked:
+        """The mark on ``decision`` taken in the position ``view`` (before it was taken)."""
+        if not isinstance(decision, Decision):
+            raise BotError(f"mark() takes a tiangow.bots.Decision, not {type(decision).__name__}")
+        h = self.hint(view)
+        yours = h.outcome(decision)
+        if yours is None:
+            extra = self._bot(view).options(view, extra=[decision])
+            yours = next((o for o in extra if o.decision == decision), None)
+            if yours is None:
+                raise BotError(f"{decision} is not open to this seat now")
+            best = max((o for o in extra), key=lambda o: o.mean)
+        else:
+            best = h.options[0]
+        loss = max(0.0, best.mean - yours.mean)
+        exact = yours.exact
+        if yours.decision == best.decision or loss <= (0.0 if exact else 0.3):
+            mark = Mark.BEST
+        elif loss <= (1.0 if exact else 1.5):
+            mark = Mark.FINE
+        else:
+            mark = Mark.MISTAKE
+        view_text = best.decision.text(view)
+        done = T("你剛才", "Your last action, ") + decision.text(view) + T("：", ": ")
+        if len(h.options) == 1 and yours.samples == 0:
+            text = done + T("最佳（只有這一個選擇）。", "best (the only action open).")
+        elif mark is Mark.BEST:
+            text = done + T("最佳——", "best — ") + outcome_text(yours) + T("。", ".")
+        elif mark is Mark.FINE:
+            text = (done + T(f"可以，比最佳少 {loss:.1f}。最佳是", f"fine, {loss:.1f} short of the best: ")
+                    + view_text + T("（", " (") + outcome_text(best) + T("）。", ")."))
+        else:
+            text = (done + T(f"失誤，平均少 {loss:.1f}。更好的是",
+                             f"a mistake, costing {loss:.1f} on average. Better: ")
+                    + view_text + T("（", " (") + outcome_text(best) + T("）。", ")."))
+        return Marked(mark, loss, yours, best, text)
+
+    def forget(self) -> None:
+        """Drop the advice kept for earlier positions."""
+        self._cache.clear()
+
+
+def _key(view: DealView) -> tuple[object, ...]:
+    acts = tuple((a.seat, a.kind, a.tiles, a.size) for tr in (*view.tricks, *((view.current,) if view.current else ()))
+                 for a in tr.actions)
+    return (view.seat, view.banker, view.streak, view.rules, view.hands[view.seat or 0], acts)

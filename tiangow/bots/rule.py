@@ -1,0 +1,235 @@
+"""A rule-based player that plays like a sensible intermediate.
+
+It reasons only from what its seat can see: its own tiles and discards, the tiles shown face
+up, and how many tiles each other player still holds. From the tiles it has not seen it
+estimates how likely each play is to be beaten, and then:
+
+- **Keeps a closer** — its most reliable play, kept back to win the last trick (R-W1),
+  together with at least one stack so that a single closer may still win (R-W2).
+- **Cashes sure winners** — a play nothing unseen can beat keeps the lead; the biggest first.
+- **Keeps combinations together** — a pair or triple is worth more than its tiles: it leads
+  them when they are likely to hold, and never breaks them to discard while it has loose tiles.
+- **Does not waste high tiles** — it beats with the lowest play that wins, takes single tricks
+  only when its play is likely to stand, and never spends its closer on an early trick.
+- **Discards to keep its strength** — the tiles with the least keep-value go face down first.
+
+>>> from tiangow import Deal
+>>> from tiangow.bots import RuleBot, play_hand
+>>> d = play_hand(Deal.random(5), [RuleBot() for _ in range(4)])
+>>> d.is_over
+True
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from math import comb
+
+from ..combos import _SLOT, Combination, _Table, contains
+from ..deal import DealView
+from ..tiles import KINDS, Tile
+from .base import Decision, _check_view, to_decision, unseen_mask, view_position
+from .perfect import PMove, Position, decode, discards
+
+__all__ = ["RuleBot", "rule_move", "keep_values"]
+
+_SHIFT = tuple(3 * _SLOT[t.index] for t in KINDS)
+
+
+_LOW = sum(1 << s for s in _SHIFT)
+
+
+def _count(mask: int) -> int:
+    """Tiles in a packed holding (every count is 0, 1 or 2)."""
+    return (mask & _LOW).bit_count() + 2 * (mask & (_LOW << 1)).bit_count()
+
+
+@lru_cache(maxsize=4096)
+def _p_none(u: int, hidden: int, b: int) -> float:
+    """Probability that none of ``b`` particular unseen tiles is among ``hidden`` tiles drawn
+    from ``u`` unseen (the rest were discarded face down)."""
+    if b <= 0 or hidden <= 0:
+        return 1.0
+    if u - b < hidden:
+        return 0.0
+    return comb(u - b, hidden) / comb(u, hidden)
+
+
+@lru_cache(maxsize=4096)
+def _p_holds(u: int, n: int, k: int) -> float:
+    """Probability that one player holding ``n`` of the ``u`` unseen tiles holds ``k`` given ones."""
+    if k > n or n > u:
+        return 0.0
+    return comb(u - k, n - k) / comb(u, n)
+
+
+class _Eye:
+    """What one seat knows, and estimates from it."""
+
+    __slots__ = ("pos", "seat", "own", "unseen", "u", "tab", "sizes")
+
+    def __init__(self, pos: Position, seat: int) -> None:
+        self.pos = pos
+        self.seat = seat
+        self.own = pos.h[seat]
+        self.unseen = unseen_mask(pos, seat)
+        self.u = _count(self.unseen)
+        self.tab: _Table = pos.tab
+        self.sizes = [_count(h) for h in pos.h]
+
+    def p_beaten(self, c: Combination, after: tuple[int, ...]) -> float:
+        """Estimated chance that a player in ``after`` holds a play beating ``c``."""
+        if not after:
+            return 0.0
+        unseen = self.unseen
+        beaters = [m for m, o in self.tab.better[c.id] if contains(unseen, m)]
+        if not beaters:
+            return 0.0
+        if c.size == 1:
+            # Singles: is any unseen copy of a higher tile in the hands of those after?
+            copies = sum((unseen >> (m.bit_length() - 1)) & 7 for m in beaters)
+            hidden = sum(self.sizes[s] for s in after)
+            return 1.0 - _p_none(self.u, hidden, copies)
+        p_free = 1.0
+        for m in beaters:
+            k = _count(m)
+            for s in after:
+                p_free *= 1.0 - _p_holds(self.u, self.sizes[s], k)
+        return 1.0 - p_free
+
+
+def _strength(t: Tile) -> float:
+    """1 for 天 and the nines, falling to about 0.1 for the lowest tile of each class."""
+    return (12 - t.rank) / 11 if t.is_civil else (7 - t.rank) / 6
+
+
+def keep_values(pos: Position, seat: int) -> dict[Tile, float]:
+    """How much ``seat`` wants to keep each kind of tile it holds: its strength, more if it
+    is part of a combination in hand, more again if nothing unseen beats it."""
+    eye = _Eye(pos, seat)
+    return _keep(eye)
+
+
+def _keep(eye: _Eye) -> dict[Tile, float]:
+    own = eye.own
+    in_combo = 0
+    for c in eye.tab.leader_plays(own, True):
+        if c.size > 1:
+            in_combo |= c.mask
+    others = tuple(s for s in range(4) if s != eye.seat)
+    out: dict[Tile, float] = {}
+    for t in KINDS:
+        if (own >> _SHIFT[t.index]) & 7:
+            v = _strength(t)
+            if (in_combo >> _SHIFT[t.index]) & 7:
+                v += 0.6
+            single = eye.tab.by_key[(t.index,)]
+            if eye.p_beaten(single, others) == 0.0:
+                v += 1.0
+            out[t] = v
+    return out
+
+
+def rule_move(pos: Position) -> PMove:
+    """The rule-based choice of the seat to act in ``pos``, from that seat's knowledge only
+    (its tiles and discards, the tiles shown, the trick in progress, the hand sizes)."""
+    seat = pos.to_play
+    assert seat is not None
+    eye = _Eye(pos, seat)
+    moves = pos.moves()
+    if not pos.size:
+        return _lead(pos, eye, moves)
+    return _follow(pos, eye, moves)
+
+
+def _closer(pos: Position, eye: _Eye, plays: list[Combination]) -> Combination | None:
+    """The play kept back for the last trick: the single least likely to be beaten, if it
+    is likely to hold (R-W1)."""
+    others = tuple(s for s in range(4) if s != eye.seat)
+    best: tuple[float, float, Combination] | None = None
+    for c in plays:
+        if c.size != 1:
+            continue
+        p = eye.p_beaten(c, others)
+        key = (p, -_strength(c.tiles[0]), c)
+        if best is None or key[:2] < best[:2]:
+            best = key
+    if best is None or best[0] > 0.5:
+        return None
+    return best[2]
+
+
+def _lead(pos: Position, eye: _Eye, moves: list[PMove]) -> PMove:
+    plays: list[Combination] = moves  # type: ignore[assignment]
+    seat = eye.seat
+    k = eye.sizes[seat]
+    whole = [c for c in plays if c.size == k]
+    if whole:
+        return whole[0]  # every tile in one play: the last trick (R-W1)
+    others = tuple(s for s in range(4) if s != seat)
+    p = {c: eye.p_beaten(c, others) for c in plays}
+    closer = _closer(pos, eye, plays)
+    if closer is not None and pos.stacks[seat] == 0 and p[closer] == 0.0:
+        closer = None  # with no stack a single closer could not win the last trick (R-W2): cash it
+    sure = [c for c in plays if p[c] == 0.0 and c is not closer]
+    if sure:
+        # Cash the biggest sure winner; keep the lead.
+        return max(sure, key=lambda c: (c.size, _strength(c.tiles[0])))
+    keep = _keep(eye)
+    strong = [c for c in plays if c.size > 1 and p[c] <= 0.4 and c is not closer]
+    if strong:
+        return max(strong, key=lambda c: (c.size, -p[c]))
+    loose = [c for c in plays if c.size == 1 and c is not closer and keep[c.tiles[0]] < 0.6 + _strength(c.tiles[0])]
+    loose = [c for c in loose if not _in_combo(eye, c.tiles[0])] or loose
+    if loose:
+        return min(loose, key=lambda c: (keep[c.tiles[0]], c.tiles[0].index))
+    rest = [c for c in plays if c is not closer] or plays
+    return min(rest, key=lambda c: (sum(keep[t] for t in c.tiles) / c.size, -c.size))
+
+
+def _in_combo(eye: _Eye, t: Tile) -> bool:
+    return any(c.size > 1 and t in c.tiles for c in eye.tab.leader_plays(eye.own, True))
+
+
+def _follow(pos: Position, eye: _Eye, moves: list[PMove]) -> PMove:
+    seat = eye.seat
+    plays: list[Combination] = [m for m in moves if type(m) is not int]  # type: ignore[misc]
+    n = pos.size
+    if plays:
+        if pos.last:
+            return plays[0]  # the best play: winning the last trick wins the hand (R-W1)
+        after = tuple((seat + i) & 3 for i in range(1, 4 - pos.acted))
+        low = plays[-1]  # the lowest play that beats
+        hold = 1.0 - eye.p_beaten(low, after)
+        closer = _closer(pos, eye, [c for c in pos.tab.leader_plays(eye.own, True)])
+        if n >= 2:
+            if hold >= 0.3 or pos.stacks[seat] == 0:
+                return low
+        elif low is not closer or (pos.stacks[seat] == 0 and eye.sizes[seat] > 2):
+            needy = pos.stacks[seat] == 0
+            if hold >= (0.35 if needy else 0.55) or (hold >= 0.2 and eye.sizes[seat] <= 3):
+                return low
+    return _discard(pos, eye, n)
+
+
+def _discard(pos: Position, eye: _Eye, n: int) -> PMove:
+    keep = _keep(eye)
+    options = discards(eye.own, n)
+    return min(options, key=lambda m: (sum(keep[t] for t in decode(m)), m))
+
+
+class RuleBot:
+    """The rule-based player (see the module text): deterministic, from its view only."""
+
+    name = "rule"
+
+    def __init__(self, seed: int | random.Random | None = None) -> None:
+        # The choice never depends on the sample drawn: the rng only fills in hidden tiles
+        # the rules never look at.
+        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+
+    def choose(self, view: DealView) -> Decision:
+        _check_view(view)
+        pos = view_position(view, self.rng)
+        return to_decision(pos, rule_move(pos))

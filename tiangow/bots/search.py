@@ -1,0 +1,152 @@
+"""The search player: sample the hidden tiles, search each sample, pick the best on average.
+
+For each decision the bot deals the tiles it has not seen at random among the other hands
+and their face-down discards (:func:`tiangow.bots.base.sample_deal`: a sample is consistent
+with everything the seat has seen), and scores every action open to it in every sample:
+
+- **near the end** (at most ``exact_tiles`` tiles in each hand at the start of the trick) by
+  exact perfect-information search with a transposition table
+  (:func:`tiangow.bots.perfect.solve_position`): the net the action guarantees whatever the
+  others do;
+- **earlier**, when an exact search would take minutes, by playing the sample out to the end
+  with the rule-based player in every seat (each deciding from its own knowledge in that
+  sample) after the action, and counting the net the seat ends with.
+
+An action's score is its mean over the samples (immediate rewards and the final settlement
+included, as in :meth:`tiangow.Deal.settlement`); the bot plays the best. The same numbers
+give the hints their "expected outcome of each option".
+
+>>> from tiangow import Deal
+>>> from tiangow.bots import SearchBot, play_hand
+>>> d = play_hand(Deal.random(5), [SearchBot(seed=s, samples=4) for s in range(4)])
+>>> d.is_over
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..deal import DealView
+from .base import Decision, _check_view, to_decision, to_move, view_position
+from .perfect import TT, PMove, Position, SearchStats, solve_position
+from .rule import _Eye, _keep, rule_move
+
+__all__ = ["SearchBot", "Option", "rollout"]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One action open to the seat and how it fared across the samples."""
+
+    decision: Decision
+    mean: float
+    """Mean net for the seat after this action (immediate rewards + settlement)."""
+    stderr: float
+    """Standard error of the mean over the samples."""
+    samples: int
+    exact: bool
+    """Whether each sample was searched exactly (else played out by the rule-based player)."""
+    win_rate: float | None
+    """Share of samples in which the seat went on to win the hand when played out (``None``
+    for exact search, which gives guaranteed nets, not lines)."""
+
+
+def rollout(pos: Position, me: int) -> tuple[int, bool]:
+    """Play ``pos`` to the end with the rule-based player in every seat; ``me``'s net from
+    here (immediate rewards + settlement) and whether ``me`` won. ``pos`` is restored."""
+    total = 0
+    n = 0
+    while pos.to_play is not None:
+        paid = pos.make(rule_move(pos))
+        n += 1
+        if paid is not None:
+            total += paid[me]
+    total += pos.final_net()[me]
+    won = pos.winner == me
+    for _ in range(n):
+        pos.unmake()
+    return total, won
+
+
+class SearchBot:
+    """Samples the hidden tiles and searches each sample (see the module text).
+
+    ``samples``: samples per decision; ``exact_tiles``: from how many tiles per hand the
+    search is exact; ``max_discards``: discards tried besides the plays while the hand is
+    long (the lowest by the rule-based keep-value; all of them in exact search).
+    """
+
+    name = "search"
+
+    def __init__(self, seed: int | random.Random | None = None, samples: int = 20, exact_tiles: int = 3,
+                 max_discards: int = 3) -> None:
+        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        self.samples = samples
+        self.exact_tiles = exact_tiles
+        self.max_discards = max_discards
+        self.stats = SearchStats()
+
+    def options(self, view: DealView, extra: Sequence[Decision] = ()) -> list[Option]:
+        """Every action considered (and any ``extra`` decisions), with its score, best first."""
+        _check_view(view)
+        me = view.seat
+        assert me is not None
+        first = view_position(view, self.rng)
+        moves = self._candidates(first)
+        for dec in extra:
+            mv = to_move(first, dec)
+            if mv not in moves:
+                moves.append(mv)
+        if len(moves) == 1:
+            return [Option(to_decision(first, moves[0]), 0.0, 0.0, 0, False, None)]
+        exact = first.left <= self.exact_tiles
+        sums = {mv: 0.0 for mv in moves}
+        squares = {mv: 0.0 for mv in moves}
+        wins = {mv: 0 for mv in moves}
+        n = max(1, self.samples)
+        for i in range(n):
+            pos = first if i == 0 else view_position(view, self.rng)
+            if exact:
+                tt: TT = {}
+                for mv, v in solve_position(pos, tt, self.stats):
+                    if mv in sums:
+                        sums[mv] += v
+                        squares[mv] += v * v
+            else:
+                for mv in moves:
+                    paid = pos.make(mv)
+                    v, won = rollout(pos, me)
+                    pos.unmake()
+                    v += 0 if paid is None else paid[me]
+                    sums[mv] += v
+                    squares[mv] += v * v
+                    wins[mv] += won
+        out = []
+        for mv in moves:
+            mean = sums[mv] / n
+            var = max(0.0, squares[mv] / n - mean * mean)
+            out.append(Option(to_decision(first, mv), mean, math.sqrt(var / n), n, exact,
+                              None if exact else wins[mv] / n))
+        preferred = to_decision(first, rule_move(first))
+        out.sort(key=lambda o: (-o.mean, o.decision != preferred))
+        return out
+
+    def _candidates(self, pos: Position) -> list[PMove]:
+        moves = pos.moves()
+        if pos.left <= self.exact_tiles:
+            return moves
+        plays = [m for m in moves if type(m) is not int]
+        ds = [m for m in moves if type(m) is int]
+        if len(ds) > self.max_discards:
+            assert pos.to_play is not None
+            keep = _keep(_Eye(pos, pos.to_play))
+            ds.sort(key=lambda m: sum(keep[t] for t in pos.tiles_of(m)))
+            ds = ds[:self.max_discards]
+        return plays + ds
+
+    def choose(self, view: DealView) -> Decision:
+        return self.options(view)[0].decision

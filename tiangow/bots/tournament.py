@@ -1,0 +1,130 @@
+"""Measure the bots' strength: seeded deals, seats rotated, mean net per hand with a 95% interval.
+
+Run ``python -m tiangow.bots.tournament`` (``--help`` for the options). Each deal is played
+four times with the line-up rotated round the table, so every bot holds every hand from every
+seat; the interval is taken over deals (the four rotations of a deal are not independent).
+
+>>> r = run(deals=2, lineup=("rule", "random", "rule", "random"), samples=4)
+>>> r.hands, sorted(r.means)
+(8, ['random', 'rule'])
+>>> abs(sum(r.means[b] * r.seats[b] for b in r.means)) < 1e-9   # payments sum to zero
+True
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from ..deal import Deal
+from ..rules import Rules
+from .base import Bot, BotError, RandomBot, play_hand
+from .rule import RuleBot
+from .search import SearchBot
+
+__all__ = ["run", "Result", "make_bot", "main"]
+
+KINDS = ("search", "rule", "random")
+
+
+def make_bot(kind: str, seed: int, samples: int = 32) -> Bot:
+    """A bot by name: ``"search"``, ``"rule"`` or ``"random"``."""
+    if kind == "search":
+        return SearchBot(seed, samples=samples)
+    if kind == "rule":
+        return RuleBot(seed)
+    if kind == "random":
+        return RandomBot(seed)
+    raise BotError(f"no bot called {kind!r}: choose from {', '.join(KINDS)}")
+
+
+@dataclass(frozen=True)
+class Result:
+    """Mean net per hand of each bot, with the half-width of its 95% interval."""
+
+    deals: int
+    hands: int
+    means: dict[str, float]
+    half_widths: dict[str, float]
+    seats: dict[str, int]
+    """How many of the four seats each bot holds in the line-up."""
+    seconds: float
+
+    def table(self) -> str:
+        lines = [f"{self.hands} hands ({self.deals} deals × 4 rotations) in {self.seconds:.0f} s",
+                 f"{'bot':<8} {'seats':>5} {'mean net per hand':>18} {'95% interval':>22}"]
+        for b in sorted(self.means, key=lambda b: -self.means[b]):
+            m, h = self.means[b], self.half_widths[b]
+            lines.append(f"{b:<8} {self.seats[b]:>5} {m:>+18.2f} {f'[{m - h:+.2f}, {m + h:+.2f}]':>22}")
+        return "\n".join(lines)
+
+
+def _deal(args: tuple[int, tuple[str, ...], int, Rules]) -> dict[str, float]:
+    """Play one deal in the four rotations; each bot's mean net per hand in it."""
+    i, lineup, samples, rules = args
+    base = Deal.random(random.Random(i), banker=i % 4, rules=rules)
+    hands = [base.initial_holding(s) for s in range(4)]
+    totals: dict[str, float] = {b: 0.0 for b in lineup}
+    counts: dict[str, int] = {b: 0 for b in lineup}
+    for rot in range(4):
+        kinds = lineup[rot:] + lineup[:rot]
+        bots = [make_bot(k, i * 16 + rot * 4 + s, samples) for s, k in enumerate(kinds)]
+        d = play_hand(Deal(hands, banker=base.banker, rules=rules), bots)
+        net = d.settlement().net
+        for s, k in enumerate(kinds):
+            totals[k] += net[s]
+            counts[k] += 1
+    return {k: totals[k] / counts[k] for k in totals}
+
+
+def run(deals: int = 500, lineup: Sequence[str] = ("search", "rule", "random", "rule"), samples: int = 32,
+        seed: int = 0, jobs: int = 1, rules: Rules | None = None) -> Result:
+    """Play ``deals`` deals (×4 rotations) with ``lineup`` (four bot names, one per seat)."""
+    lineup = tuple(lineup)
+    if len(lineup) != 4:
+        raise BotError(f"a line-up names four bots, one per seat, not {len(lineup)}")
+    for k in lineup:
+        make_bot(k, 0, 1)  # checks the name
+    r = Rules() if rules is None else rules
+    if not r.scored:
+        raise BotError("小天九 has no settlement (R-S3): there is no net to compare")
+    t0 = time.perf_counter()
+    work = [(seed * 1_000_003 + i, lineup, samples, r) for i in range(deals)]
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as ex:
+            per_deal = list(ex.map(_deal, work, chunksize=4))
+    else:
+        per_deal = [_deal(w) for w in work]
+    means: dict[str, float] = {}
+    halves: dict[str, float] = {}
+    for k in dict.fromkeys(lineup):
+        xs = [p[k] for p in per_deal]
+        means[k] = statistics.fmean(xs)
+        halves[k] = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else math.inf
+    seats = {k: lineup.count(k) for k in means}
+    return Result(deals, deals * 4, means, halves, seats, time.perf_counter() - t0)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m tiangow.bots.tournament", description=__doc__.split("\n")[0])
+    p.add_argument("--deals", type=int, default=500,
+                   help="deals, each played in 4 rotations (default 500 = 2,000 hands)")
+    p.add_argument("--lineup", default="search,rule,random,rule", help="four bots, one per seat")
+    p.add_argument("--samples", type=int, default=32, help="the search bot's samples per decision")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--jobs", type=int, default=1, help="worker processes")
+    a = p.parse_args(argv)
+    res = run(a.deals, tuple(a.lineup.split(",")), a.samples, a.seed, a.jobs)
+    print(res.table())
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
