@@ -473,9 +473,53 @@ page.quiz(drill)""",
     """page.footer()""",
 ]
 
+LESSON_08 = [
+    """\
+from tiangow.drills.play import PlayRecord
+from tiangow.widgets import LessonPage, Prose, T
+
+page = LessonPage("08_play")
+page.header()""",
+    """\
+Prose(T(
+    "<p>現在打真的牌局。你坐在下方，另外三家是電腦；出牌次序是東、南、西、北（R-S1），莊家先出第一墩（R-P1）。"
+    "輪到你時，點選手上的牌，再按<b>出牌</b>（先出，或打過這一墩）或<b>墊牌</b>（蓋着墊同樣張數，R-P3）。"
+    "不合規則的牌會說明原因，不會打出去。</p>"
+    "<p>不知道怎樣出？按<b>提示</b>：第一次只提醒你想甚麼，第二次才給建議，並列出每一種出法的結果——"
+    "電腦把你沒看見的牌隨機分配很多次，每次把牌局打完，算平均淨輸贏和贏局的比率；"
+    "到最後幾墩就完全算盡。你每出一步，都會得到評分：<b>最佳</b>、<b>可以</b>或<b>失誤</b>。"
+    "出錯了可以<b>悔棋</b>。</p>"
+    "<p>牌局完了，蓋着的牌全部翻開，結算一項一項列出，每一項都註明規則；按<b>下一局</b>，贏家做莊（R-B1），累計分數繼續算。"
+    "想換座位、對手或者第六課的規則變體，打開「座位、對手、規則」。</p>",
+    "<p>Now for real hands. You sit at the bottom; the other three seats are computer players. Play goes East, "
+    "South, West, North (R-S1) and the banker leads the first trick (R-P1). On your turn, click tiles in your "
+    "hand, then press <b>Play</b> (to lead, or to beat the trick) or <b>Discard</b> (the same number, face down, "
+    "R-P3). An illegal choice is explained, not played.</p>"
+    "<p>Stuck? Press <b>Hint</b>: the first press only says what to think about; the second gives the "
+    "recommended play and the outcome of every option — the computer deals the tiles you have not seen at "
+    "random many times and plays each hand out, giving the mean net and how often you win; in the last tricks "
+    "it searches every line exactly. Each action you take is marked <b>best</b>, <b>fine</b> or "
+    "<b>mistake</b>, and <b>Undo</b> takes it back.</p>"
+    "<p>When the hand is over, every face-down discard is turned up and the settlement is listed line by line "
+    "with the rule behind each; <b>Next hand</b> passes the bank to the winner (R-B1) and the running score "
+    "goes on. To change your seat, the opponents or the variants of lesson 6, open “Seat, opponents, rules”.</p>",
+))""",
+    """\
+Prose(T(
+    "<p><b>記住三件事</b>：贏最後一墩就贏這一局（R-W1）；最後一墩只有一張時，沒有棟的人不能贏（R-W2），"
+    "所以至少要先贏一墩；留一張大牌（或一對）到最後。</p>",
+    "<p><b>Three things to remember</b>: whoever wins the last trick wins the hand (R-W1); a player with no stack "
+    "cannot win a one-tile last trick (R-W2), so win a trick early; and keep a strong tile (or pair) for the end.</p>",
+))""",
+    """\
+record = PlayRecord()
+page.play(record)""",
+    """page.footer()""",
+]
+
 NOTEBOOKS = {"index.ipynb": INDEX, "01_tiles.ipynb": LESSON_01, "02_ranks.ipynb": LESSON_02,
              "03_combinations.ipynb": LESSON_03, "04_tricks.ipynb": LESSON_04, "05_scoring.ipynb": LESSON_05,
-             "06_variants.ipynb": LESSON_06, "07_dealing.ipynb": LESSON_07}
+             "06_variants.ipynb": LESSON_06, "07_dealing.ipynb": LESSON_07, "08_play.ipynb": LESSON_08}
 
 
 def build(path: Path, cells: list[str]) -> nbformat.NotebookNode:

@@ -51,11 +51,22 @@ def main() -> int:
             page.wait_for_selector("a.tg-lesson-card", timeout=60_000)
             page.wait_for_timeout(1000)
             page.screenshot(path=str(OUT / "index.png"), clip={"x": 0, "y": 0, "width": 1000, "height": 560})
+            page.goto(url + "08_play.ipynb")
+            page.wait_for_selector(".tg-play-table svg[data-tile]", timeout=60_000)
+            page.get_by_role("button", name="English").click()
+            page.wait_for_selector("text=Lesson 8 · Play a hand against the computer")
+            page.wait_for_selector(".tg-status[data-state='your-turn']", timeout=60_000)
+            page.click(".tg-hint-button")
+            page.wait_for_selector(".tg-hintbox[data-stage='1']", timeout=60_000)
+            page.click(".tg-hint-button")
+            page.wait_for_selector(".tg-hintbox[data-stage='2']", timeout=60_000)
+            page.wait_for_timeout(800)
+            page.locator(".tg-play-table").screenshot(path=str(OUT / "lesson08-hint.png"))
             browser.close()
     finally:
         proc.terminate()
         proc.wait(20)
-    for name in ("lesson01-tiles.png", "lesson01-quiz.png", "index.png"):
+    for name in ("lesson01-tiles.png", "lesson01-quiz.png", "index.png", "lesson08-hint.png"):
         print(f"wrote docs/{name}")
     return 0
 

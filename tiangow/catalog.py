@@ -6,13 +6,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from .drills import combinations, dealing, ranks, scoring, tiles, tricks, variants
-from .drills.base import Drill, Question
+from .drills.base import Question
 from .drills.combinations import ComboDrill
 from .drills.dealing import DealingDrill
 from .drills.mastery import Generator, MasteryCheck
+from .drills.play import PlayRecord
 from .drills.ranks import RankDrill
 from .drills.scoring import ScoringDrill
 from .drills.tiles import TileDrill
@@ -24,6 +25,16 @@ from .i18n import T, Text
 __all__ = ["LessonInfo", "LessonStatus", "LESSONS", "lesson_info", "lesson_progress", "lesson_status"]
 
 
+class Tracked(Protocol):
+    """What the index reads of a drill's saved state: its id and its progress."""
+
+    id: str
+
+    def load(self, state: Any) -> None: ...
+
+    def progress(self) -> tuple[int, int]: ...
+
+
 @dataclass(frozen=True)
 class LessonInfo:
     id: str
@@ -32,7 +43,7 @@ class LessonInfo:
     summary: Text
     tile: str
     """A tile that stands for the lesson on the index (pip notation)."""
-    drills: tuple[Callable[[], Drill], ...] = field(default=())
+    drills: tuple[Callable[[], Tracked], ...] = field(default=())
     mastery: Callable[[], MasteryCheck] | None = None
     """The lesson's mastery check (its state is saved as the drill "mastery")."""
     rules: tuple[str, ...] = ()
@@ -180,6 +191,17 @@ LESSONS: Final[tuple[LessonInfo, ...]] = (
         mastery=dealing_mastery,
         rules=("R-S1", "R-S2"),
     ),
+    LessonInfo(
+        id="08_play",
+        notebook="08_play.ipynb",
+        title=T("第八課　跟電腦打一局", "Lesson 8 · Play a hand against the computer"),
+        summary=T("選座位和規則，跟三個電腦對手打完整的牌局；提示一步一步教你想，每一步都有評分。",
+                  "Choose a seat and the rules and play whole hands against three computer players, coached "
+                  "by hints and a mark on every move."),
+        tile="6-6",
+        drills=(PlayRecord,),
+        rules=("R-P1", "R-P3", "R-W1", "R-W2", "R-B1"),
+    ),
 )
 
 
@@ -209,7 +231,8 @@ def lesson_status(info: LessonInfo, state: Mapping[str, Any] | None) -> LessonSt
     if not isinstance(state, Mapping):
         return LessonStatus(False, 0, lesson_progress(info, {})[1], False)
     done, total = lesson_progress(info, state)
-    mastered = False
+    # A lesson without a mastery check (the practice table) is done when its drills are.
+    mastered = info.mastery is None and total > 0 and done >= total
     drills = state.get("drills", {})
     if info.mastery is not None and isinstance(drills, Mapping) and isinstance(drills.get("mastery"), Mapping):
         check = info.mastery()

@@ -668,15 +668,11 @@ class Deal:
         rewards: list[Payment] = []
         number = len(self._tricks) + 1
         kind = best.kind
-        if (kind is _SUPREME or kind is _QUAD or self._locked) and self.rules.hand_size == 8:
-            pay_bonus = not self._last or self.rules.finish_collects_immediate
-            if kind is _SUPREME and pay_bonus:
-                rewards = self._bonus(w, 2, Reason.SUPREME_BONUS, number)  # R-$5
-            elif kind is _QUAD and pay_bonus:
-                rewards = self._bonus(w, 4, Reason.QUAD_BONUS, number)  # R-$6
-            elif self._locked and self._led is not None and self._led.kind is _SUPREME and not self._last:
-                rewards = self._bonus(w, 2, Reason.SUPREME_CAPTURED, number)  # 擒尊 takes the 賀尊 money
-            self._rewards.extend(rewards)
+        if kind is _SUPREME or kind is _QUAD or self._locked:
+            bonus = trick_bonus(self.rules, best, bool(self._locked), self._led, self._last)
+            if bonus is not None:
+                rewards = self._bonus(w, bonus[0], bonus[1], number)
+                self._rewards.extend(rewards)
         self._tricks.append(_new_action(Trick, (number, self._leader, size, tuple(self._cur), w, best,
                                                 self._last, tuple(rewards))))
         self._cur = []
@@ -825,6 +821,22 @@ def follower_plays(tab: _TableT, rules: Rules, holding: int, best: Combination, 
             if c not in out:
                 out.append(c)
     return out
+
+
+def trick_bonus(rules: Rules, won: Combination, locked: bool, led: Combination | None,
+                last: bool) -> tuple[int, Reason] | None:
+    """The money every other player pays at once to the winner of a trick won with
+    ``won`` (RULES §6.1): ``(base, reason)``, or ``None``."""
+    if rules.hand_size != 8:
+        return None  # 小天九 has no scoring (R-S3)
+    pay_bonus = not last or rules.finish_collects_immediate
+    if won.kind is _SUPREME and pay_bonus:
+        return 2, Reason.SUPREME_BONUS  # R-$5
+    if won.kind is _QUAD and pay_bonus:
+        return 4, Reason.QUAD_BONUS  # R-$6
+    if locked and led is not None and led.kind is _SUPREME and not last:
+        return 2, Reason.SUPREME_CAPTURED  # 擒尊 takes the 賀尊 money
+    return None
 
 
 # HIGHER[i]: every copy of every tile of tile i's class (civil or military) that ranks above it,

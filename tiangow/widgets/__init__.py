@@ -11,6 +11,7 @@ from .dealing import DealingStepper
 from .findall import FindAllPlays
 from .lesson import IndexPage, LessonIndex, LessonPage
 from .picker import HoldingPicker
+from .play import PlayTable
 from .progress import ProgressError, ProgressStore
 from .quiz import Quiz
 from .scoring import SettlementQuiz, SettlementTable
@@ -20,6 +21,6 @@ from .variants import VariantExplorer
 from .views import CombinationTable, LanguageSwitch, Prose, TileView, WorkedExample
 
 __all__ = [
-    "LANGUAGE", "ActQuiz", "DealingStepper", "PlayOutBoard", "CombinationTable", "FindAllPlays", "HoldingPicker", "IndexPage", "LanguageSwitch", "LessonIndex", "LessonPage", "ProgressError",
+    "LANGUAGE", "ActQuiz", "DealingStepper", "PlayOutBoard", "CombinationTable", "FindAllPlays", "HoldingPicker", "IndexPage", "LanguageSwitch", "LessonIndex", "LessonPage", "PlayTable", "ProgressError",
     "ProgressStore", "Prose", "Quiz", "SettlementQuiz", "SettlementTable", "T", "Text", "TileView", "VariantExplorer", "WorkedExample", "current_lang", "on_language",
 ]

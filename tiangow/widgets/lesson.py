@@ -18,6 +18,7 @@ from ..svg import tile_svg
 from ..tiles import Tile
 from .dealing import DealingStepper
 from .findall import FindAllPlays
+from .play import PlayTable
 from .progress import ProgressStore
 from .quiz import Quiz
 from .scoring import SettlementQuiz
@@ -117,6 +118,12 @@ class LessonPage(_Page):
     def settle(self, drill: Any, seed: int | None = None) -> SettlementQuiz:
         """Ends of hands to settle by typing every seat's result (lesson 05)."""
         return self.exercise(SettlementQuiz, drill, seed)
+
+    def play(self, drill: Any, seed: int | None = None, pace: float = 0.7) -> PlayTable:
+        """The table: whole hands against three bots, with hints (lesson 08)."""
+        widget = PlayTable(drill, random.Random(seed), pace=pace, on_result=lambda *_: self._saved(drill))
+        self._wire(drill, widget)
+        return widget
 
     def dealing(self, seed: int | None = None) -> DealingStepper:
         """The dealing stepper (a demonstration: nothing to save)."""

@@ -1,0 +1,137 @@
+"""Lesson 08's table widget, driven from Python (the browser test drives it from the page)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tiangow.drills.play import PlayRecord
+from tiangow.widgets import LANGUAGE, PlayTable
+from tiangow.widgets.play import VARIANT_CHOICES
+
+
+@pytest.fixture(autouse=True)
+def _traditional() -> None:
+    LANGUAGE.lang = "zh-Hant"
+
+
+def _select(table: PlayTable, tiles: tuple[object, ...]) -> None:
+    used: list[int] = []
+    for t in tiles:
+        i = next(i for i, x in enumerate(table.picker.tiles) if x == t and i not in used)
+        used.append(i)
+    table.picker.select(used)
+
+
+def _play_hand(table: PlayTable) -> int:
+    moves = 0
+    while not table.session.is_over:
+        assert table.session.learner_to_act
+        table.show_hint()
+        assert 'data-stage="1"' in table.hint_view.value
+        table.show_hint()
+        assert 'data-stage="2"' in table.hint_view.value
+        hint = table._hint
+        assert hint is not None
+        _select(table, hint.recommended.tiles)
+        assert table.act(hint.recommended.discard)
+        assert "data-mark=" in table.feedback.value
+        moves += 1
+    return moves
+
+
+def test_a_whole_hand_through_the_widget() -> None:
+    results: list[bool] = []
+    record = PlayRecord()
+    table = PlayTable(record, seed=7, seat=1, pace=0, opponents="rule", on_result=lambda r, won: results.append(won))
+    assert _play_hand(table) > 0
+    assert 'data-state="over"' in table.status.value
+    assert "tg-settlement" in table.result_view.value and "R-$" in table.result_view.value
+    assert record.hands == 1 and len(results) == 1
+    # Every face-down discard is shown now that the hand is over.
+    assert "tg-history-row" in table.history_view.value
+    assert table.next_button.layout.display == ""
+    net = table.session.deal.settlement().net
+    table.next_hand()
+    assert table.session.hands_played == 1 and table.session.totals == list(net)
+    assert record.hands == 1  # counted once
+
+
+def test_illegal_choices_are_explained_and_nothing_changes() -> None:
+    table = PlayTable(seed=3, seat=0, pace=0, opponents="rule")
+    assert table.session.learner_to_act
+    assert not table.act(False)  # nothing selected
+    assert "tg-feedback-wrong" in table.feedback.value
+    hand = table.session.deal.holding(0)
+    combos = {tuple(p) for p in table.session.deal.legal_plays()}
+    pair = next(((a, b) for i, a in enumerate(hand) for b in hand[i + 1:] if (a, b) not in combos), None)
+    assert pair is not None
+    _select(table, pair)
+    assert not table.act(False)
+    assert "R-C2" in table.feedback.value or "不是" in table.feedback.value
+    _select(table, hand[:1])
+    assert not table.act(True)  # a leader may not discard
+    assert table.session.deal.history == ()
+
+
+def test_bad_values_from_the_page_are_refused() -> None:
+    table = PlayTable(seed=3, seat=0, pace=0, opponents="rule")
+    before = table.picker.refused
+    table.picker.set_state({"selected": [99]})
+    table.picker.set_state({"selected": "all"})
+    table.picker.set_state({"svgs": ["<script>"]})
+    assert table.picker.refused == before + 3 and table.picker.selected == []
+    tog = table.variant_toggles["capture_multiplier"]
+    tog.set_state({"index": 7})
+    tog.set_state({"value": "x"})
+    assert tog.refused >= 2 and tog.value == 0
+    table.seat_toggle.set_state({"index": -3})
+    assert table.seat_toggle.value == 0
+
+
+def test_settings_deal_a_new_hand_and_impossible_variants_are_explained() -> None:
+    table = PlayTable(seed=2, seat=0, pace=0, opponents="rule")
+    names = [n for n, _, _ in VARIANT_CHOICES]
+    table.variant_toggles["capture_civil_supreme"].value = 1  # needs the civil supreme
+    table.apply_settings()
+    assert "civil_supreme" in table.settings_note.value
+    table.variant_toggles["civil_supreme"].value = 1
+    table.variant_toggles["banker_rotation"].value = 1
+    table.seat_toggle.value = 2
+    table.apply_settings()
+    s = table.session
+    assert s.seat == 2 and s.rules.civil_supreme and s.rules.capture_civil_supreme
+    assert s.rules.banker_rotation == "rotate"
+    assert "civil_supreme" in table.deal_line.value
+    assert s.learner_to_act  # the bots played up to South's turn at once (pace 0)
+    assert set(names) == {"civil_supreme", "capture_civil_supreme", "capture_multiplier", "capture_wins_trick",
+                          "finish_collects_immediate", "eight_stack_rule", "free_split", "banker_rotation",
+                          "naturals"}
+
+
+def test_undo_replay_and_deal_again() -> None:
+    table = PlayTable(seed=9, seat=0, pace=0, opponents="rule")
+    s = table.session
+    first = [s.deal.initial_holding(x) for x in range(4)]
+    assert not table.undo()
+    lead = s.deal.legal_plays()[0]
+    _select(table, lead)
+    assert table.act(False)
+    assert s.learner_to_act or s.is_over
+    assert table.undo() and s.deal.history == ()
+    table.replay()
+    assert [s.deal.initial_holding(x) for x in range(4)] == first
+    table.deal_again()
+    assert [s.deal.initial_holding(x) for x in range(4)] != first
+
+
+def test_every_language_relabels_the_table() -> None:
+    table = PlayTable(seed=4, seat=0, pace=0, opponents="rule")
+    table.show_hint()
+    table.show_hint()
+    LANGUAGE.lang = "en"
+    assert table.play_button.description == "Play" and "Recommended" in table.hint_view.value
+    assert "Hand 1" in table.deal_line.value
+    LANGUAGE.lang = "zh-Hans"
+    assert table.play_button.description == "出牌" and "莊" not in table.deal_line.value
+    LANGUAGE.lang = "zh-Hant"
+    assert "莊" in table.deal_line.value

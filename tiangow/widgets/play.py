@@ -1,0 +1,572 @@
+"""Lesson 08's table: play whole hands against three bots, with hints, marks and the settlement."""
+
+from __future__ import annotations
+
+import asyncio
+import html
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as w
+
+from ..bots.hints import Hint, outcome_text
+from ..bots.session import Opponents, Session
+from ..deal import Trick
+from ..drills.play import PlayRecord
+from ..errors import TiangowError
+from ..i18n import Lang, T, Text, seat_name
+from ..rules import Natural, Rules
+from ..svg import tile_svg, trick_svg
+from ..tiles import Tile
+from .picker import HoldingPicker
+from .safe import SafeState
+from .scoring import settlement_html
+from .text import current_lang, on_language
+from .views import STYLE
+
+__all__ = ["PlayTable", "VARIANT_CHOICES"]
+
+
+class _Toggle(SafeState, w.ToggleButtons):
+    _page_writable = frozenset({"index"})
+
+
+# Each variant of RULES §10 the table offers: (field, label, (value, option label) …), default first.
+VARIANT_CHOICES: tuple[tuple[str, Text, tuple[tuple[Any, Text], ...]], ...] = (
+    ("civil_supreme", T("文至尊（雙銅錘）、文么結、文擒", "Civil supreme (two 1-5), civil 么結 and capture"),
+     ((False, T("不玩", "off")), (True, T("玩", "on")))),
+    ("capture_civil_supreme", T("雙高腳擒文尊", "Two 1-6 capture a civil supreme"),
+     ((False, T("不可", "no")), (True, T("可以", "yes")))),
+    ("capture_multiplier", T("擒：包賠的倍數", "Capture pays"),
+     ((2, T("×2", "×2")), (4, T("×4（么雙擒四）", "×4 (么雙擒四)")))),
+    ("capture_wins_trick", T("以擒為大", "The capturing tile wins regardless"),
+     ((False, T("否", "no")), (True, T("是", "yes")))),
+    ("finish_collects_immediate", T("包尊／四大包兼收賀錢", "包尊 / 四大包 also collect the bonus"),
+     ((False, T("否", "no")), (True, T("是", "yes")))),
+    ("eight_stack_rule", T("七支／八支的判定", "七支 or 八支"),
+     (("essay", T("第四號資料（R-$11）", "seed 004 (R-$11)")), ("wikipedia", T("維基百科", "Wikipedia")))),
+    ("free_split", T("拆牌", "Splitting a combination"),
+     ((True, T("自由", "free")), (False, T("黃氏：無天九不拆", "Wong: only with 天 or 九")))),
+    ("banker_rotation", T("換莊", "Next banker"),
+     (("winner", T("飛莊（贏家做莊）", "飛莊 (the winner)")), ("rotate", T("輪莊", "輪莊 (in turn)")))),
+    ("naturals", T("例牌", "Natural hands"),
+     ((frozenset(), T("不玩", "off")), (frozenset(Natural), T("全部（§8）", "all (§8)")))),
+)
+
+_SEATS = tuple(T(seat_name(s, "zh-Hant"), seat_name(s, "en")) for s in range(4))
+_OPPONENTS: tuple[tuple[Opponents, Text], ...] = (
+    ("search", T("強：搜尋電腦", "strong: search bots")), ("rule", T("中：規則電腦", "medium: rule-based bots")))
+
+_CSS = """
+<style>
+.tg-ptable { display: grid; grid-template-columns: 150px 1fr 150px; grid-template-rows: auto auto auto;
+  gap: 6px; align-items: center; max-width: 760px; }
+.tg-pseat { border: 1px solid #ddd3bf; border-radius: 8px; padding: 4px 8px; background: #fffdf8; font-size: 13px; }
+.tg-pseat.tg-acting { border: 2px solid #f2b705; background: #fff6dc; }
+.tg-pseat .tg-backs svg { margin-right: 1px; }
+.tg-ptrick { text-align: center; }
+.tg-history-row { display: flex; gap: 10px; align-items: center; flex-wrap: wrap; border-bottom: 1px solid #eee6d6;
+  padding: 3px 0; font-size: 13px; }
+.tg-history-row .tg-hact { display: inline-flex; gap: 2px; align-items: center; }
+.tg-options td, .tg-options th { padding: 2px 12px 2px 0; font-size: 13px; text-align: left; }
+.tg-mark-best { color: #1b7a3a; font-weight: 600; }
+.tg-mark-fine { color: #6a4c00; font-weight: 600; }
+.tg-mark-mistake { color: #b3261e; font-weight: 600; }
+.tg-hintbox { border-left: 4px solid #f2b705; padding: 4px 10px; background: #fffaf0; margin: 4px 0; }
+</style>
+"""
+
+
+def _auto() -> w.Layout:
+    return w.Layout(width="auto", min_width="90px")
+
+
+def _tiles(tiles: tuple[Tile | None, ...], lang: Lang, width: float = 22) -> str:
+    return "".join(tile_svg(t, width, lang) for t in tiles)
+
+
+class PlayTable(w.VBox):
+    """Play hands of Tien Gow against three bots (see :class:`tiangow.bots.Session`).
+
+    ``pace``: seconds between two bot actions (0: the bots act at once, for tests).
+    ``on_result``: called with the :class:`PlayRecord` when a hand is counted.
+    """
+
+    def __init__(self, record: PlayRecord | None = None, rng: Any = None, *, seat: int = 0, seed: int | None = None,
+                 pace: float = 0.7, opponents: Opponents = "search",
+                 on_result: Callable[[PlayRecord, bool], None] | None = None) -> None:
+        self.record = record if record is not None else PlayRecord()
+        if seed is None:
+            seed = rng.randrange(1, 10_000) if rng is not None and hasattr(rng, "randrange") else 1
+        self.session = Session(seat=seat, seed=seed, opponents=opponents)
+        self.pace = max(0.0, float(pace))
+        self.on_result = on_result
+        self._pending: asyncio.TimerHandle | None = None
+        self._hint_stage = 0
+        self._hint: Hint | None = None
+        self._feedback: tuple[str, Text] | None = None
+        self._show_history = False
+        self._counted: object = None
+
+        # settings
+        self.seat_toggle = _Toggle(options=[(t("zh-Hant"), i) for i, t in enumerate(_SEATS)], value=seat,
+                                   style={"button_width": "48px"})
+        self.seat_toggle.add_class("tg-seat-choice")
+        self.opp_toggle = _Toggle(options=[(t("zh-Hant"), k) for k, t in _OPPONENTS], value=opponents,
+                                  style={"button_width": "auto"})
+        self.opp_toggle.add_class("tg-opponents")
+        self.variant_toggles: dict[str, _Toggle] = {}
+        self.variant_labels: dict[str, w.HTML] = {}
+        rows = []
+        for name, _label, options in VARIANT_CHOICES:
+            tog = _Toggle(options=[(t("zh-Hant"), i) for i, (_, t) in enumerate(options)], value=0,
+                          style={"button_width": "auto"})
+            tog.add_class("tg-variant-" + name.replace("_", "-"))
+            self.variant_toggles[name] = tog
+            lab = w.HTML(layout=w.Layout(width="260px"))
+            self.variant_labels[name] = lab
+            rows.append(w.HBox([lab, tog]))
+        self.settings_head = w.HTML()
+        self.apply_button = w.Button(button_style="warning", layout=_auto())
+        self.apply_button.add_class("tg-apply")
+        self.apply_button.on_click(lambda _: self.apply_settings())
+        self.settings_note = w.HTML()
+        self.variants_box = w.VBox(rows)
+        self.settings = w.VBox([self.settings_head, w.HBox([self.seat_toggle, self.opp_toggle]), self.variants_box,
+                                w.HBox([self.apply_button, self.settings_note])],
+                               layout=w.Layout(border="1px dashed #ddd3bf", padding="6px 10px", margin="4px 0"))
+        self.settings.add_class("tg-settings")
+        self.settings_button = w.Button(layout=_auto())
+        self.settings_button.add_class("tg-settings-toggle")
+        self.settings_button.on_click(lambda _: self._toggle_settings())
+        self._settings_open = False
+
+        # the deal
+        self.deal_line = w.HTML()
+        self.deal_again_button = w.Button(layout=_auto())
+        self.deal_again_button.add_class("tg-deal-again")
+        self.deal_again_button.on_click(lambda _: self.deal_again())
+        self.replay_button = w.Button(layout=_auto())
+        self.replay_button.add_class("tg-replay")
+        self.replay_button.on_click(lambda _: self.replay())
+        self.next_button = w.Button(button_style="success", layout=_auto())
+        self.next_button.add_class("tg-next-hand")
+        self.next_button.on_click(lambda _: self.next_hand())
+
+        # the table and the learner's hand
+        self.table_view = w.HTML()
+        self.status = w.HTML()
+        self.picker = HoldingPicker([], max_select=4, names=True)
+        self.picker.add_class("tg-hand")
+        self.play_button = w.Button(button_style="primary", layout=_auto())
+        self.play_button.add_class("tg-play")
+        self.play_button.on_click(lambda _: self.act(False))
+        self.discard_button = w.Button(layout=_auto())
+        self.discard_button.add_class("tg-discard")
+        self.discard_button.on_click(lambda _: self.act(True))
+        self.undo_button = w.Button(layout=_auto())
+        self.undo_button.add_class("tg-undo")
+        self.undo_button.on_click(lambda _: self.undo())
+        self.hint_button = w.Button(button_style="info", layout=_auto())
+        self.hint_button.add_class("tg-hint-button")
+        self.hint_button.on_click(lambda _: self.show_hint())
+        self.feedback = w.HTML()
+        self.feedback.add_class("tg-feedback")
+        self.hint_view = w.HTML()
+        self.hint_view.add_class("tg-hint")
+        self.history_button = w.Button(layout=_auto())
+        self.history_button.add_class("tg-history-toggle")
+        self.history_button.on_click(lambda _: self._toggle_history())
+        self.history_view = w.HTML()
+        self.history_view.add_class("tg-history")
+        self.result_view = w.HTML()
+        self.result_view.add_class("tg-result")
+        self.score_view = w.HTML()
+        self.score_view.add_class("tg-running")
+        super().__init__(layout=w.Layout(border="1px solid #ddd3bf", padding="10px 14px", max_width="800px"))
+        self.add_class("tg-play-table")
+        on_language(lambda lang: self._render())
+        self._render()
+        self._schedule()
+
+    # -- actions from the page ---------------------------------------------------------------
+    def act(self, discard: bool) -> bool:
+        """Play (or discard) the selected tiles; ``True`` if the action was taken."""
+        s = self.session
+        tiles = tuple(t for t in self.picker.selected_tiles if t is not None)
+        if not s.learner_to_act:
+            self._feedback = ("wrong", T("還沒輪到你。", "It is not your turn yet."))
+            self._render()
+            return False
+        result = s.act(tiles, discard)
+        if not result.ok:
+            self._feedback = ("wrong", result.message)
+            self._render()
+            return False
+        mark = result.marked.mark.value if result.marked is not None else "best"
+        self._feedback = ("mark-" + mark, result.message)
+        self._reset_hint()
+        self._after_change()
+        return True
+
+    def show_hint(self) -> None:
+        """First click: the nudge; second click: the recommended play and every option."""
+        s = self.session
+        if not s.learner_to_act:
+            return
+        self._hint = s.hint()
+        self._hint_stage = min(2, self._hint_stage + 1)
+        self._render()
+
+    def undo(self) -> bool:
+        """Take back your last action (and the bots' replies to it)."""
+        self._cancel()
+        done = self.session.undo()
+        self._feedback = ("answer", T("已悔棋：回到你上一步之前。", "Undone: back to before your last action.")) if done \
+            else ("wrong", T("你在這一局還沒出過牌。", "You have not acted in this hand yet."))
+        self._reset_hint()
+        self._render()
+        self._schedule()
+        return done
+
+    def deal_again(self) -> None:
+        self._cancel()
+        self._count()
+        self.session.deal_again()
+        self._fresh()
+
+    def replay(self) -> None:
+        self._cancel()
+        self.session.replay()
+        self._fresh()
+
+    def next_hand(self) -> None:
+        if not self.session.is_over:
+            return
+        self._cancel()
+        self._count()
+        self.session.next_hand()
+        self._fresh()
+
+    def apply_settings(self) -> None:
+        """Deal a new hand with the chosen seat, opponents and variants."""
+        values: dict[str, Any] = {}
+        for name, _label, options in VARIANT_CHOICES:
+            index = self.variant_toggles[name].value
+            values[name] = options[index if isinstance(index, int) and 0 <= index < len(options) else 0][0]
+        try:
+            rules = Rules(**values)
+        except TiangowError as exc:
+            self.settings_note.value = (STYLE + f'<span class="tg-feedback-wrong tg-settings-error">'
+                                        f"{html.escape(str(exc))}</span>")
+            return
+        seat = self.seat_toggle.value
+        opponents = self.opp_toggle.value
+        self._cancel()
+        self._count()
+        self.session.change(seat=seat if isinstance(seat, int) else None, rules=rules,
+                            opponents=opponents if opponents in ("search", "rule") else None)
+        self.settings_note.value = ""
+        self._fresh()
+
+    # -- the flow ----------------------------------------------------------------------------
+    def _fresh(self) -> None:
+        self._feedback = None
+        self._reset_hint()
+        self._render()
+        self._schedule()
+
+    def _after_change(self) -> None:
+        self._render()
+        self._schedule()
+
+    def _reset_hint(self) -> None:
+        self._hint_stage = 0
+        self._hint = None
+
+    def _count(self) -> None:
+        """Record a finished hand in the learner's progress (once)."""
+        s = self.session
+        d = s.deal
+        if d.is_over and self._counted is not d:
+            self._counted = d
+            self.record.record(d.winner == s.seat, d.settlement().net[s.seat], s.mark_counts())
+            if self.on_result is not None:
+                self.on_result(self.record, d.winner == s.seat)
+
+    def _schedule(self) -> None:
+        """Let the bots act, one at a time at the table's pace."""
+        s = self.session
+        if s.is_over:
+            self._count()
+            self._render()
+            return
+        if s.learner_to_act or self._pending is not None:
+            return
+        if self.pace <= 0:
+            s.run_bots()
+            self._after_bots()
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (plain Python): act at once
+            s.run_bots()
+            self._after_bots()
+            return
+        self._pending = loop.call_later(self.pace, self._bot_step)
+
+    def _bot_step(self) -> None:
+        self._pending = None
+        try:
+            self.session.bot_step()
+        except TiangowError as exc:  # never let a callback kill the kernel's loop
+            self._feedback = ("wrong", T(f"電腦出錯：{exc}", f"A bot failed: {exc}"))
+        self._after_bots()
+
+    def _after_bots(self) -> None:
+        self._render()
+        if not self.session.is_over and not self.session.learner_to_act:
+            self._schedule()
+        elif self.session.is_over:
+            self._count()
+            self._render()
+
+    def _cancel(self) -> None:
+        if self._pending is not None:
+            self._pending.cancel()
+            self._pending = None
+
+    def _toggle_settings(self) -> None:
+        self._settings_open = not self._settings_open
+        self._render()
+
+    def _toggle_history(self) -> None:
+        self._show_history = not self._show_history
+        self._render()
+
+    def refresh(self) -> None:
+        self._render()
+
+    # -- drawing -----------------------------------------------------------------------------
+    def _render(self) -> None:
+        lang = current_lang()
+        s = self.session
+        d = s.deal
+        me = s.seat
+        # settings
+        self.settings_head.value = (STYLE + f'<div class="tg-caption">{html.escape(T("座位、對手和規則", "Seat, opponents and rules")(lang))}</div>'
+                                    f'<div class="tg-muted">{html.escape(T("改了之後按「用這些設定發牌」。小天九沒有計分（R-S3），這裏只玩大天九。", "Change these, then deal with them. 小天九 has no scoring in the sources (R-S3), so the table plays 8 tiles each.")(lang))}</div>')
+        for tog, choices in ((self.seat_toggle, _SEATS), (self.opp_toggle, tuple(t for _, t in _OPPONENTS))):
+            labels = [t(lang) for t in choices]
+            if [o[0] for o in tog.options] != labels:
+                value = tog.value
+                tog.options = [(lab, v) for lab, (_, v) in zip(labels, tog.options, strict=True)]
+                tog.value = value
+        for name, label, options in VARIANT_CHOICES:
+            self.variant_labels[name].value = f'<span class="tg-muted">{html.escape(label(lang))}</span>'
+            tog = self.variant_toggles[name]
+            labels = [t(lang) for _, t in options]
+            if [o[0] for o in tog.options] != labels:
+                value = tog.value
+                tog.options = [(lab, i) for i, lab in enumerate(labels)]
+                tog.value = value
+        self.apply_button.description = T("用這些設定發牌", "Deal with these settings")(lang)
+        self.settings_button.description = (T("收起設定", "Hide settings") if self._settings_open
+                                            else T("座位、對手、規則 …", "Seat, opponents, rules …"))(lang)
+        self.settings.layout.display = "" if self._settings_open else "none"
+
+        # the deal line
+        m = d.multiplier
+        banker = seat_name(d.banker, lang)
+        variants = ", ".join(f"{k}={v!r}" for k, v in s.rules.differences().items()) or T("預設規則", "default rules")(lang)
+        self.deal_line.value = (STYLE + f'<div class="tg-muted tg-deal-line" data-seed="{s.deal_seed}" data-banker="{d.banker}" '
+                                f'data-streak="{d.streak}">'
+                                + html.escape(T(f"第 {s.hand_number} 局 · 牌局編號 {s.deal_seed} · 莊家：{banker}（連莊第 {d.streak} 局，倍數 ×{m}）· 你是{seat_name(me, 'zh-Hant')} · {variants}",
+                                                f"Hand {s.hand_number} · deal #{s.deal_seed} · banker {banker} (hand {d.streak} of the streak, ×{m}) · you are {seat_name(me)} · {variants}")(lang))
+                                + "</div>")
+        self.deal_again_button.description = T("重新發牌", "Deal again")(lang)
+        self.replay_button.description = T("重打這一局", "Replay this deal")(lang)
+        self.next_button.description = T("下一局 →", "Next hand →")(lang)
+        self.next_button.layout.display = "" if d.is_over else "none"
+
+        self.table_view.value = self._table_html(lang)
+        # status
+        if d.is_over:
+            state = "over"
+            who = d.winner if d.winner is not None else 0
+            text = (T("你贏了這一局！", "You won the hand!") if who == me
+                    else T(f"{seat_name(who, 'zh-Hant')}贏了這一局。", f"{seat_name(who)} won the hand."))
+        elif s.learner_to_act:
+            state = "your-turn"
+            size = d.trick_size
+            text = (T("輪到你先出：選一手牌，按「出牌」。", "Your lead: select a play and press Play.") if size is None
+                    else T(f"輪到你：打 {size} 張贏這一墩，或者墊 {size} 張。",
+                           f"Your turn: play {size} tile{'s' if size > 1 else ''} to beat the trick, or discard {size}."))
+        else:
+            state = "bots"
+            who = d.to_play if d.to_play is not None else 0
+            text = T(f"{seat_name(who, 'zh-Hant')}在想……", f"{seat_name(who)} is thinking…")
+        self.status.value = (STYLE + f'<div class="tg-prose tg-status" data-state="{state}"><b>{html.escape(text(lang))}</b></div>')
+
+        # the hand
+        hand = tuple(d.holding(me))
+        if tuple(t for t in self.picker.tiles if t is not None) != hand:
+            self.picker.set_tiles(hand)
+        self.picker.max_select = d.trick_size or 4
+        can = s.learner_to_act
+        self.picker.disabled = not can
+        self.play_button.description = T("出牌", "Play")(lang)
+        self.discard_button.description = T("墊牌", "Discard")(lang)
+        self.undo_button.description = T("悔棋", "Undo")(lang)
+        self.hint_button.description = (T("提示", "Hint") if self._hint_stage == 0
+                                        else T("看建議", "Show the recommended play"))(lang)
+        self.play_button.disabled = not can
+        self.discard_button.disabled = not can or d.trick_size is None
+        self.hint_button.disabled = not can or self._hint_stage >= 2
+        self.undo_button.disabled = not s.can_undo
+        if self._feedback is None:
+            self.feedback.value = ""
+        else:
+            kind, msg = self._feedback
+            mark = f' data-mark="{kind[5:]}"' if kind.startswith("mark-") else ""
+            cls = f"tg-{kind}" if kind.startswith("mark-") else f"tg-feedback-{kind}"
+            self.feedback.value = (STYLE + _CSS + f'<div class="{cls} tg-feedback-line"{mark}>{html.escape(msg(lang))}</div>')
+        self.hint_view.value = self._hint_html(lang)
+        self.history_button.description = (T("收起牌譜", "Hide the tricks") if self._show_history
+                                           else T("看看前面每一墩", "Review the tricks so far"))(lang)
+        self.history_view.value = self._history_html(lang) if (self._show_history or d.is_over) else ""
+        self.result_view.value = self._result_html(lang)
+        self.score_view.value = self._score_html(lang)
+        self.children = [
+            self.deal_line, w.HBox([self.deal_again_button, self.replay_button, self.next_button, self.settings_button]),
+            self.settings, self.table_view, self.status, self.picker,
+            w.HBox([self.play_button, self.discard_button, self.undo_button, self.hint_button]),
+            self.feedback, self.hint_view, self.result_view, self.score_view, self.history_button, self.history_view,
+        ]
+
+    def _seat_html(self, seat: int, lang: Lang) -> str:
+        s = self.session
+        d = s.deal
+        tags = []
+        if seat == d.banker:
+            tags.append(T("莊", "banker")(lang))
+        if seat == s.seat:
+            tags.append(T("你", "you")(lang))
+        acting = " tg-acting" if seat == d.to_play else ""
+        n = len(d.holding(seat))
+        stacks = T(f"{d.stacks[seat]} 棟", f"{d.stacks[seat]} stack{'s' if d.stacks[seat] != 1 else ''}")(lang)
+        backs = "" if seat == s.seat else f'<div class="tg-backs">{_tiles((None,) * n, lang, 12)}</div>'
+        tag = f" ({', '.join(tags)})" if tags else ""
+        return (f'<div class="tg-pseat{acting}" data-seat="{seat}" data-stacks="{d.stacks[seat]}">'
+                f"<b>{html.escape(seat_name(seat, lang))}</b>{html.escape(tag)}<br>{html.escape(stacks)}{backs}</div>")
+
+    def _table_html(self, lang: Lang) -> str:
+        s = self.session
+        d = s.deal
+        me = s.seat
+        done = d.completed_tricks
+        cur = d.current_trick
+        shown: Trick | None = cur if (cur is not None and cur.actions) else (done[-1] if done else None)
+        if shown is not None:
+            caption = (T(f"第 {shown.number} 墩", f"Trick {shown.number}") if shown.winner is None
+                       else T(f"第 {shown.number} 墩：{seat_name(shown.winner, 'zh-Hant')}贏",
+                              f"Trick {shown.number}: won by {seat_name(shown.winner)}"))
+            if shown.is_last:
+                caption = caption + T("（最後一墩）", " (the last trick)")
+            middle = (f'<div class="tg-ptrick" data-trick="{shown.number}" data-last="{str(shown.is_last).lower()}">'
+                      f'<div class="tg-muted">{html.escape(caption(lang))}</div>{trick_svg(shown, me, lang, 26)}</div>')
+        else:
+            middle = ('<div class="tg-ptrick tg-muted">'
+                      + html.escape(T(f"{seat_name(d.banker, 'zh-Hant')}（莊家）先出（R-P1）。",
+                                      f"{seat_name(d.banker)}, the banker, leads first (R-P1).")(lang)) + "</div>")
+        prev = ""
+        if cur is not None and cur.actions and done:
+            last = done[-1]
+            prev = (f'<div class="tg-muted tg-prev-trick">{html.escape(T("上一墩", "Previous trick")(lang))}: '
+                    + html.escape(T(f"{seat_name(last.winner or 0, 'zh-Hant')}贏", f"won by {seat_name(last.winner or 0)}")(lang))
+                    + f"<br>{trick_svg(last, me, lang, 14)}</div>")
+        top, right, left = (me + 2) & 3, (me + 1) & 3, (me + 3) & 3
+        return (STYLE + _CSS + '<div class="tg-ptable">'
+                f'<div></div><div style="justify-self:center">{self._seat_html(top, lang)}</div><div>{prev}</div>'
+                f"<div>{self._seat_html(left, lang)}</div><div>{middle}</div><div>{self._seat_html(right, lang)}</div>"
+                f'<div></div><div style="justify-self:center">{self._seat_html(me, lang)}</div><div></div>'
+                "</div>")
+
+    def _hint_html(self, lang: Lang) -> str:
+        h = self._hint
+        if h is None or self._hint_stage == 0:
+            return ""
+        parts = [f'<div class="tg-hint-nudge"><b>{html.escape(T("想一想：", "Think: ")(lang))}</b>'
+                 f"{html.escape(h.nudge(lang))}</div>"]
+        rec = h.recommended
+        data = ""
+        if self._hint_stage >= 2:
+            view = self.session.deal.view(self.session.seat)
+            data = (f' data-tiles="{" ".join(t.notation for t in rec.tiles)}" '
+                    f'data-discard="{str(rec.discard).lower()}"')
+            parts.append(f'<div class="tg-hint-rec"><b>{html.escape(T("建議：", "Recommended: ")(lang))}'
+                         f"{html.escape(rec.text(view)(lang))}</b> {_tiles(rec.tiles, lang, 18)}<br>"
+                         f"{html.escape(h.reason(lang))}</div>")
+            how = (T("每個選擇在所有可能的暗牌下都算到底（完全搜尋）：保證得到的淨輸贏。",
+                     "Each option searched to the end against every defence: the net it guarantees.") if h.exact else
+                   T(f"把你沒看見的牌隨機分配 {h.options[0].samples} 次，每次把這一局打完：平均淨輸贏和贏局的比率。",
+                     f"The tiles you have not seen dealt at random {h.options[0].samples} times, each hand played "
+                     "out: the mean net and how often you win the hand."))
+            rows = "".join(
+                f'<tr data-option="{i}"><td>{html.escape(o.decision.text(view)(lang))}</td>'
+                f"<td>{html.escape(outcome_text(o)(lang))}</td></tr>"
+                for i, o in enumerate(h.options[:8]))
+            parts.append(f'<div class="tg-muted">{html.escape(how(lang))}</div>'
+                         f'<table class="tg-options">{rows}</table>')
+        return STYLE + _CSS + f'<div class="tg-hintbox" data-stage="{self._hint_stage}"{data}>' + "".join(parts) + "</div>"
+
+    def _history_html(self, lang: Lang) -> str:
+        d = self.session.deal
+        me = self.session.seat
+        reveal = d.is_over
+        rows = []
+        for tr in d.completed_tricks:
+            acts = []
+            for a in tr.actions:
+                hidden = a.kind == "discard" and not reveal and a.seat != me
+                tiles: tuple[Tile | None, ...] = (None,) * a.size if hidden else (a.tiles or ())
+                verb = {"lead": T("出", "leads"), "play": T("打", "plays"), "discard": T("墊", "discards")}[a.kind]
+                acts.append(f'<span class="tg-hact" data-kind="{a.kind}">{html.escape(seat_name(a.seat, lang))} '
+                            f"{html.escape(verb(lang))} {_tiles(tiles, lang, 14)}</span>")
+            win = T(f"→ {seat_name(tr.winner or 0, 'zh-Hant')}贏 {tr.size} 棟", f"→ {seat_name(tr.winner or 0)} takes {tr.size}")
+            rows.append(f'<div class="tg-history-row" data-trick="{tr.number}"><b>{tr.number}</b>'
+                        f'{"".join(acts)}<span>{html.escape(win(lang))}</span></div>')
+        note = (T("牌局完了，蓋着墊的牌都翻開了。", "The hand is over: every face-down discard is shown.") if reveal
+                else T("別人墊的牌蓋着（R-P4）。", "Others' discards stay face down (R-P4)."))
+        if not rows:
+            return ""
+        return (STYLE + _CSS + f'<div class="tg-caption">{html.escape(T("牌譜", "The tricks")(lang))}</div>'
+                f'<div class="tg-muted">{html.escape(note(lang))}</div>' + "".join(rows))
+
+    def _result_html(self, lang: Lang) -> str:
+        s = self.session
+        st = s.settlement
+        if st is None:
+            return ""
+        counts = s.mark_counts()
+        marks = T(f"你的出牌：最佳 {counts['best']}，可以 {counts['fine']}，失誤 {counts['mistake']}。",
+                  f"Your actions: {counts['best']} best, {counts['fine']} fine, {counts['mistake']} mistakes.")
+        fins = ", ".join(f.label(lang) + f" ({f.rule})" for f in st.finishes)
+        extra = f'<div class="tg-muted">{html.escape(T("奇牌：", "Special finish: ")(lang))}{html.escape(fins)}</div>' if fins else ""
+        nb = seat_name(st.next_banker, lang)
+        nxt = T(f"下一局莊家：{seat_name(st.next_banker, 'zh-Hant')}（連莊第 {st.next_streak} 局，R-B1）",
+                f"Next banker: {nb} (hand {st.next_streak} of the streak, R-B1)")
+        return (STYLE + f'<div class="tg-card tg-hand-result" data-winner="{st.winner}">'
+                + settlement_html(st, lang, T("這一局的結算", "Settlement of this hand"))
+                + extra + f'<div class="tg-muted">{html.escape(nxt(lang))}</div>'
+                f'<div class="tg-prose">{html.escape(marks(lang))}</div></div>')
+
+    def _score_html(self, lang: Lang) -> str:
+        s = self.session
+        run = s.running
+        cells = "".join(f'<td data-seat="{x}">{html.escape(seat_name(x, lang))}{"*" if x == s.seat else ""}: '
+                        f"{run[x]:+d}</td>" for x in range(4))
+        played = s.hands_in_score
+        label = T(f"累計（{played} 局）", f"Running score ({played} hand{'s' if played != 1 else ''})")
+        return (STYLE + f'<div class="tg-muted tg-running-score" data-hands="{played}">{html.escape(label(lang))}'
+                f'<table class="tg-options"><tr>{cells}</tr></table></div>')
