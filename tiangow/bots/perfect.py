@@ -104,7 +104,7 @@ class Position:
 
     __slots__ = ("rules", "tab", "banker", "m", "h", "disc", "stacks", "to_play", "leader", "size",
                  "best", "best_seat", "locked", "last", "led", "acted", "shown", "up", "first",
-                 "winner", "_undo", "_net_cache", "free_split", "_capture", "left")
+                 "winner", "_undo", "_net_cache", "free_split", "_capture", "left", "_moves_cache")
 
     def __init__(self, d: Deal) -> None:
         if d.natural is not None:
@@ -151,6 +151,7 @@ class Position:
         """Tiles each player held when the trick in progress began."""
         self._undo: list[tuple[Any, ...]] = []
         self._net_cache: dict[tuple[object, ...], tuple[int, int, int, int]] = {}
+        self._moves_cache: dict[tuple[object, ...], tuple[PMove, ...]] = {}
 
     # -- moves -----------------------------------------------------------------------------
     def moves(self) -> list[PMove]:
@@ -160,13 +161,18 @@ class Position:
             return []
         if not self.size:
             return list(self.tab.leader_plays(self.h[seat], self.free_split))
-        assert self.best is not None
-        out: list[PMove] = follower_plays(  # type: ignore[assignment]
-            self.tab, self.rules, self.h[seat], self.best, self.size, self.last, self.stacks[seat],
-            self.locked, self.led)
-        h = self.h
-        out.extend(discards(h[seat], self.size))
-        return out
+        best = self.best
+        assert best is not None
+        hs = self.h[seat]
+        blocked = self.last and self.stacks[seat] + self.size < 2
+        led = self.led
+        key = (hs, best.id, self.size, self.last, blocked, self.locked, -1 if led is None else led.id)
+        found = self._moves_cache.get(key)
+        if found is None:
+            plays: list[PMove] = follower_plays(  # type: ignore[assignment]
+                self.tab, self.rules, hs, best, self.size, self.last, self.stacks[seat], self.locked, led)
+            found = self._moves_cache[key] = (*plays, *discards(hs, self.size))
+        return list(found)
 
     def key(self) -> tuple[object, ...]:
         """Everything that decides the rest of the hand (for the transposition table)."""
@@ -318,6 +324,8 @@ def _search(pos: Position, me: int, tt: TT, stats: SearchStats) -> Callable[[int
         to_play = pos.to_play
         if to_play is None:
             return pos.final_net()[me]
+        if pos.left == 1 and pos.acted:
+            return plain(alpha, beta)
         st = pos.stacks
         best_c, led = pos.best, pos.led
         k = (h[0], h[1], h[2], h[3], st, to_play, pos.leader, -1 if best_c is None else best_c.id,
@@ -383,6 +391,36 @@ def _search(pos: Position, me: int, tt: TT, stats: SearchStats) -> Callable[[int
             tt[k] = (best, INF, best_i)
         else:
             tt[k] = (best, best, best_i)
+        return best
+
+    def plain(alpha: int, beta: int) -> int:
+        """Inside a last trick of single tiles: plain alpha-beta, no table."""
+        stats.nodes += 1
+        if pos.to_play is None:
+            return pos.final_net()[me]
+        maximize = pos.to_play == me
+        best = -INF if maximize else INF
+        for mv in moves():
+            paid = make(mv)
+            if paid is None:
+                v = plain(alpha, beta)
+            else:
+                d = paid[me]
+                v = d + plain(alpha - d, beta - d)
+            unmake()
+            if maximize:
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            elif v < best:
+                best = v
+                if v < beta:
+                    beta = v
+                    if alpha >= beta:
+                        break
         return best
 
     return value
