@@ -101,7 +101,7 @@ def test_settings_deal_a_new_hand_and_impossible_variants_are_explained() -> Non
     s = table.session
     assert s.seat == 2 and s.rules.civil_supreme and s.rules.capture_civil_supreme
     assert s.rules.banker_rotation == "rotate"
-    assert "civil_supreme" in table.deal_line.value
+    assert "文至尊" in table.deal_line.value and "輪莊" in table.deal_line.value
     assert s.learner_to_act  # the bots played up to South's turn at once (pace 0)
     assert set(names) == {"civil_supreme", "capture_civil_supreme", "capture_multiplier", "capture_wins_trick",
                           "finish_collects_immediate", "eight_stack_rule", "free_split", "banker_rotation",

@@ -110,7 +110,7 @@ class PlayTable(w.VBox):
 
         # settings
         self.seat_toggle = _Toggle(options=[(t("zh-Hant"), i) for i, t in enumerate(_SEATS)], value=seat,
-                                   style={"button_width": "48px"})
+                                   style={"button_width": "64px"})
         self.seat_toggle.add_class("tg-seat-choice")
         self.opp_toggle = _Toggle(options=[(t("zh-Hant"), k) for k, t in _OPPONENTS], value=opponents,
                                   style={"button_width": "auto"})
@@ -132,7 +132,10 @@ class PlayTable(w.VBox):
         self.apply_button.on_click(lambda _: self.apply_settings())
         self.settings_note = w.HTML()
         self.variants_box = w.VBox(rows)
-        self.settings = w.VBox([self.settings_head, w.HBox([self.seat_toggle, self.opp_toggle]), self.variants_box,
+        self.seat_label = w.HTML(layout=w.Layout(width="260px"))
+        self.opp_label = w.HTML(layout=w.Layout(width="260px"))
+        self.settings = w.VBox([self.settings_head, w.HBox([self.seat_label, self.seat_toggle]),
+                                w.HBox([self.opp_label, self.opp_toggle]), self.variants_box,
                                 w.HBox([self.apply_button, self.settings_note])],
                                layout=w.Layout(border="1px dashed #ddd3bf", padding="6px 10px", margin="4px 0"))
         self.settings.add_class("tg-settings")
@@ -267,6 +270,7 @@ class PlayTable(w.VBox):
         self.session.change(seat=seat if isinstance(seat, int) else None, rules=rules,
                             opponents=opponents if opponents in ("search", "rule") else None)
         self.settings_note.value = ""
+        self._settings_open = False
         self._fresh()
 
     # -- the flow ----------------------------------------------------------------------------
@@ -362,6 +366,8 @@ class PlayTable(w.VBox):
                 value = tog.value
                 tog.options = [(lab, v) for lab, (_, v) in zip(labels, tog.options, strict=True)]
                 tog.value = value
+        self.seat_label.value = f'<span class="tg-muted">{html.escape(T("你的座位", "Your seat")(lang))}</span>'
+        self.opp_label.value = f'<span class="tg-muted">{html.escape(T("對手", "Opponents")(lang))}</span>'
         for name, label, options in VARIANT_CHOICES:
             self.variant_labels[name].value = f'<span class="tg-muted">{html.escape(label(lang))}</span>'
             tog = self.variant_toggles[name]
@@ -378,7 +384,9 @@ class PlayTable(w.VBox):
         # the deal line
         m = d.multiplier
         banker = seat_name(d.banker, lang)
-        variants = ", ".join(f"{k}={v!r}" for k, v in s.rules.differences().items()) or T("預設規則", "default rules")(lang)
+        variants = "; ".join(f"{label(lang)}: {text(lang)}" for name, label, options in VARIANT_CHOICES
+                             for value, text in options[1:] if getattr(s.rules, name) == value) \
+            or T("預設規則", "default rules")(lang)
         self.deal_line.value = (STYLE + f'<div class="tg-muted tg-deal-line" data-seed="{s.deal_seed}" data-banker="{d.banker}" '
                                 f'data-streak="{d.streak}">'
                                 + html.escape(T(f"第 {s.hand_number} 局 · 牌局編號 {s.deal_seed} · 莊家：{banker}（連莊第 {d.streak} 局，倍數 ×{m}）· 你是{seat_name(me, 'zh-Hant')} · {variants}",
