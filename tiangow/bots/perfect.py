@@ -38,6 +38,7 @@ from ..combos import _LAYOUT, _SLOT, Combination, Kind, _Table, counts_mask, tab
 from ..deal import Deal, capturing_tile, follower_plays, last_trick_finishes, trick_bonus
 from ..errors import DealError
 from ..rules import Rules
+from ..scoring import Finish
 from ..scoring import _compute as _settle
 from ..tiles import KINDS, Tile
 
@@ -279,6 +280,11 @@ class Position:
         st = self.stacks
         fins, captured = last_trick_finishes(self.rules, self.leader, self.led, self.best, w, st[w], self.banker,
                                              self.first, self.shown, self.size)
+        return self.net_for(st, w, fins, captured)
+
+    def net_for(self, st: tuple[int, ...], w: int, fins: tuple[Finish, ...], captured: int | None
+                ) -> tuple[int, int, int, int]:
+        """The settlement's net for final stacks ``st``, winner ``w`` and the finishes (cached)."""
         key = (st, w, fins, captured)
         found = self._net_cache.get(key)
         if found is not None:
