@@ -517,9 +517,92 @@ page.play(record)""",
     """page.footer()""",
 ]
 
+LESSON_09 = [
+    """\
+from tiangow import paigow, parse_tiles
+from tiangow.drills.paigow import PaiGowDrill, SplitDrill, why_wins, worth_text
+from tiangow.widgets import LessonPage, Prose, T, WorkedExample
+from tiangow.widgets.paigow import HandRanking, SplitExplorer
+
+page = LessonPage("09_paigow")
+page.header()""",
+    """\
+Prose(T(
+    "<p>同一副三十二張牌還有另一種玩法：<b>推牌九</b>（§11）。每人四張牌，分成兩手，每手兩張："
+    "小的一手擺在<b>前</b>面，大的一手擺在<b>後</b>面，各自跟莊家同一位置的一手比。"
+    "前後都贏就贏，前後都輸就輸，一贏一輸是和局。推牌九的大小跟天九不一樣，但牌還是你認得的牌。</p>",
+    "<p>The same 32 tiles have another game: <b>Pai Gow</b> (推牌九, §11). Each player gets four tiles and "
+    "sets them as two hands of two: the lower hand in <b>front</b>, the higher <b>behind</b>; each meets the "
+    "banker's hand in the same place. Win both and you win, lose both and you lose, one each is a push. "
+    "The ranking is not Tien Gow's, but the tiles are the ones you know.</p>",
+))""",
+    """HandRanking()""",
+    """\
+Prose(T(
+    "<h2>點數</h2><p>不是上面二十二種的，就只算兩張牌<b>點數</b>之和的個位數，九點最大，零點最小。"
+    "文子的點數：天 12、地 2、人 8、和 4、梅 10、長 6、板 4、斧 11、紅頭 10、高腳 7、銅錘 6；武子就是點子的總數。</p>",
+    "<h2>Points</h2><p>Any other hand counts the last digit of its two tiles' <b>points</b>: nine is best, "
+    "zero worst. Civil points: 天 12, 地 2, 人 8, 和 4, 梅 10, 長 6, 板 4, 斧 11, 紅頭 10, 高腳 7, 銅錘 6; a military "
+    "tile counts its pips.</p>",
+))""",
+    """\
+WorkedExample(T("三個例子（第三號資料）", "Three examples (seed 003)"),
+              [(T(paigow.hand(parse_tiles(h)).name, paigow.hand(parse_tiles(h)).name_en), parse_tiles(h))
+               for h in ("13 23", "23 56", "55 46")],
+              T(" ".join(worth_text(paigow.hand(parse_tiles(h))).zh for h in ("13 23", "23 56", "55 46")),
+                " ".join(worth_text(paigow.hand(parse_tiles(h))).en for h in ("13 23", "23 56", "55 46"))))""",
+    """\
+Prose(T(
+    "<h2>同點怎樣分</h2><p>點數一樣，就比兩手裏<b>較大的那一張</b>，次序是 天 地 人 和 梅 長 板 斧 紅頭 高腳 銅錘、"
+    "九 八 七 六 五 三。連這一張都一樣大，就算莊家贏（食夾棍）。</p>",
+    "<h2>Equal points</h2><p>With equal points, compare each hand's <b>higher tile</b> in the order 天 地 人 和 "
+    "梅 長 板 斧 紅頭 高腳 銅錘, then 九 八 七 六 五 三. If those are equal too, the banker wins.</p>",
+))""",
+    """\
+WorkedExample(T("板凳斧頭對零霖雜九", "Bench-axe against copper-hammer and nine"),
+              [(T("閒家", "player"), parse_tiles("22 56")), (T("莊家", "banker"), parse_tiles("15 45"))],
+              why_wins(paigow.hand(parse_tiles("22 56")), paigow.hand(parse_tiles("15 45"))))""",
+    """\
+Prose(T(
+    "<h2>大細雞</h2><p>丁三（1-2）和二四（2-4）單獨用時，可以當 3 點或 6 點，取較好的（近代賭場的規則）。"
+    "「拎林六、長衫六、高腳七，仲有一隻大頭六」：銅錘六配二四，當 6 點只有 2 點，當 3 點就是 9 點。</p>",
+    "<h2>The wild tiles</h2><p>Alone, the 1-2 and the 2-4 each count as 3 or 6 points, whichever is better "
+    "(the modern casino rule). In the old song's hand, 銅錘六 with the 2-4 is only 2 points counting 6, but "
+    "9 counting 3.</p>",
+))""",
+    """\
+WorkedExample(T("銅錘六配二四", "Copper-hammer six with the 2-4"),
+              [(T("這一手", "the hand"), parse_tiles("15 24"))], worth_text(paigow.hand(parse_tiles("15 24"))))""",
+    """\
+Prose(T("<h2>練習：誰贏、值多少</h2>", "<h2>Practice: who wins, and what a hand is worth</h2>"))""",
+    """\
+drill = PaiGowDrill()
+page.quiz(drill)""",
+    """\
+Prose(T(
+    "<h2>四張牌怎樣擺</h2><p>四張牌有三種分法。莊家用固定的擺法（house way）：有對子就保留對子；"
+    "不然就讓前面那一手盡量大。下面把每種分法跟莊家所有可能的四張牌（其餘二十八張裏的 20,475 種）都比過，"
+    "算出期望值——看看固定擺法甚麼時候不是最好的。</p>",
+    "<h2>Setting four tiles</h2><p>Four tiles split three ways. The banker sets by a fixed <b>house way</b>: "
+    "keep a pair together; otherwise make the front hand as strong as possible. Below, each split is played "
+    "against all 20,475 banker holdings from the other 28 tiles to give its expected value — and to show "
+    "when the house way is not the best.</p>",
+))""",
+    """SplitExplorer(seed=9)""",
+    """\
+Prose(T("<h2>練習：你來擺</h2>", "<h2>Practice: you set the tiles</h2>"))""",
+    """\
+setting = SplitDrill()
+page.quiz(setting)""",
+    MASTERY_INTRO,
+    """page.mastery()""",
+    """page.footer()""",
+]
+
 NOTEBOOKS = {"index.ipynb": INDEX, "01_tiles.ipynb": LESSON_01, "02_ranks.ipynb": LESSON_02,
              "03_combinations.ipynb": LESSON_03, "04_tricks.ipynb": LESSON_04, "05_scoring.ipynb": LESSON_05,
-             "06_variants.ipynb": LESSON_06, "07_dealing.ipynb": LESSON_07, "08_play.ipynb": LESSON_08}
+             "06_variants.ipynb": LESSON_06, "07_dealing.ipynb": LESSON_07, "08_play.ipynb": LESSON_08,
+             "09_paigow.ipynb": LESSON_09}
 
 
 def build(path: Path, cells: list[str]) -> nbformat.NotebookNode:

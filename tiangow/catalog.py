@@ -8,11 +8,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
-from .drills import combinations, dealing, ranks, scoring, tiles, tricks, variants
+from .drills import combinations, dealing, paigow, ranks, scoring, tiles, tricks, variants
 from .drills.base import Question
 from .drills.combinations import ComboDrill
 from .drills.dealing import DealingDrill
 from .drills.mastery import Generator, MasteryCheck
+from .drills.paigow import PaiGowDrill, SplitDrill
 from .drills.play import PlayRecord
 from .drills.ranks import RankDrill
 from .drills.scoring import ScoringDrill
@@ -99,6 +100,10 @@ def variants_mastery() -> MasteryCheck:
 def dealing_mastery() -> MasteryCheck:
     return MasteryCheck(_kinds(dealing.make_question, dealing.QUESTION_KINDS),
                         questions=8, pass_mark=6)
+
+
+def paigow_mastery() -> MasteryCheck:
+    return MasteryCheck(_kinds(paigow.make_question, paigow.QUESTION_KINDS), questions=6, pass_mark=5)
 
 
 def ranks_mastery() -> MasteryCheck:
@@ -201,6 +206,18 @@ LESSONS: Final[tuple[LessonInfo, ...]] = (
         tile="6-6",
         drills=(PlayRecord,),
         rules=("R-P1", "R-P3", "R-W1", "R-W2", "R-B1"),
+    ),
+    LessonInfo(
+        id="09_paigow",
+        notebook="09_paigow.ipynb",
+        title=T("第九課　推牌九", "Lesson 9 · Pai Gow, the other game"),
+        summary=T("同一副牌的另一種玩法：兩張一手怎樣比大小、點數和平手、大細雞，四張牌怎樣擺最好。",
+                  "The other game of the same tiles: how two-tile hands rank, points and ties, the wild 1-2 "
+                  "and 2-4, and how best to set four tiles."),
+        tile="1-2",
+        drills=(PaiGowDrill, SplitDrill),
+        mastery=paigow_mastery,
+        rules=(),
     ),
 )
 

@@ -1,4 +1,4 @@
-"""Lessons 02–07 in headless Chromium: each renders, a wrong and a right answer get the right
+"""Lessons 02–07 and 09 in headless Chromium: each renders, a wrong and a right answer get the right
 feedback, the lesson's own exercises answer, and no page error occurs."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from tiangow.combos import can_beat
 pytestmark = pytest.mark.browser
 
 TIMEOUT = 60_000
+ERROR_TEXT = "There was an error"
 RULE_ID = re.compile(r"R-[A-Z$]+\d+|§\d")
 
 
@@ -83,11 +84,24 @@ def answer_quiz_wrong_and_right(page: Any, quiz: Any) -> None:
 
 
 @pytest.mark.parametrize("lesson", ["02_ranks", "03_combinations", "04_tricks", "05_scoring", "06_variants",
-                                    "07_dealing"])
+                                    "07_dealing", "09_paigow"])
 def test_lesson_renders_and_its_drill_gives_feedback(page: Any, voila_url: str, lesson: str) -> None:
     open_lesson(page, voila_url + f"{lesson}.ipynb")
     answer_quiz_wrong_and_right(page, page.locator(".tg-quiz").first)
     assert page.locator("a.tg-nav").count() >= 2  # back to the index, and onwards
+
+
+def test_09_set_four_tiles_and_explore_the_house_way(page: Any, voila_url: str) -> None:
+    open_lesson(page, voila_url + "09_paigow.ipynb")
+    assert page.locator(".tg-paigow-ranks .tg-rank-row").count() == 22
+    setting = page.locator(".tg-quiz").nth(1)
+    answer_quiz_wrong_and_right(page, setting)
+    assert "expected value" in setting.inner_text() or "期望值" in setting.inner_text()
+    explorer = page.locator(".tg-split-explorer")
+    assert explorer.locator(".tg-split-row").count() == 3
+    page.locator("button.tg-split-differ").click()
+    page.wait_for_selector(".tg-split-row[data-best='true'][data-house='false']", timeout=TIMEOUT)
+    assert ERROR_TEXT not in page.content()
 
 
 def test_03_find_every_play(page: Any, voila_url: str) -> None:
