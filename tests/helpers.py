@@ -60,3 +60,15 @@ def random_action(d: Deal, rng: random.Random) -> Action:
     if k < len(plays):
         return d.play(plays[k])
     return d.discard(rng.sample(d.holding(d.to_play), size))  # type: ignore[arg-type]
+
+
+def known_ending() -> Deal:
+    """East has led five singles and won them all; it leads the last three holding 長三 板凳
+    斧頭, while South, with no stack, kept 天 地 人."""
+    d = make_deal("66 11 44 13 55 33 22 56", "66 11 44 13 55 33 22 56", "46 46 16 16 15 15 36 45",
+                  "26 35 25 34 24 23 14 12")
+    for t in "66 11 44 13 55".split():
+        d.play(t)
+        for seat in (1, 2, 3):
+            d.discard(d.holding(seat)[-1:])
+    return d

@@ -7,7 +7,7 @@ import random
 from collections import Counter
 
 import pytest
-from helpers import all_rules, make_deal, run
+from helpers import all_rules, known_ending, make_deal, run
 
 from tiangow import Deal, DealError, Rules, full_set, parse_tiles, solver
 from tiangow.bots import (
@@ -208,12 +208,7 @@ def test_exact_search_agrees_with_brute_force() -> None:
 
 def test_exact_search_of_a_known_ending() -> None:
     # East leads the last three singles holding 長三 板凳 斧頭; South holds 天 地 人 and 0 stacks.
-    d = make_deal("66 11 44 13 55 33 22 56", "66 11 44 13 55 33 22 56", "46 46 16 16 15 15 36 45",
-                  "26 35 25 34 24 23 14 12")
-    for t in "66 11 44 13 55".split():
-        d.play(t)
-        for seat in (1, 2, 3):
-            d.discard(d.holding(seat)[-1:])
+    d = known_ending()
     assert d.stacks == (5, 0, 0, 0)
     # South beats East's lead with its lowest winner, then leads 天 and 地: 3 stacks, the hand.
     assert solve(d, 1) == 5 + 5 - 1  # West and North 空棟; South pays East, 入一, 1 (R-$3)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers import make_deal, run
+from helpers import known_ending, make_deal, run
 
 from tiangow import Deal, IllegalPlay, Rules, parse_tiles
 from tiangow.bots import BotError, Coach, Decision, Mark, Session
@@ -15,13 +15,7 @@ from tiangow.drills.play import HANDS_TO_MASTER, PlayRecord
 
 def _last_trick_position() -> Deal:
     """East leads the last three singles; South holds 天 地 人 with no stack yet."""
-    d = make_deal("66 11 44 13 55 33 22 56", "66 11 44 13 55 33 22 56", "46 46 16 16 15 15 36 45",
-                  "26 35 25 34 24 23 14 12")
-    for t in "66 11 44 13 55".split():
-        d.play(t)
-        for seat in (1, 2, 3):
-            d.discard(d.holding(seat)[-1:])
-    return d
+    return known_ending()
 
 
 def test_hint_recommends_the_winning_line_and_marks_a_blunder() -> None:

@@ -167,23 +167,23 @@ def _hand(i: int, j: int) -> Hand:
     return _build(KINDS[i], KINDS[j])
 
 
-def _two(tiles: Iterable[Tile] | str, what: str) -> tuple[Tile, Tile]:
+def _checked(tiles: Iterable[Tile] | str, n: int, what: str) -> tuple[Tile, ...]:
+    """``n`` tiles of one set, or :class:`PaiGowError` saying what is wrong."""
     try:
         ts = as_tiles(tiles, what)
-    except TiangowError as exc:
-        raise PaiGowError(str(exc)) from None
-    if len(ts) != 2:
-        raise PaiGowError(f"{what} is two tiles (RULES §11), not {len(ts)}")
-    try:
+        if len(ts) != n:
+            raise PaiGowError(f"{what} is {'two' if n == 2 else 'four'} tiles (RULES §11), not {len(ts)}")
         check_counts(ts)
+    except PaiGowError:
+        raise
     except TiangowError as exc:
         raise PaiGowError(str(exc)) from None
-    return ts[0], ts[1]
+    return ts
 
 
 def hand(tiles: Iterable[Tile] | str) -> Hand:
     """The Pai Gow hand two tiles make (tiles or text such as ``"66 36"``)."""
-    a, b = _two(tiles, "a Pai Gow hand")
+    a, b = _checked(tiles, 2, "a Pai Gow hand")
     return _hand(*sorted((a.index, b.index)))
 
 
@@ -233,17 +233,7 @@ class Split:
 
 
 def _four(tiles: Iterable[Tile] | str) -> tuple[Tile, ...]:
-    try:
-        ts = as_tiles(tiles, "a Pai Gow holding")
-    except TiangowError as exc:
-        raise PaiGowError(str(exc)) from None
-    if len(ts) != 4:
-        raise PaiGowError(f"a Pai Gow holding is four tiles (RULES §11), not {len(ts)}")
-    try:
-        check_counts(ts)
-    except TiangowError as exc:
-        raise PaiGowError(str(exc)) from None
-    return ts
+    return _checked(tiles, 4, "a Pai Gow holding")
 
 
 def _split(a: Tile, b: Tile, c: Tile, d: Tile) -> Split:

@@ -330,16 +330,17 @@ def _search(pos: Position, me: int, tt: TT, stats: SearchStats) -> Callable[[int
         to_play = pos.to_play
         if to_play is None:
             return pos.final_net()[me]
-        if pos.left == 1 and pos.acted:
-            return plain(alpha, beta)
-        st = pos.stacks
-        best_c, led = pos.best, pos.led
-        k = (h[0], h[1], h[2], h[3], st, to_play, pos.leader, -1 if best_c is None else best_c.id,
-             pos.best_seat, pos.locked, -1 if led is None else led.id,
-             (pos.shown, pos.up, pos.first) if (st[0] > 0) + (st[1] > 0) + (st[2] > 0) + (st[3] > 0) <= 1
-             else None)
-        entry = tt_get(k)
         first = 0
+        k: tuple[object, ...] | None = None
+        entry = None
+        if pos.left > 1 or not pos.acted:  # inside a last trick of single tiles the table costs more than it saves
+            st = pos.stacks
+            best_c, led = pos.best, pos.led
+            k = (h[0], h[1], h[2], h[3], st, to_play, pos.leader, -1 if best_c is None else best_c.id,
+                 pos.best_seat, pos.locked, -1 if led is None else led.id,
+                 (pos.shown, pos.up, pos.first) if (st[0] > 0) + (st[1] > 0) + (st[2] > 0) + (st[3] > 0) <= 1
+                 else None)
+            entry = tt_get(k)
         if entry is not None:
             lo, hi, first = entry
             if lo >= beta:
@@ -391,42 +392,14 @@ def _search(pos: Position, me: int, tt: TT, stats: SearchStats) -> Callable[[int
                 best_i = first
             elif best_i == first:
                 best_i = 0
+        if k is None:
+            return best
         if best <= a0:
             tt[k] = (-INF, best, best_i)
         elif best >= b0:
             tt[k] = (best, INF, best_i)
         else:
             tt[k] = (best, best, best_i)
-        return best
-
-    def plain(alpha: int, beta: int) -> int:
-        """Inside a last trick of single tiles: plain alpha-beta, no table."""
-        stats.nodes += 1
-        if pos.to_play is None:
-            return pos.final_net()[me]
-        maximize = pos.to_play == me
-        best = -INF if maximize else INF
-        for mv in moves():
-            paid = make(mv)
-            if paid is None:
-                v = plain(alpha, beta)
-            else:
-                d = paid[me]
-                v = d + plain(alpha - d, beta - d)
-            unmake()
-            if maximize:
-                if v > best:
-                    best = v
-                    if v > alpha:
-                        alpha = v
-                        if alpha >= beta:
-                            break
-            elif v < best:
-                best = v
-                if v < beta:
-                    beta = v
-                    if alpha >= beta:
-                        break
         return best
 
     return value
