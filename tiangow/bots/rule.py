@@ -32,7 +32,7 @@ from ..tiles import KINDS, Tile
 from .base import Decision, _check_view, to_decision, unseen_mask, view_position
 from .perfect import PMove, Position, decode, discards
 
-__all__ = ["RuleBot", "rule_move", "keep_values"]
+__all__ = ["RuleBot", "rule_move"]
 
 _SHIFT = tuple(3 * _SLOT[t.index] for t in KINDS)
 
@@ -104,14 +104,9 @@ def _strength(t: Tile) -> float:
     return (12 - t.rank) / 11 if t.is_civil else (7 - t.rank) / 6
 
 
-def keep_values(pos: Position, seat: int) -> dict[Tile, float]:
-    """How much ``seat`` wants to keep each kind of tile it holds: its strength, more if it
-    is part of a combination in hand, more again if nothing unseen beats it."""
-    eye = _Eye(pos, seat)
-    return _keep(eye)
-
-
 def _keep(eye: _Eye) -> dict[Tile, float]:
+    """How much the seat wants to keep each kind of tile it holds: its strength, more if it
+    is part of a combination in hand, more again if nothing unseen beats it."""
     own = eye.own
     in_combo = 0
     for c in eye.tab.leader_plays(own, True):
