@@ -7,18 +7,32 @@ from typing import Any
 
 import pytest
 
+from tiangow import Tile, combinations_in
+
 pytestmark = pytest.mark.browser
 
 TIMEOUT = 90_000
 ERROR_TEXT = "There was an error"
 
 
-def wait_turn(page: Any) -> str:
-    """Wait for the learner's turn or the end of the hand; return which."""
+def wait_turn(page: Any, after: int = -1) -> tuple[str, int]:
+    """Wait for the learner's turn (after more than ``after`` actions, with the hand in the
+    picker and the hint button live) or the end of the hand; return which, and the step.
+
+    Widgets update in separate messages: the status may arrive before the picker, so wait
+    until the page shows one consistent state."""
     page.wait_for_function(
-        "() => { const s = document.querySelector('.tg-status');"
-        " return s && ['your-turn', 'over'].includes(s.dataset.state) }", timeout=TIMEOUT)
-    return str(page.eval_on_selector(".tg-status", "e => e.dataset.state"))
+        """(after) => {
+            const s = document.querySelector('.tg-status');
+            if (!s || Number(s.dataset.step) <= after) return false;
+            if (s.dataset.state === 'over') return true;
+            if (s.dataset.state !== 'your-turn') return false;
+            const hand = [...document.querySelectorAll('.tg-hand .tg-pick svg[data-tile]')].map(e => e.dataset.tile);
+            const hint = document.querySelector('.tg-hint-button');
+            return hand.join(' ') === s.dataset.hand && hint && !hint.disabled;
+        }""", arg=after, timeout=TIMEOUT)
+    state, step = page.eval_on_selector(".tg-status", "e => [e.dataset.state, Number(e.dataset.step)]")
+    return str(state), int(step)
 
 
 def select(page: Any, tiles: list[str]) -> None:
@@ -47,24 +61,31 @@ def test_lesson_08_plays_a_whole_hand_with_hints(page: Any, voila_url: str) -> N
     page.wait_for_selector(".tg-play-table svg[data-tile]", timeout=TIMEOUT)
     assert ERROR_TEXT not in page.content()
 
-    # An illegal choice is explained in words, and nothing is played.
-    assert wait_turn(page) == "your-turn"
-    history = page.eval_on_selector(".tg-deal-line", "e => e.dataset.seed")
-    if page.locator(".tg-ptrick[data-trick]").count() == 0:  # the learner leads: a leader may not discard
-        select(page, [page.locator(".tg-hand svg[data-tile]").first.get_attribute("data-tile")])
-        assert page.locator(".tg-discard").is_disabled()
-    else:
-        page.click(".tg-play")  # nothing selected
-        page.wait_for_selector(".tg-feedback-wrong", timeout=TIMEOUT)
-    assert history == page.eval_on_selector(".tg-deal-line", "e => e.dataset.seed")
+    # An illegal choice is explained in words, and nothing is played. East banks the first hand,
+    # so the learner (East) leads: two tiles that make no play (R-C2).
+    state, step = wait_turn(page)
+    assert state == "your-turn" and step == 0
+    hand = [Tile(t) for t in page.locator(".tg-hand .tg-pick svg[data-tile]").evaluate_all(
+        "els => els.map(e => e.dataset.tile)")]
+    pair = next((a, b) for i, a in enumerate(hand) for b in hand[i + 1:]
+                if not any(set(c.tiles) == {a, b} and c.size == 2 for c in combinations_in((a, b))))
+    select(page, [pair[0].notation, pair[1].notation])
+    assert page.locator(".tg-discard").is_disabled()  # a leader may not discard (R-P2)
+    page.click(".tg-play")
+    page.wait_for_selector(".tg-feedback-wrong", timeout=TIMEOUT)
+    assert "R-C2" in page.locator(".tg-feedback-wrong").inner_text()
+    assert page.eval_on_selector(".tg-status", "e => e.dataset.step") == "0"
+    clear_selection(page)
 
     turns = 0
-    while wait_turn(page) == "your-turn":
+    state, step = wait_turn(page)
+    while state == "your-turn":
         turns += 1
         page.click(".tg-hint-button")  # stage one: the nudge
-        page.wait_for_selector(".tg-hintbox[data-stage='1'] .tg-hint-nudge", timeout=TIMEOUT)
+        page.wait_for_selector(f".tg-hintbox[data-stage='1'][data-step='{step}'] .tg-hint-nudge", timeout=TIMEOUT)
+        page.wait_for_function("() => !document.querySelector('.tg-hint-button').disabled", timeout=TIMEOUT)
         page.click(".tg-hint-button")  # stage two: the recommendation and every option
-        page.wait_for_selector(".tg-hintbox[data-stage='2'] .tg-hint-rec", timeout=TIMEOUT)
+        page.wait_for_selector(f".tg-hintbox[data-stage='2'][data-step='{step}'] .tg-hint-rec", timeout=TIMEOUT)
         box = page.locator(".tg-hintbox")
         tiles = str(box.get_attribute("data-tiles")).split()
         discard = box.get_attribute("data-discard") == "true"
@@ -72,9 +93,10 @@ def test_lesson_08_plays_a_whole_hand_with_hints(page: Any, voila_url: str) -> N
         clear_selection(page)
         select(page, tiles)
         page.click(".tg-discard" if discard else ".tg-play")
-        page.wait_for_selector(".tg-feedback-line[data-mark]", timeout=TIMEOUT)
-        mark = page.eval_on_selector(".tg-feedback-line[data-mark]", "e => e.dataset.mark")
-        assert mark == "best"  # the recommended play is the best by the coach's own measure
+        marked = page.wait_for_selector(f".tg-feedback-line[data-mark][data-step='{step + 1}']", timeout=TIMEOUT)
+        assert marked.get_attribute("data-mark") == "best"  # the recommended play, by the coach's own measure
+        state, new_step = wait_turn(page, step)
+        step = new_step
         assert turns <= 8
 
     # The end: every discard turned up, the settlement line by line with its rules.

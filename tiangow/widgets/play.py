@@ -105,6 +105,7 @@ class PlayTable(w.VBox):
         self._hint_stage = 0
         self._hint: Hint | None = None
         self._feedback: tuple[str, Text] | None = None
+        self._feedback_step = 0
         self._show_history = False
         self._counted: object = None
 
@@ -208,6 +209,7 @@ class PlayTable(w.VBox):
             return False
         mark = result.marked.mark.value if result.marked is not None else "best"
         self._feedback = ("mark-" + mark, result.message)
+        self._feedback_step = len(self.session.deal.history)
         self._reset_hint()
         self._after_change()
         return True
@@ -414,7 +416,12 @@ class PlayTable(w.VBox):
             state = "bots"
             who = d.to_play if d.to_play is not None else 0
             text = T(f"{seat_name(who, 'zh-Hant')}在想……", f"{seat_name(who)} is thinking…")
-        self.status.value = (STYLE + f'<div class="tg-prose tg-status" data-state="{state}"><b>{html.escape(text(lang))}</b></div>')
+        # data-step (actions so far) and data-hand (your tiles) let a page script, or a test, tell
+        # a fresh state from one still on its way.
+        hand_text = " ".join(t.notation for t in d.holding(me))
+        self.status.value = (STYLE + f'<div class="tg-prose tg-status" data-state="{state}" '
+                             f'data-step="{len(d.history)}" data-hand="{hand_text}">'
+                             f"<b>{html.escape(text(lang))}</b></div>")
 
         # the hand
         hand = tuple(d.holding(me))
@@ -436,7 +443,7 @@ class PlayTable(w.VBox):
             self.feedback.value = ""
         else:
             kind, msg = self._feedback
-            mark = f' data-mark="{kind[5:]}"' if kind.startswith("mark-") else ""
+            mark = f' data-mark="{kind[5:]}" data-step="{self._feedback_step}"' if kind.startswith("mark-") else ""
             cls = f"tg-{kind}" if kind.startswith("mark-") else f"tg-feedback-{kind}"
             self.feedback.value = (STYLE + _CSS + f'<div class="{cls} tg-feedback-line"{mark}>{html.escape(msg(lang))}</div>')
         self.hint_view.value = self._hint_html(lang)
@@ -526,7 +533,9 @@ class PlayTable(w.VBox):
                 for i, o in enumerate(h.options[:8]))
             parts.append(f'<div class="tg-muted">{html.escape(how(lang))}</div>'
                          f'<table class="tg-options">{rows}</table>')
-        return STYLE + _CSS + f'<div class="tg-hintbox" data-stage="{self._hint_stage}"{data}>' + "".join(parts) + "</div>"
+        step = len(self.session.deal.history)
+        return (STYLE + _CSS + f'<div class="tg-hintbox" data-stage="{self._hint_stage}" data-step="{step}"{data}>'
+                + "".join(parts) + "</div>")
 
     def _history_html(self, lang: Lang) -> str:
         d = self.session.deal
