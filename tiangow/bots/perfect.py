@@ -451,5 +451,3 @@ def solve_moves(d: Deal, stats: SearchStats | None = None) -> list[tuple[PMove, 
         return []
     return solve_position(_position(d, d.to_play), None, stats)
 
-
-Evaluator = Callable[[Position], int]

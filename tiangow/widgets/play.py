@@ -59,9 +59,10 @@ _OPPONENTS: tuple[tuple[Opponents, Text], ...] = (
 
 _CSS = """
 <style>
-.tg-ptable { display: grid; grid-template-columns: 150px 1fr 150px; grid-template-rows: auto auto auto;
-  gap: 6px; align-items: center; max-width: 760px; }
-.tg-pseat { border: 1px solid #ddd3bf; border-radius: 8px; padding: 4px 8px; background: #fffdf8; font-size: 13px; }
+.tg-ptable { display: grid; grid-template-columns: minmax(150px, 1fr) auto minmax(150px, 1fr);
+  grid-template-rows: auto auto auto; gap: 6px; align-items: center; max-width: 800px; }
+.tg-prev-trick { text-align: center; }
+.tg-pseat { max-width: 170px; border: 1px solid #ddd3bf; border-radius: 8px; padding: 4px 8px; background: #fffdf8; font-size: 13px; }
 .tg-pseat.tg-acting { border: 2px solid #f2b705; background: #fff6dc; }
 .tg-pseat .tg-backs svg { margin-right: 1px; }
 .tg-ptrick { text-align: center; }
@@ -438,6 +439,8 @@ class PlayTable(w.VBox):
         self.play_button.disabled = not can
         self.discard_button.disabled = not can or d.trick_size is None
         self.hint_button.disabled = not can or self._hint_stage >= 2
+        for b in (self.play_button, self.discard_button, self.hint_button):
+            b.layout.display = "none" if d.is_over else ""  # only undo makes sense once the hand is over
         self.undo_button.disabled = not s.can_undo
         if self._feedback is None:
             self.feedback.value = ""
@@ -503,7 +506,8 @@ class PlayTable(w.VBox):
         top, right, left = (me + 2) & 3, (me + 1) & 3, (me + 3) & 3
         return (STYLE + _CSS + '<div class="tg-ptable">'
                 f'<div></div><div style="justify-self:center">{self._seat_html(top, lang)}</div><div>{prev}</div>'
-                f"<div>{self._seat_html(left, lang)}</div><div>{middle}</div><div>{self._seat_html(right, lang)}</div>"
+                f"<div>{self._seat_html(left, lang)}</div><div>{middle}</div>"
+                f'<div style="justify-self:end">{self._seat_html(right, lang)}</div>'
                 f'<div></div><div style="justify-self:center">{self._seat_html(me, lang)}</div><div></div>'
                 "</div>")
 
