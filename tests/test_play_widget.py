@@ -23,7 +23,7 @@ def _select(table: PlayTable, tiles: tuple[object, ...]) -> None:
 
 
 def _play_hand(table: PlayTable) -> int:
-    moves = 0
+    moves = exact = 0
     while not table.session.is_over:
         assert table.session.learner_to_act
         table.show_hint()
@@ -32,10 +32,15 @@ def _play_hand(table: PlayTable) -> int:
         assert 'data-stage="2"' in table.hint_view.value
         hint = table._hint
         assert hint is not None
+        assert table.hint_view.value.count("data-option=") == len(hint.options)  # every option, with its outcome
+        if hint.exact:
+            exact += 1
+            assert "保證" in table.hint_view.value
         _select(table, hint.recommended.tiles)
         assert table.act(hint.recommended.discard)
         assert "data-mark=" in table.feedback.value
         moves += 1
+    assert exact > 0 or moves < 6  # by the sixth move at most 3 tiles are left: searched exactly
     return moves
 
 
@@ -50,6 +55,7 @@ def test_a_whole_hand_through_the_widget() -> None:
     # Every face-down discard is shown now that the hand is over.
     assert "tg-history-row" in table.history_view.value
     assert table.next_button.layout.display == ""
+    assert table.play_button.layout.display == table.hint_button.layout.display == "none"
     net = table.session.deal.settlement().net
     table.next_hand()
     assert table.session.hands_played == 1 and table.session.totals == list(net)

@@ -526,15 +526,17 @@ class PlayTable(w.VBox):
             parts.append(f'<div class="tg-hint-rec"><b>{html.escape(T("建議：", "Recommended: ")(lang))}'
                          f"{html.escape(rec.text(view)(lang))}</b> {_tiles(rec.tiles, lang, 18)}<br>"
                          f"{html.escape(h.reason(lang))}</div>")
-            how = (T("每個選擇在所有可能的暗牌下都算到底（完全搜尋）：保證得到的淨輸贏。",
-                     "Each option searched to the end against every defence: the net it guarantees.") if h.exact else
+            n = h.options[0].samples
+            how = (T(f"把你沒看見的牌隨機分配 {n} 次，每次算到底（其他三家合力對付你）：你保證得到的淨輸贏的平均。",
+                     f"The tiles you have not seen dealt at random {n} times, each deal searched to the end with the "
+                     "other three playing their best against you: the mean of the net you can guarantee.") if h.exact else
                    T(f"把你沒看見的牌隨機分配 {h.options[0].samples} 次，每次把這一局打完：平均淨輸贏和贏局的比率。",
                      f"The tiles you have not seen dealt at random {h.options[0].samples} times, each hand played "
                      "out: the mean net and how often you win the hand."))
             rows = "".join(
                 f'<tr data-option="{i}"><td>{html.escape(o.decision.text(view)(lang))}</td>'
                 f"<td>{html.escape(outcome_text(o)(lang))}</td></tr>"
-                for i, o in enumerate(h.options[:8]))
+                for i, o in enumerate(h.options))
             parts.append(f'<div class="tg-muted">{html.escape(how(lang))}</div>'
                          f'<table class="tg-options">{rows}</table>')
         step = len(self.session.deal.history)
