@@ -294,3 +294,13 @@ def test_rule_move_depends_only_on_the_seats_knowledge() -> None:
         view = d.view(seat)
         choices = {to_decision(p, rule_move(p)) for p in (view_position(view, random.Random(k)) for k in range(5))}
         assert len(choices) == 1
+
+
+def test_decision_names_say_which_tiles_when_a_name_is_shared() -> None:
+    # 地八 is 地 with either 八: a learner choosing between the two must see which is which.
+    a, b = Decision(parse_tiles("11 26")), Decision(parse_tiles("11 35"))
+    assert a.text()("en") != b.text()("en") and a.text()("zh-Hant") != b.text()("zh-Hant")
+    assert "2-6" in a.text()("zh-Hant") and "3-5" in b.text()("en")
+    # a name only one set of tiles has stays short
+    assert Decision(parse_tiles("36 45")).text()("zh-Hant") == "打 雜九"
+    assert Decision(parse_tiles("26"), discard=True).text()("en") == "discard Eight (2-6)"

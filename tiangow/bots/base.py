@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from ..combos import Combination, counts_mask, table
+from ..combos import Combination, _Table, counts_mask, table
 from ..deal import Action, Deal, DealView
 from ..errors import DealError, IllegalPlay
 from ..i18n import Lang, T, Text, seat_name
@@ -32,6 +33,18 @@ __all__ = ["Decision", "Bot", "RandomBot", "play_hand", "sample_deal", "view_pos
 
 class BotError(DealError):
     """A bot was asked to act when it cannot (not its turn, the hand is over, bad arguments)."""
+
+
+_SHARED: dict[int, frozenset[str]] = {}
+
+
+def _shared_names(tab: _Table) -> frozenset[str]:
+    """Names (in English) that more than one play in a combination table goes by."""
+    found = _SHARED.get(id(tab))
+    if found is None:
+        counts = Counter(c.label("en") for c in tab.plays)
+        found = _SHARED[id(tab)] = frozenset(name for name, n in counts.items() if n > 1)
+    return found
 
 
 @dataclass(frozen=True)
@@ -54,9 +67,14 @@ class Decision:
         if self.discard:
             return T("墊 " + " ".join(t.name for t in self.tiles),
                      "discard " + ", ".join(t.label("en") for t in self.tiles))
-        c = table(None if view is None else view.rules).by_tiles.get(self.tiles)
+        tab = table(None if view is None else view.rules)
+        c = tab.by_tiles.get(self.tiles)
         zh = c.label("zh-Hant") if c is not None else " ".join(t.name for t in self.tiles)
         en = c.label("en") if c is not None else ", ".join(t.label("en") for t in self.tiles)
+        if c is not None and c.size > 1 and en in _shared_names(tab):
+            # 地八 is 地 with either 八: say which
+            zh += "（" + "、".join(t.label("zh-Hant") for t in self.tiles) + "）"
+            en += " (" + ", ".join(t.label("en") for t in self.tiles) + ")"
         if view is not None and view.trick_size is None:
             return T(f"出 {zh}", f"lead {en}")
         return T(f"打 {zh}", f"play {en}")
