@@ -15,22 +15,24 @@ TIMEOUT = 90_000
 ERROR_TEXT = "There was an error"
 
 
-def wait_turn(page: Any, after: int = -1) -> tuple[str, int]:
-    """Wait for the learner's turn (after more than ``after`` actions, with the hand in the
-    picker and the hint button live) or the end of the hand; return which, and the step.
+def wait_turn(page: Any, after: int = -1, at: int | None = None) -> tuple[str, int]:
+    """Wait for the learner's turn (after more than ``after`` actions, or after exactly ``at``,
+    with the hand in the picker and the hint button live) or the end of the hand; return
+    which, and the step.
 
     Widgets update in separate messages: the status may arrive before the picker, so wait
     until the page shows one consistent state."""
     page.wait_for_function(
-        """(after) => {
+        """([after, at]) => {
             const s = document.querySelector('.tg-status');
             if (!s || Number(s.dataset.step) <= after) return false;
+            if (at !== null && Number(s.dataset.step) !== at) return false;
             if (s.dataset.state === 'over') return true;
             if (s.dataset.state !== 'your-turn') return false;
             const hand = [...document.querySelectorAll('.tg-hand .tg-pick svg[data-tile]')].map(e => e.dataset.tile);
             const hint = document.querySelector('.tg-hint-button');
             return hand.join(' ') === s.dataset.hand && hint && !hint.disabled;
-        }""", arg=after, timeout=TIMEOUT)
+        }""", arg=[after, at], timeout=TIMEOUT)
     state, step = page.eval_on_selector(".tg-status", "e => [e.dataset.state, Number(e.dataset.step)]")
     return str(state), int(step)
 
@@ -78,6 +80,7 @@ def test_lesson_08_plays_a_whole_hand_with_hints(page: Any, voila_url: str) -> N
     clear_selection(page)
 
     turns = 0
+    undone = False
     state, step = wait_turn(page)
     while state == "your-turn":
         turns += 1
@@ -96,8 +99,17 @@ def test_lesson_08_plays_a_whole_hand_with_hints(page: Any, voila_url: str) -> N
         marked = page.wait_for_selector(f".tg-feedback-line[data-mark][data-step='{step + 1}']", timeout=TIMEOUT)
         assert marked.get_attribute("data-mark") == "best"  # the recommended play, by the coach's own measure
         state, new_step = wait_turn(page, step)
+        if turns == 1 and state == "your-turn":
+            # Undo takes back the learner's lead and the bots' replies: the same tiles, the lead again.
+            page.click(".tg-undo")
+            undone = True
+            state, new_step = wait_turn(page, at=step)
+            assert page.eval_on_selector(".tg-status", "e => e.dataset.hand") == " ".join(t.notation for t in hand)
+            page.wait_for_selector(".tg-feedback-answer", timeout=TIMEOUT)  # "Undone: …", and no mark
+            page.wait_for_function("() => !document.querySelector('.tg-hintbox')", timeout=TIMEOUT)  # hints start over
         step = new_step
-        assert turns <= 8
+        assert turns <= 9
+    assert undone
 
     # The end: every discard turned up, the settlement line by line with its rules.
     page.wait_for_selector(".tg-settlement .tg-payment", timeout=TIMEOUT)
