@@ -70,6 +70,26 @@ def table_html(d: Deal, lang: Lang, you: int, show_all: bool) -> str:
     return STYLE + '<div class="tg-table">' + "".join(rows) + "</div>"
 
 
+def _controls(act: Callable[[bool], object], new_task: Callable[[], object]
+              ) -> tuple[w.Button, w.Button, w.HTML, w.Button, w.HTML]:
+    """The Play / Discard buttons, the feedback, the Next button and the score line that the
+    two drills share."""
+    play = w.Button(button_style="primary")
+    play.add_class("tg-play")
+    play.on_click(lambda _: act(False))
+    discard = w.Button()
+    discard.add_class("tg-discard")
+    discard.on_click(lambda _: act(True))
+    feedback = w.HTML()
+    feedback.add_class("tg-feedback")
+    next_button = w.Button(button_style="success")
+    next_button.add_class("tg-next")
+    next_button.on_click(lambda _: new_task())
+    score = w.HTML()
+    score.add_class("tg-score")
+    return play, discard, feedback, next_button, score
+
+
 class ActDrill(Protocol):
     title: Text
     acted: Any
@@ -90,19 +110,8 @@ class ActQuiz(w.VBox):
         self.head = w.HTML()
         self.table = w.HTML()
         self.picker = HoldingPicker([], max_select=1, names=True)
-        self.play_button = w.Button(button_style="primary")
-        self.play_button.add_class("tg-play")
-        self.play_button.on_click(lambda _: self.act(False))
-        self.discard_button = w.Button(button_style="")
-        self.discard_button.add_class("tg-discard")
-        self.discard_button.on_click(lambda _: self.act(True))
-        self.feedback = w.HTML()
-        self.feedback.add_class("tg-feedback")
-        self.next_button = w.Button(button_style="success")
-        self.next_button.add_class("tg-next")
-        self.next_button.on_click(lambda _: self.new_task())
-        self.score_line = w.HTML()
-        self.score_line.add_class("tg-score")
+        (self.play_button, self.discard_button, self.feedback, self.next_button,
+         self.score_line) = _controls(self.act, self.new_task)
         super().__init__(layout=w.Layout(border="1px solid #ddd3bf", padding="10px 14px", max_width="760px"))
         self.add_class("tg-act-quiz")
         self.task: ActTask | None = None
@@ -220,19 +229,8 @@ class PlayOutBoard(w.VBox):
         self.table = w.HTML()
         self.moves_view = w.HTML()
         self.picker = HoldingPicker([], max_select=1, names=True)
-        self.play_button = w.Button(button_style="primary")
-        self.play_button.add_class("tg-play")
-        self.play_button.on_click(lambda _: self.act(False))
-        self.discard_button = w.Button()
-        self.discard_button.add_class("tg-discard")
-        self.discard_button.on_click(lambda _: self.act(True))
-        self.feedback = w.HTML()
-        self.feedback.add_class("tg-feedback")
-        self.next_button = w.Button(button_style="success")
-        self.next_button.add_class("tg-next")
-        self.next_button.on_click(lambda _: self.new_task())
-        self.score_line = w.HTML()
-        self.score_line.add_class("tg-score")
+        (self.play_button, self.discard_button, self.feedback, self.next_button,
+         self.score_line) = _controls(self.act, self.new_task)
         super().__init__(layout=w.Layout(border="1px solid #ddd3bf", padding="10px 14px", max_width="760px"))
         self.add_class("tg-playout")
         self.task: PlayOutTask | None = None
