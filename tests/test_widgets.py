@@ -245,6 +245,17 @@ def test_index_shows_progress_per_lesson() -> None:
     assert "mastered 3 of 21" in index.value
 
 
+def test_lesson_links_point_at_the_built_pages_in_the_browser(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under Voilà a lesson links to notebooks; in the static site (the kernel is Pyodide,
+    ``sys.platform == "emscripten"``) to the pages voici built from them."""
+    monkeypatch.setattr("sys.platform", "emscripten")
+    page = IndexPage()
+    assert 'href="01_tiles.html"' in page.index.value and ".ipynb" not in page.index.value
+    lesson = LessonPage("01_tiles")
+    assert 'href="index.html"' in lesson.header().children[0].value
+    assert 'href="02_ranks.html"' in lesson.footer().value
+
+
 def test_drill_questions_are_well_formed() -> None:
     rng = random.Random(7)
     drill = TileDrill()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import random
+import sys
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
@@ -36,6 +37,21 @@ _NEXT = T("下一課：{title} →", "Next: {title} →")
 _MASTERED = T("已掌握 {done} / {total}", "mastered {done} of {total}")
 _NOT_STARTED = T("未開始", "not started")
 _CHECK_PASSED = T("　✓ 掌握測驗已通過", " · ✓ mastery check passed")
+
+
+def page_href(notebook: str) -> str:
+    """The link to a lesson's page from another one: the notebook under Voilà, and the page
+    voici built from it in the static site, where the kernel runs in the browser.
+
+    >>> page_href("01_tiles.ipynb")  # under Voilà
+    '01_tiles.ipynb'
+    """
+    if sys.platform == "emscripten":
+        return notebook.removesuffix(".ipynb") + ".html"
+    return notebook
+
+
+_INDEX = "index.ipynb"
 
 
 class _Page:
@@ -74,7 +90,7 @@ class LessonPage(_Page):
         title.add_class("tg-title")
 
         def render(lang: Lang) -> None:
-            title.value = (STYLE + f'<div class="tg-prose"><a href="index.ipynb" class="tg-nav">'
+            title.value = (STYLE + f'<div class="tg-prose"><a href="{page_href(_INDEX)}" class="tg-nav">'
                            f'{html.escape(_BACK(lang))}</a><h1>{html.escape(self.info.title(lang))}</h1></div>')
 
         render(current_lang())
@@ -168,10 +184,10 @@ class LessonPage(_Page):
         nxt = LESSONS[k + 1] if k + 1 < len(LESSONS) else None
 
         def render(lang: Lang) -> None:
-            parts = [f'<a href="index.ipynb" class="tg-nav">{html.escape(_BACK(lang))}</a>']
+            parts = [f'<a href="{page_href(_INDEX)}" class="tg-nav">{html.escape(_BACK(lang))}</a>']
             if nxt is not None:
                 label = _NEXT.format(title=nxt.title)(lang)
-                parts.append(f'<a href="{nxt.notebook}" class="tg-nav tg-next-lesson">{html.escape(label)}</a>')
+                parts.append(f'<a href="{page_href(nxt.notebook)}" class="tg-nav tg-next-lesson">{html.escape(label)}</a>')
             out.value = STYLE + '<div class="tg-prose" style="display:flex;gap:2em">' + "".join(parts) + "</div>"
 
         render(current_lang())
@@ -244,7 +260,7 @@ class LessonIndex(w.HTML):
                 status = _NOT_STARTED(lang)
             pct = 0 if not total else round(100 * done / total)
             cards.append(
-                f'<a class="tg-lesson-card" href="{info.notebook}" data-lesson="{info.id}">'
+                f'<a class="tg-lesson-card" href="{page_href(info.notebook)}" data-lesson="{info.id}">'
                 f'{tile_svg(Tile(info.tile), 34, lang)}'
                 f'<span class="tg-lesson-text"><b>{html.escape(info.title(lang))}</b><br>'
                 f'<span>{html.escape(info.summary(lang))}</span><br>'

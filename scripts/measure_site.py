@@ -1,0 +1,213 @@
+"""Figures for the static site (issue #10): time to the first tile, bytes, size, off-site requests.
+
+    python scripts/measure_site.py [--site _site] [--build] [--runs 5] [--no-floor]
+
+The site is served the way ``python -m http.server`` serves it (the same handler, in this
+process, counting the bytes it sends) on 127.0.0.1. Headless Chromium (Debian's) opens the
+index, lesson 01 and lesson 08; every request not to 127.0.0.1 is counted, and blocked: the
+browser's resolver maps every other host to nothing. (Not by Playwright's routing, which
+would turn the HTTP cache off and make "warm" cold.)
+
+For each page: the time from navigation to the first ``svg[data-tile]``, cold (a new browser
+profile: empty cache and storage) and warm (the same page again in that profile), and the
+bytes the server sent for each. As a baseline in the same run, the same build of a notebook
+holding one ipywidgets HTML with one tile is measured the same way: that is the floor the
+kernel itself (Pyodide + IPython + ipywidgets in the browser) sets on this machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+
+import build_site  # noqa: E402
+from conftest import CHROMIUM_ARGS, chromium_path  # noqa: E402
+
+PAGES = {"index": "index.html", "01": "01_tiles.html", "08": "08_play.html"}
+TARGETS = {"cold index": 6.0, "size MB": 25.0, "off-site requests": 0}
+FLOOR_CELL = ('import ipywidgets as w\n'
+              'w.HTML(\'<svg data-tile="1-1" width="20" height="40"><rect width="20" height="40"/></svg>\')')
+BLOCK_ELSEWHERE = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
+
+
+class Counter:
+    def __init__(self) -> None:
+        self.bytes = 0
+        self.requests = 0
+        self.missing: list[str] = []
+        self.last = time.monotonic()
+        self.lock = threading.Lock()
+
+
+class Site:
+    """A folder served on 127.0.0.1 by http.server's own handler, counting what it sends."""
+
+    def __init__(self, folder: Path) -> None:
+        self.count = Counter()
+        count = self.count
+
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            def log_message(self, format: str, *args: Any) -> None:
+                with count.lock:
+                    count.requests += 1
+                    count.last = time.monotonic()
+                    if len(args) > 1 and str(args[1]).startswith("4"):
+                        count.missing.append(f"{args[1]} {self.path}")
+
+            def setup(self) -> None:
+                super().setup()
+                raw = self.wfile
+
+                class Tally:
+                    def write(self, data: bytes) -> int:
+                        with count.lock:
+                            count.bytes += len(data)
+                        return raw.write(data)
+
+                    def __getattr__(self, name: str) -> Any:
+                        return getattr(raw, name)
+
+                self.wfile = Tally()  # type: ignore[assignment]
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(folder)))
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def quiet(self, seconds: float = 1.0, timeout: float = 30.0) -> None:
+        """Wait until the server has answered nothing for ``seconds``."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and time.monotonic() - self.count.last < seconds:
+            time.sleep(0.1)
+
+    def close(self) -> None:
+        self.server.shutdown()
+
+
+def visit(page: Any, site: Site, path: str, timeout: float) -> tuple[float, int]:
+    site.quiet(0.5)
+    before = site.count.bytes
+    start = time.monotonic()
+    page.goto(site.url + "voici/render/" + path, timeout=timeout * 1000)
+    page.wait_for_selector("svg[data-tile]", timeout=timeout * 1000)
+    elapsed = time.monotonic() - start
+    site.quiet(1.0)
+    text = page.inner_text("body")
+    if "There was an error" in text:
+        raise RuntimeError(f"{path}: the page shows an error")
+    return elapsed, site.count.bytes - before
+
+
+def measure(pw: Any, chromium: str, site: Site, pages: dict[str, str], runs: int,
+            timeout: float) -> dict[str, dict[str, list[float]]]:
+    """Each run in a new browser profile on disk (a learner's first visit: empty cache and
+    storage), then the same page again in it (the disk cache a real browser keeps; an
+    in-memory profile would not keep the 8 MB WebAssembly file)."""
+    results: dict[str, dict[str, list[float]]] = {}
+    for name, path in pages.items():
+        row = results.setdefault(name, {"cold": [], "warm": [], "cold bytes": [], "warm bytes": []})
+        for _ in range(runs):
+            with tempfile.TemporaryDirectory() as profile:
+                context = pw.chromium.launch_persistent_context(
+                    profile, executable_path=chromium, args=[*CHROMIUM_ARGS, BLOCK_ELSEWHERE],
+                    viewport={"width": 1280, "height": 900})
+                offsite: list[str] = []
+                # Not context.route: routing turns off the browser's HTTP cache. Every request
+                # is seen here (the page's and its workers'); the resolver rule makes others fail.
+                context.on("request", lambda r, offsite=offsite: None if r.url.startswith((site.url, "data:", "blob:"))
+                           else offsite.append(r.url))
+                page = context.new_page()
+                errors: list[str] = []
+                page.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
+                for kind in ("cold", "warm"):
+                    elapsed, sent = visit(page, site, path, timeout)
+                    row[kind].append(elapsed)
+                    row[f"{kind} bytes"].append(sent)
+                context.close()
+            row.setdefault("off-site", []).append(len(offsite))
+            row.setdefault("page errors", []).append(len(errors))
+            if offsite or errors:
+                print(f"  {name}: off-site {offsite[:3]} errors {errors[:3]}")
+    return results
+
+
+def floor_site(cache: Path, folder: Path) -> None:
+    import nbformat
+    from nbformat.v4 import new_code_cell, new_notebook
+
+    lessons = folder / "lessons"
+    lessons.mkdir(parents=True)
+    nb = new_notebook(cells=[new_code_cell(FLOOR_CELL)])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, lessons / "floor.ipynb")
+    build_site.build(folder / "site", cache, lessons)
+
+
+def fmt(values: list[float]) -> str:
+    return f"{statistics.median(values):5.1f} s [{min(values):.1f}–{max(values):.1f}]"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--site", type=Path, default=ROOT / "_site")
+    parser.add_argument("--cache", type=Path, default=ROOT / ".site-cache")
+    parser.add_argument("--build", action="store_true", help="build the site first")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--timeout", type=float, default=120.0)
+    parser.add_argument("--no-floor", action="store_true", help="skip the one-widget baseline")
+    args = parser.parse_args()
+    if args.build or not (args.site / "voici" / "render" / "index.html").exists():
+        build_site.build(args.site.resolve(), args.cache.resolve())
+    chromium = chromium_path()
+    if chromium is None:
+        raise SystemExit("no Chromium (install Debian's chromium)")
+
+    from playwright.sync_api import sync_playwright
+
+    size = sum(p.stat().st_size for p in args.site.rglob("*") if p.is_file())
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
+        sites = {"lessons": (Site(args.site), PAGES)}
+        if not args.no_floor:
+            floor_site(args.cache.resolve(), Path(tmp))
+            sites["floor"] = (Site(Path(tmp) / "site"), {"floor": "floor.html"})
+        rows: dict[str, dict[str, list[float]]] = {}
+        # Interleave the pages' runs with the floor's so that load on the machine hits both alike.
+        for _ in range(args.runs):
+            for site, pages in sites.values():
+                for name, got in measure(pw, chromium, site, pages, 1, args.timeout).items():
+                    for key, values in got.items():
+                        rows.setdefault(name, {}).setdefault(key, []).extend(values)
+        missing = [m for site, _ in sites.values() for m in site.count.missing]
+        for site, _ in sites.values():
+            site.close()
+
+    print(f"\nStatic site {args.site} — {size / 1e6:.1f} MB on disk, "
+          f"{sum(1 for p in args.site.rglob('*') if p.is_file())} files; {args.runs} runs per page "
+          f"(headless Chromium, http.server on 127.0.0.1)\n")
+    print(f"{'page':8} {'cold: first tile':24} {'warm: first tile':24} {'cold MB':>8} {'warm MB':>8} {'off-site':>9}")
+    floor = statistics.median(rows["floor"]["cold"]) if "floor" in rows else None
+    for name, row in rows.items():
+        ratio = f"  ×{statistics.median(row['cold']) / floor:.2f} floor" if floor and name != "floor" else ""
+        print(f"{name:8} {fmt(row['cold']):24} {fmt(row['warm']):24} "
+              f"{statistics.median(row['cold bytes']) / 1e6:8.1f} {statistics.median(row['warm bytes']) / 1e6:8.2f} "
+              f"{sum(row['off-site']):9d}{ratio}")
+    offsite = sum(sum(r["off-site"]) for r in rows.values())
+    errors = sum(sum(r["page errors"]) for r in rows.values())
+    print(f"\nTargets: cold index ≤ {TARGETS['cold index']} s: {statistics.median(rows['index']['cold']):.1f} s; "
+          f"size ≤ {TARGETS['size MB']} MB: {size / 1e6:.1f} MB; off-site requests: {offsite}; "
+          f"page errors: {errors}; requests the site did not answer: {len(missing)} {missing[:5]}")
+
+
+if __name__ == "__main__":
+    main()
