@@ -3,7 +3,7 @@
     python scripts/build_site.py --out _site
 
 The folder it writes can be put on any static host (GitHub Pages, a school's web server, a
-USB stick opened through a local web server): after the page loads, nothing is fetched from
+USB stick served by ``python -m http.server``): after the page loads, nothing is fetched from
 anywhere but the site itself. What it does:
 
 1. Pyodide's core (the npm package ``pyodide``, pinned below) and the Python wheels the
@@ -12,13 +12,21 @@ anywhere but the site itself. What it does:
    that IPython imports only if present, so the kernel never asks the network for them.
 2. A new ``pyodide-lock.json`` that lists exactly these wheels, all preloaded when the kernel
    starts (no micropip resolution, no PyPI fallback).
-3. ``voici build`` of the lessons with the Pyodide kernel pointed at that folder, without
+3. Every lesson run once in Pyodide under Node (scripts/site/): a cell that fails, fails the
+   build; the modules that run imports are turned into bytecode in the standard library's
+   zip and in the wheels, so the browser does not compile them at every page load; the
+   Pygments lexers of other languages, never imported, are left out.
+4. ``voici build`` of the lessons with the Pyodide kernel pointed at that folder, without
    source maps; then the pages are trimmed: Font Awesome's CDN links removed (nothing uses
-   it: the widgets bundle the icons they need), the site's front page redirected to the
-   course index, and the folders the pages never load removed.
+   it: the widgets bundle the icons they need), the theme CSS every page embeds moved to
+   shared files, the front page redirected to the course index, a tile as the tab's icon,
+   JupyterLite's service worker replaced by one that declines to install (the kernel then
+   runs without a file drive the lessons do not use), and what the pages never load removed:
+   the other JupyterLite apps and voici's Vega-Lite, MathJax and CodeMirror-grammar chunks.
 
 Downloads are cached in ``--cache`` (default ``.site-cache/``), so a second build is offline.
-Needs the ``[site]`` extra (``pip install -e ".[site]"``), ``npm`` and a route to PyPI and npm.
+Needs the ``[site]`` extra (``pip install -e ".[site]"``), ``node`` and ``npm``, and a route to
+PyPI and the npm registry for the first build.
 """
 
 from __future__ import annotations
@@ -74,7 +82,7 @@ KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
 EXTENSION_WHEELS = ("pyodide_kernel", "piplite", "ipykernel", "widgetsnbextension-4")
 # Front-end extensions the pages load (voici bundles the widget manager itself).
 FRONT_END_EXTENSIONS = (KERNEL_EXTENSION, "anywidget")
-# What the pages never request (checked by tests/site/test_static_site.py, which fails on
+# What the pages never request (checked by tests/browser/test_static_site.py, which fails on
 # any request that is not answered).
 PRUNE = ("build", "lab", "notebooks", "tree", "edit", "consoles", "repl", "doc", "files", "voici/tree",
          "api/translations", "jupyterlite.schema.v0.json", "jupyter-lite.ipynb", "bootstrap.js",
@@ -291,12 +299,14 @@ throw new Error("tiangow: no service worker, the lessons need no file drive");
 
 REDIRECT = """<!doctype html>
 <html lang="zh-Hant"><head><meta charset="utf-8">
+<link rel="icon" href="favicon.svg" type="image/svg+xml">
 <meta http-equiv="refresh" content="0; url=voici/render/index.html">
 <title>天九學堂 · Tien Gow school</title></head>
 <body><p><a href="voici/render/index.html">天九學堂 · Tien Gow school</a></p></body></html>
 """
 
 STYLE = re.compile(r"<style[^>]*>(.*?)</style>", re.S)
+EMPTY_ICON = '<link rel="icon" href="data:;base64,=">'
 CDN_LINK = re.compile(r'\s*<link[^>]+href="https://cdn\.jsdelivr\.net/[^"]*"[^>]*>')
 
 
@@ -309,16 +319,23 @@ def trim(out: Path) -> None:
             path.unlink()
     # The kernel's wheels are in the Pyodide folder; its extension's copies are never fetched.
     shutil.rmtree(out / "extensions" / KERNEL_EXTENSION / "static" / "pypi", ignore_errors=True)
+    # The tab shows a tile (天), drawn by the package.
+    from tiangow import Tile
+    from tiangow.svg import tile_svg
+
+    (out / "favicon.svg").write_text(tile_svg(Tile("6-6"), 32), encoding="utf-8")
     for page in out.rglob("*.html"):
         text = page.read_text(encoding="utf-8")
-        new = CDN_LINK.sub("", text)
+        icon = "../" * (len(page.relative_to(out).parts) - 1) + "favicon.svg"
+        new = CDN_LINK.sub("", text).replace(EMPTY_ICON, f'<link rel="icon" href="{icon}" type="image/svg+xml">')
         if new != text:
             page.write_text(new, encoding="utf-8")
     share_styles(out / "voici" / "render")
     removed = prune_chunks(out / "voici" / "build")
     log("left out of voici's bundle: " + ", ".join(f"{k} ({v / 1e6:.2f} MB)" for k, v in removed.items()))
     (out / "index.html").write_text(REDIRECT, encoding="utf-8")
-    (out / "voici" / "index.html").write_text(REDIRECT.replace("voici/render/", "render/"), encoding="utf-8")
+    (out / "voici" / "index.html").write_text(REDIRECT.replace("voici/render/", "render/")
+                                              .replace('"favicon.svg"', '"../favicon.svg"'), encoding="utf-8")
     (out / "service-worker.js").write_text(NO_SERVICE_WORKER, encoding="utf-8")
     (out / ".nojekyll").write_text("", encoding="utf-8")  # GitHub Pages: serve folders starting with _
 
@@ -326,7 +343,7 @@ def trim(out: Path) -> None:
 # Chunks of voici's bundle for what no lesson shows, loaded only on demand: the Vega-Lite
 # renderer (vega outputs), the MathJax typesetter (LaTeX), and CodeMirror's grammars of
 # other languages (code editors: voici hides every input). Found by what they contain, with
-# markers that none of the chunks the pages load carries (tests/site checks that every
+# markers that none of the chunks the pages load carries (tests/browser/test_static_site.py checks that every
 # request of every page is answered).
 UNUSED_CHUNKS = {
     "Vega-Lite": re.compile(r'name:"vega-lite",author'),
@@ -383,7 +400,7 @@ def build(out: Path, cache: Path, lessons: Path = ROOT / "lessons") -> None:
         wheels += [slim_wheel(w, pyodide) for w in extension_wheels()]
         wheels.append(build_tiangow_wheel(pyodide))
         wheels += [placeholder_wheel(name, pyodide) for name in PLACEHOLDERS]
-        packages = write_lock(core, wheels, pyodide)
+        write_lock(core, wheels, pyodide)  # for Node's Pyodide; written again once they are compiled
         contents = Path(tmp) / "lessons"
         contents.mkdir()
         for nb in sorted(lessons.glob("*.ipynb")):
@@ -399,8 +416,9 @@ def build(out: Path, cache: Path, lessons: Path = ROOT / "lessons") -> None:
             shutil.rmtree(out)
         extensions = [str(_labextension(name)) for name in FRONT_END_EXTENSIONS]
         # (voici-core's ``python -m`` entry imports the meta-package; call its app directly.)
-        cmd = [sys.executable, "-c", "import sys; from voici_core.app import main; sys.exit(main())", "build", "--lite-dir", str(lite), "--contents", str(contents),
-               "--output-dir", str(out), "--no-sourcemaps", "--ignore-sys-prefix",
+        cmd = [sys.executable, "-c", "import sys; from voici_core.app import main; sys.exit(main())", "build",
+               "--lite-dir", str(lite), "--contents", str(contents), "--output-dir", str(out),
+               "--no-sourcemaps", "--ignore-sys-prefix",
                "--VoilaConfiguration.strip_sources=True", "--VoilaConfiguration.show_tracebacks=False",
                # The kernel's wheels are in the lock; piplite's index of its own copies is not needed.
                "--disable-addons", "jupyterlite-pyodide-kernel-piplite"]
@@ -412,6 +430,113 @@ def build(out: Path, cache: Path, lessons: Path = ROOT / "lessons") -> None:
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     log(f"built {out} in {time.monotonic() - start:.0f} s: {size / 1e6:.1f} MB, "
         f"{sum(1 for p in out.rglob('*') if p.is_file())} files; Python packages preloaded: {', '.join(packages)}")
+
+
+class SiteServer:
+    """Serve a built site on 127.0.0.1 with the handler ``python -m http.server`` uses, in a
+    thread, counting the bytes sent and listing the requests it could not answer."""
+
+    def __init__(self, folder: Path) -> None:
+        import functools
+        import http.server
+        import threading
+
+        self.bytes = 0
+        self.missing: list[str] = []
+        self.last = time.monotonic()
+        lock = threading.Lock()
+        server = self
+
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+                with lock:
+                    server.last = time.monotonic()
+                    if isinstance(code, int) and code >= 400:
+                        server.missing.append(f"{int(code)} {self.path}")
+
+            def log_message(self, format: str, *args: object) -> None:
+                pass
+
+            def setup(self) -> None:
+                super().setup()
+                raw = self.wfile
+
+                class Tally:
+                    def write(self, data: bytes) -> int:
+                        with lock:
+                            server.bytes += len(data)
+                        return raw.write(data)
+
+                    def __getattr__(self, name: str) -> object:
+                        return getattr(raw, name)
+
+                self.wfile = Tally()  # type: ignore[assignment]
+
+        self._httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(folder)))
+        self.url = f"http://127.0.0.1:{self._httpd.server_address[1]}/"
+        threading.Thread(target=self._httpd.serve_forever, daemon=True).start()
+
+    def quiet(self, seconds: float = 1.0, timeout: float = 30.0) -> None:
+        """Wait until nothing has been requested for ``seconds``."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and time.monotonic() - self.last < seconds:
+            time.sleep(0.1)
+
+    def close(self) -> None:
+        self._httpd.shutdown()
+        self._httpd.server_close()
+
+
+class OffsiteTrap:
+    """A proxy that refuses everything and writes down what was asked: give Chromium
+    ``trap.args`` and every request not to 127.0.0.1, from pages, workers or service workers
+    alike, lands here instead of leaving the machine. :attr:`offsite` leaves out the hosts
+    Chromium calls on its own, even showing about:blank (:data:`BROWSER_OWN`)."""
+
+    BROWSER_OWN = frozenset({
+        "accounts.google.com", "clients2.google.com", "update.googleapis.com", "content-autofill.googleapis.com",
+        "optimizationguide-pa.googleapis.com", "safebrowsing.googleapis.com",
+    })
+
+    def __init__(self) -> None:
+        import socketserver
+        import threading
+
+        self.requests: list[str] = []
+        trap = self
+
+        class Handler(socketserver.StreamRequestHandler):
+            def handle(self) -> None:
+                line = self.rfile.readline(4096).decode("latin-1").strip()
+                if line:
+                    trap.requests.append(line.rsplit(" ", 1)[0])  # "CONNECT host:443", "GET http://…"
+                self.wfile.write(b"HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+
+        self._server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), Handler)
+        self._server.daemon_threads = True
+        port = self._server.server_address[1]
+        # Loopback is never proxied (Chromium's implicit bypass); everything else comes here.
+        self.args = [f"--proxy-server=http://127.0.0.1:{port}",
+                     "--disable-features=AutofillServerCommunication,OptimizationHints,Translate,MediaRouter",
+                     "--disable-client-side-phishing-detection"]
+        threading.Thread(target=self._server.serve_forever, daemon=True).start()
+
+    @property
+    def offsite(self) -> list[str]:
+        """The requests made for pages (not by the browser for itself)."""
+        return [r for r in self.requests if _host(r) not in self.BROWSER_OWN]
+
+    def close(self) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+
+
+def _host(request: str) -> str:
+    """The host of a proxy request line: "CONNECT host:443" or "GET http://host/path"."""
+    method, _, target = request.partition(" ")
+    if method == "CONNECT":
+        return target.rsplit(":", 1)[0]
+    return target.split("://", 1)[-1].split("/", 1)[0].split(":", 1)[0]
 
 
 def main(argv: list[str] | None = None) -> None:

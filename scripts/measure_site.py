@@ -4,9 +4,9 @@
 
 The site is served the way ``python -m http.server`` serves it (the same handler, in this
 process, counting the bytes it sends) on 127.0.0.1. Headless Chromium (Debian's) opens the
-index, lesson 01 and lesson 08; every request not to 127.0.0.1 is counted, and blocked: the
-browser's resolver maps every other host to nothing. (Not by Playwright's routing, which
-would turn the HTTP cache off and make "warm" cold.)
+index, lesson 01 and lesson 08; every request not to 127.0.0.1 (the pages', their workers')
+goes to a proxy that refuses and counts it (build_site.OffsiteTrap). Not Playwright's
+routing: that would turn the HTTP cache off and make "warm" cold.
 
 For each page: the time from navigation to the first ``svg[data-tile]``, cold (a new browser
 profile: empty cache and storage) and warm (the same page again in that profile), and the
@@ -18,12 +18,10 @@ kernel itself (Pyodide + IPython + ipywidgets in the browser) sets on this machi
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
+import json
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -33,6 +31,8 @@ sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 import build_site  # noqa: E402
+from build_site import OffsiteTrap  # noqa: E402
+from build_site import SiteServer as Site  # noqa: E402
 from conftest import CHROMIUM_ARGS, chromium_path  # noqa: E402
 
 PAGES = {"index": "index.html", "01": "01_tiles.html", "08": "08_play.html"}
@@ -42,62 +42,9 @@ FLOOR_CELL = ('import ipywidgets as w\n'
 BLOCK_ELSEWHERE = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
 
 
-class Counter:
-    def __init__(self) -> None:
-        self.bytes = 0
-        self.requests = 0
-        self.missing: list[str] = []
-        self.last = time.monotonic()
-        self.lock = threading.Lock()
-
-
-class Site:
-    """A folder served on 127.0.0.1 by http.server's own handler, counting what it sends."""
-
-    def __init__(self, folder: Path) -> None:
-        self.count = Counter()
-        count = self.count
-
-        class Handler(http.server.SimpleHTTPRequestHandler):
-            def log_message(self, format: str, *args: Any) -> None:
-                with count.lock:
-                    count.requests += 1
-                    count.last = time.monotonic()
-                    if len(args) > 1 and str(args[1]).startswith("4"):
-                        count.missing.append(f"{args[1]} {self.path}")
-
-            def setup(self) -> None:
-                super().setup()
-                raw = self.wfile
-
-                class Tally:
-                    def write(self, data: bytes) -> int:
-                        with count.lock:
-                            count.bytes += len(data)
-                        return raw.write(data)
-
-                    def __getattr__(self, name: str) -> Any:
-                        return getattr(raw, name)
-
-                self.wfile = Tally()  # type: ignore[assignment]
-
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(folder)))
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    def quiet(self, seconds: float = 1.0, timeout: float = 30.0) -> None:
-        """Wait until the server has answered nothing for ``seconds``."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline and time.monotonic() - self.count.last < seconds:
-            time.sleep(0.1)
-
-    def close(self) -> None:
-        self.server.shutdown()
-
-
 def visit(page: Any, site: Site, path: str, timeout: float) -> tuple[float, int]:
     site.quiet(0.5)
-    before = site.count.bytes
+    before = site.bytes
     start = time.monotonic()
     page.goto(site.url + "voici/render/" + path, timeout=timeout * 1000)
     page.wait_for_selector("svg[data-tile]", timeout=timeout * 1000)
@@ -106,10 +53,10 @@ def visit(page: Any, site: Site, path: str, timeout: float) -> tuple[float, int]
     text = page.inner_text("body")
     if "There was an error" in text:
         raise RuntimeError(f"{path}: the page shows an error")
-    return elapsed, site.count.bytes - before
+    return elapsed, site.bytes - before
 
 
-def measure(pw: Any, chromium: str, site: Site, pages: dict[str, str], runs: int,
+def measure(pw: Any, chromium: str, site: Site, trap: OffsiteTrap, pages: dict[str, str], runs: int,
             timeout: float) -> dict[str, dict[str, list[float]]]:
     """Each run in a new browser profile on disk (a learner's first visit: empty cache and
     storage), then the same page again in it (the disk cache a real browser keeps; an
@@ -120,11 +67,13 @@ def measure(pw: Any, chromium: str, site: Site, pages: dict[str, str], runs: int
         for _ in range(runs):
             with tempfile.TemporaryDirectory() as profile:
                 context = pw.chromium.launch_persistent_context(
-                    profile, executable_path=chromium, args=[*CHROMIUM_ARGS, BLOCK_ELSEWHERE],
+                    profile, executable_path=chromium, args=[*CHROMIUM_ARGS, *trap.args, BLOCK_ELSEWHERE],
                     viewport={"width": 1280, "height": 900})
                 offsite: list[str] = []
-                # Not context.route: routing turns off the browser's HTTP cache. Every request
-                # is seen here (the page's and its workers'); the resolver rule makes others fail.
+                trapped = len(trap.offsite)
+                # Not context.route: routing turns off the browser's HTTP cache. The page's own
+                # requests are seen here, and every request of the browser not to 127.0.0.1
+                # (workers' too) goes to the trap, which refuses it.
                 context.on("request", lambda r, offsite=offsite: None if r.url.startswith((site.url, "data:", "blob:"))
                            else offsite.append(r.url))
                 page = context.new_page()
@@ -135,11 +84,51 @@ def measure(pw: Any, chromium: str, site: Site, pages: dict[str, str], runs: int
                     row[kind].append(elapsed)
                     row[f"{kind} bytes"].append(sent)
                 context.close()
+            offsite += trap.offsite[trapped:]
             row.setdefault("off-site", []).append(len(offsite))
             row.setdefault("page errors", []).append(len(errors))
             if offsite or errors:
                 print(f"  {name}: off-site {offsite[:3]} errors {errors[:3]}")
     return results
+
+
+# Runs code in the page's kernel (the browser's Python) and returns what it printed.
+KERNEL_EXEC = """async (code) => {
+  const kernels = window.jupyterapp.serviceManager.kernels;
+  const kernel = kernels.connectTo({model: [...kernels.running()][0]});
+  let out = "";
+  const future = kernel.requestExecute({code, store_history: false});
+  future.onIOPub = (msg) => {
+    if (msg.header.msg_type === "stream") out += msg.content.text;
+    if (msg.header.msg_type === "error") out += msg.content.ename + ": " + msg.content.evalue;
+  };
+  await future.done;
+  return out;
+}"""
+HINTS = """
+import json
+from tiangow.bots.bench import hint_latencies
+print(json.dumps(hint_latencies(hands={hands})))
+"""
+
+
+def hint_figures(pw: Any, chromium: str, site: Site, hands: int, timeout: float) -> tuple[list[float], list[float]]:
+    """Seconds per hint (lesson 08's coach, every turn of one seat in seeded hands) in the
+    browser's Python, and for the same hands in this CPython."""
+    from tiangow.bots.bench import hint_latencies
+
+    browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+    page = browser.new_page()
+    page.goto(site.url + "voici/render/08_play.html", timeout=timeout * 1000)
+    page.wait_for_selector(".tg-play-table svg[data-tile]", timeout=timeout * 1000)
+    out = page.evaluate(KERNEL_EXEC, HINTS.format(hands=hands))
+    browser.close()
+    return json.loads(out.strip().splitlines()[-1]), hint_latencies(hands=hands)
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def floor_site(cache: Path, folder: Path) -> None:
@@ -166,6 +155,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--timeout", type=float, default=120.0)
     parser.add_argument("--no-floor", action="store_true", help="skip the one-widget baseline")
+    parser.add_argument("--hint-hands", type=int, default=10, help="hands of hints timed in lesson 08's kernel")
     args = parser.parse_args()
     if args.build or not (args.site / "voici" / "render" / "index.html").exists():
         build_site.build(args.site.resolve(), args.cache.resolve())
@@ -181,16 +171,19 @@ def main() -> None:
         if not args.no_floor:
             floor_site(args.cache.resolve(), Path(tmp))
             sites["floor"] = (Site(Path(tmp) / "site"), {"floor": "floor.html"})
+        trap = OffsiteTrap()
         rows: dict[str, dict[str, list[float]]] = {}
         # Interleave the pages' runs with the floor's so that load on the machine hits both alike.
         for _ in range(args.runs):
             for site, pages in sites.values():
-                for name, got in measure(pw, chromium, site, pages, 1, args.timeout).items():
+                for name, got in measure(pw, chromium, site, trap, pages, 1, args.timeout).items():
                     for key, values in got.items():
                         rows.setdefault(name, {}).setdefault(key, []).extend(values)
-        missing = [m for site, _ in sites.values() for m in site.count.missing]
+        browser_hints, cpython_hints = hint_figures(pw, chromium, sites["lessons"][0], args.hint_hands, args.timeout)
+        missing = [m for site, _ in sites.values() for m in site.missing]
         for site, _ in sites.values():
             site.close()
+        trap.close()
 
     print(f"\nStatic site {args.site} — {size / 1e6:.1f} MB on disk, "
           f"{sum(1 for p in args.site.rglob('*') if p.is_file())} files; {args.runs} runs per page "
@@ -202,6 +195,12 @@ def main() -> None:
         print(f"{name:8} {fmt(row['cold']):24} {fmt(row['warm']):24} "
               f"{statistics.median(row['cold bytes']) / 1e6:8.1f} {statistics.median(row['warm bytes']) / 1e6:8.2f} "
               f"{sum(row['off-site']):9d}{ratio}")
+    print(f"\nHints in lesson 08 (the coach, every turn of one seat, {args.hint_hands} seeded hands, "
+          f"{len(browser_hints)} hints):")
+    for name, lat in (("browser (Pyodide)", browser_hints), ("CPython, this process", cpython_hints)):
+        print(f"  {name:22} median {statistics.median(lat):.3f} s, p95 {pct(lat, 0.95):.3f} s, max {max(lat):.3f} s")
+    print(f"  ratio browser / CPython at p95: ×{pct(browser_hints, 0.95) / pct(cpython_hints, 0.95):.2f} "
+          "(target: p95 < 2 s in the browser)")
     offsite = sum(sum(r["off-site"]) for r in rows.values())
     errors = sum(sum(r["page errors"]) for r in rows.values())
     print(f"\nTargets: cold index ≤ {TARGETS['cold index']} s: {statistics.median(rows['index']['cold']):.1f} s; "

@@ -1,5 +1,8 @@
 """Screenshots of the lessons for the README, in headless Chromium (``python scripts/screenshots.py``).
 
+``--site`` takes the static site's screenshot instead (lesson 08 running with Python in the
+browser, served from ``_site``; built first if missing).
+
 Install Debian's fonts-noto-cjk first, or the Chinese shows as boxes.
 """
 
@@ -17,11 +20,45 @@ from test_lessons_in_browser import click_answer, current_question, right_and_wr
 OUT = ROOT / "docs"
 
 
+def static_site(chromium: str) -> int:
+    """Lesson 08 from the static site, in English, after a hint: docs/static-site-lesson08.png."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import build_site
+    from playwright.sync_api import sync_playwright
+
+    site = ROOT / "_site"
+    if not (site / "voici" / "render" / "08_play.html").exists():
+        build_site.build(site, ROOT / ".site-cache")
+    server = build_site.SiteServer(site)
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+            page = browser.new_page(viewport={"width": 1000, "height": 1400}, device_scale_factor=1)
+            page.goto(server.url + "voici/render/08_play.html")
+            page.wait_for_selector(".tg-play-table svg[data-tile]", timeout=120_000)
+            page.get_by_role("button", name="English").click()
+            page.wait_for_selector("text=Lesson 8 · Play a hand against the computer", timeout=60_000)
+            page.wait_for_selector(".tg-status[data-state='your-turn']", timeout=60_000)
+            page.click(".tg-hint-button")
+            page.wait_for_selector(".tg-hintbox[data-stage='1']", timeout=60_000)
+            page.click(".tg-hint-button")
+            page.wait_for_selector(".tg-hintbox[data-stage='2']", timeout=60_000)
+            page.wait_for_timeout(800)
+            page.locator(".tg-play-table").screenshot(path=str(OUT / "static-site-lesson08.png"))
+            browser.close()
+    finally:
+        server.close()
+    print("wrote docs/static-site-lesson08.png")
+    return 0
+
+
 def main() -> int:
     chromium = chromium_path()
     if chromium is None:
         print("no Chromium: install Debian's chromium")
         return 1
+    if "--site" in sys.argv[1:]:
+        return static_site(chromium)
     from playwright.sync_api import sync_playwright
 
     port = free_port()

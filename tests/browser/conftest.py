@@ -1,4 +1,8 @@
-"""Fixtures for browser tests: a Voilà server on a free port and the system Chromium.
+"""Fixtures for browser tests: a Voilà server on a free port, the static site, and the system Chromium.
+
+``lessons`` runs a test twice: against Voilà (the kernel on the server) and against the static
+site built by scripts/build_site.py (the kernel in the page). The site is built once a session,
+which needs ``node`` and ``npm``: missing, those runs are skipped, except in CI.
 
 Chromium is the Debian package (``/usr/bin/chromium``, or ``$TIANGOW_CHROMIUM``), driven by
 Playwright through ``executable_path`` — Playwright never downloads a browser. Outside CI a
@@ -16,6 +20,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -89,13 +94,58 @@ def voila_url(chromium: str) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def browser(chromium: str) -> Iterator[object]:
+def static_site(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
+    """The static site, built once for the session and served on a free port."""
+    missing = [tool for tool in ("node", "npm") if shutil.which(tool) is None]
+    if missing:
+        message = f"building the static site needs {' and '.join(missing)}"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(message + " — and CI requires it")
+        pytest.skip(message)
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import build_site
+
+    out = tmp_path_factory.mktemp("site") / "_site"
+    build_site.build(out, ROOT / ".site-cache")
+    server = build_site.SiteServer(out)
+    yield server
+    server.close()
+
+
+@dataclass(frozen=True)
+class Lessons:
+    """Where the lessons are served: ``url("01_tiles")`` is lesson 01's page."""
+
+    backend: str
+    base: str
+    suffix: str
+
+    def url(self, name: str) -> str:
+        return f"{self.base}{name}{self.suffix}"
+
+
+@pytest.fixture(params=["voila", "site"])
+def lessons(request: pytest.FixtureRequest) -> Lessons:
+    if request.param == "voila":
+        return Lessons("voila", request.getfixturevalue("voila_url"), ".ipynb")
+    site = request.getfixturevalue("static_site")
+    return Lessons("site", f"{site.url}voici/render/", ".html")  # type: ignore[attr-defined]
+
+
+@pytest.fixture(scope="session")
+def playwright(chromium: str) -> Iterator[object]:
+    """One Playwright for the session (a second one cannot start while it runs)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: object, chromium: str) -> Iterator[object]:
+    b = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)  # type: ignore[attr-defined]
+    yield b
+    b.close()
 
 
 class PageErrors(list[str]):

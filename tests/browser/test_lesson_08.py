@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from conftest import Lessons
 
 from tiangow import Tile, combinations_in
 
@@ -58,8 +59,8 @@ def clear_selection(page: Any) -> None:
         page.wait_for_timeout(100)
 
 
-def test_lesson_08_plays_a_whole_hand_with_hints(page: Any, voila_url: str) -> None:
-    page.goto(voila_url + "08_play.ipynb", timeout=TIMEOUT)
+def test_lesson_08_plays_a_whole_hand_with_hints(page: Any, lessons: Lessons) -> None:
+    page.goto(lessons.url("08_play"), timeout=TIMEOUT)
     page.wait_for_selector(".tg-play-table svg[data-tile]", timeout=TIMEOUT)
     assert ERROR_TEXT not in page.content()
 

@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 import pytest
+from conftest import Lessons
 from playwright.sync_api import expect
 
 from tiangow import Finish, Tile, classify, combinations_in, settle
@@ -20,9 +21,13 @@ RULE_ID = re.compile(r"R-[A-Z$]+\d+|§\d")
 
 
 def open_lesson(page: Any, url: str) -> None:
+    """Open a lesson and wait until every cell has run: the footer's link back to the index
+    (the last cell) is there. (With the kernel in the page, cells run one by one after the
+    first tiles show.)"""
     page.goto(url, timeout=TIMEOUT)
     page.wait_for_selector("svg[data-tile]", timeout=TIMEOUT)
     page.wait_for_selector(".tg-header", timeout=TIMEOUT)
+    page.locator(".tg-prose a.tg-nav").nth(1).wait_for(timeout=TIMEOUT)
     page.wait_for_timeout(600)
     assert "There was an error" not in page.content()
 
@@ -85,14 +90,14 @@ def answer_quiz_wrong_and_right(page: Any, quiz: Any) -> None:
 
 @pytest.mark.parametrize("lesson", ["02_ranks", "03_combinations", "04_tricks", "05_scoring", "06_variants",
                                     "07_dealing", "09_paigow"])
-def test_lesson_renders_and_its_drill_gives_feedback(page: Any, voila_url: str, lesson: str) -> None:
-    open_lesson(page, voila_url + f"{lesson}.ipynb")
+def test_lesson_renders_and_its_drill_gives_feedback(page: Any, lessons: Lessons, lesson: str) -> None:
+    open_lesson(page, lessons.url(lesson))
     answer_quiz_wrong_and_right(page, page.locator(".tg-quiz").first)
     assert page.locator("a.tg-nav").count() >= 2  # back to the index, and onwards
 
 
-def test_09_set_four_tiles_and_explore_the_house_way(page: Any, voila_url: str) -> None:
-    open_lesson(page, voila_url + "09_paigow.ipynb")
+def test_09_set_four_tiles_and_explore_the_house_way(page: Any, lessons: Lessons) -> None:
+    open_lesson(page, lessons.url("09_paigow"))
     assert page.locator(".tg-paigow-ranks .tg-rank-row").count() == 22
     setting = page.locator(".tg-quiz").nth(1)
     answer_quiz_wrong_and_right(page, setting)
@@ -104,8 +109,8 @@ def test_09_set_four_tiles_and_explore_the_house_way(page: Any, voila_url: str) 
     assert ERROR_TEXT not in page.content()
 
 
-def test_03_find_every_play(page: Any, voila_url: str) -> None:
-    open_lesson(page, voila_url + "03_combinations.ipynb")
+def test_03_find_every_play(page: Any, lessons: Lessons) -> None:
+    open_lesson(page, lessons.url("03_combinations"))
     box = page.locator(".tg-findall")
     tiles = [Tile(t) for t in box.locator(".tg-pick svg[data-tile]").evaluate_all("els => els.map(e => e.dataset.tile)")]
     targets = [c for c in combinations_in(tiles) if c.size >= 2]
@@ -122,8 +127,8 @@ def test_03_find_every_play(page: Any, voila_url: str) -> None:
     assert "✗" in text
 
 
-def test_04_act_in_a_position_and_play_out(page: Any, voila_url: str) -> None:
-    open_lesson(page, voila_url + "04_tricks.ipynb")
+def test_04_act_in_a_position_and_play_out(page: Any, lessons: Lessons) -> None:
+    open_lesson(page, lessons.url("04_tricks"))
     act = page.locator(".tg-act-quiz")
     # The table (HTML) and the picker (anywidget) update in separate messages: act only once
     # the picker shows the very hand the table shows for "you".
@@ -168,8 +173,8 @@ def test_04_act_in_a_position_and_play_out(page: Any, voila_url: str) -> None:
     assert any(mark in text for mark in ("✓", "✗", "不行"))
 
 
-def test_05_type_every_seat_s_result(page: Any, voila_url: str) -> None:
-    open_lesson(page, voila_url + "05_scoring.ipynb")
+def test_05_type_every_seat_s_result(page: Any, lessons: Lessons) -> None:
+    open_lesson(page, lessons.url("05_scoring"))
     quiz = page.locator(".tg-settle-quiz")
     end = quiz.locator(".tg-end")
     stacks = [int(x) for x in end.get_attribute("data-stacks").split(",")]
@@ -196,8 +201,8 @@ def test_05_type_every_seat_s_result(page: Any, voila_url: str) -> None:
     quiz.locator(".tg-settlement").wait_for(timeout=TIMEOUT)
 
 
-def test_06_switch_a_variant(page: Any, voila_url: str) -> None:
-    open_lesson(page, voila_url + "06_variants.ipynb")
+def test_06_switch_a_variant(page: Any, lessons: Lessons) -> None:
+    open_lesson(page, lessons.url("06_variants"))
     explorer = page.locator(".tg-variant").first
     outcome = explorer.locator(".tg-outcome")
     before = outcome.inner_text()
@@ -206,12 +211,12 @@ def test_06_switch_a_variant(page: Any, voila_url: str) -> None:
     assert "文至尊" in outcome.inner_text() and "R-C4" in outcome.inner_text()
 
 
-def test_07_step_through_a_deal(page: Any, voila_url: str) -> None:
-    open_lesson(page, voila_url + "07_dealing.ipynb")
+def test_07_step_through_a_deal(page: Any, lessons: Lessons) -> None:
+    open_lesson(page, lessons.url("07_dealing"))
     stepper = page.locator(".tg-stepper")
     view = stepper.locator(".tg-dealing")
     click_and_wait(page, stepper.locator("button.tg-throw-banker"), view)
-    assert stepper.locator(".tg-banker-round").count() >= 1
+    expect(stepper.locator(".tg-banker-round").first).to_be_visible(timeout=TIMEOUT)
     stepper.locator("button.tg-throw").click()
     expect(view).to_contain_text("0 / 32", timeout=TIMEOUT)
     stepper.locator("button.tg-next-tile").click()

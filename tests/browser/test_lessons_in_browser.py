@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 import pytest
+from conftest import Lessons
 
 from tiangow import KINDS, Tile
 
@@ -76,15 +77,15 @@ def click_answer(q: dict[str, Any], choice: Any) -> None:
         q["quiz"].locator("button.tg-check").click()
 
 
-def test_index_lists_lessons_and_links_to_lesson_01(page: Any, voila_url: str) -> None:
-    open_lesson(page, voila_url + "index.ipynb")
+def test_index_lists_lessons_and_links_to_lesson_01(page: Any, lessons: Lessons) -> None:
+    open_lesson(page, lessons.url("index"))
     card = page.locator('a.tg-lesson-card[data-lesson="01_tiles"]')
     card.wait_for(timeout=TIMEOUT)
     assert "認識三十二張牌" in card.inner_text()
     assert card.locator("svg[data-tile]").count() == 1
     card.click()
     page.wait_for_selector(".tg-quiz", timeout=TIMEOUT)
-    assert "01_tiles.ipynb" in page.url
+    assert page.url.endswith("01_tiles" + lessons.suffix)
     assert ERROR_TEXT not in page.content()
 
 
@@ -94,8 +95,8 @@ def wait_score_text(page: Any, text: str) -> None:
                            timeout=TIMEOUT)
 
 
-def test_lesson_01_drill_feedback_language_and_progress(page: Any, voila_url: str) -> None:
-    open_lesson(page, voila_url + "01_tiles.ipynb")
+def test_lesson_01_drill_feedback_language_and_progress(page: Any, lessons: Lessons) -> None:
+    open_lesson(page, lessons.url("01_tiles"))
     assert page.locator("svg[data-tile]").count() >= 32  # the set laid out, the quiz, the boxes
     wait_store_loaded(page)
 
@@ -146,20 +147,20 @@ def test_lesson_01_drill_feedback_language_and_progress(page: Any, voila_url: st
     assert ERROR_TEXT not in page.content()
 
     # The index shows the progress too.
-    page.goto(voila_url + "index.ipynb")
+    page.goto(lessons.url("index"))
     page.wait_for_selector("svg[data-tile]", timeout=TIMEOUT)
     page.wait_for_selector("text=mastered 0 of 21", timeout=TIMEOUT)
 
 
-def test_bad_local_storage_is_survived_and_not_lost(page: Any, voila_url: str) -> None:
+def test_bad_local_storage_is_survived_and_not_lost(page: Any, lessons: Lessons) -> None:
     """Garbage in localStorage: the page still works, and the garbage entry is not erased."""
-    page.goto(voila_url + "index.ipynb", timeout=TIMEOUT)
+    page.goto(lessons.url("index"), timeout=TIMEOUT)
     page.evaluate("""() => {
         localStorage.setItem('tiangow:lesson:01_tiles', '{not json');
         localStorage.setItem('tiangow:lesson:zz_future', JSON.stringify({"v": 9, "x": [1, 2]}));
         localStorage.setItem('tiangow:prefs', JSON.stringify({"lang": "klingon"}));
     }""")
-    open_lesson(page, voila_url + "01_tiles.ipynb")
+    open_lesson(page, lessons.url("01_tiles"))
     wait_store_loaded(page)
     q = current_question(page)
     right, _ = right_and_wrong(q)  # the language stayed 繁 (the bad preference was refused)
@@ -172,8 +173,8 @@ def test_bad_local_storage_is_survived_and_not_lost(page: Any, voila_url: str) -
     assert kept == '{"v":9,"x":[1,2]}'
 
 
-def test_all_tiles_have_names_for_screen_readers(page: Any, voila_url: str) -> None:
-    open_lesson(page, voila_url + "01_tiles.ipynb")
+def test_all_tiles_have_names_for_screen_readers(page: Any, lessons: Lessons) -> None:
+    open_lesson(page, lessons.url("01_tiles"))
     titles = page.eval_on_selector_all("svg[data-tile]:not([data-tile=back])",
                                        "els => els.map(e => [e.dataset.tile, e.querySelector('title').textContent])")
     seen = {tile for tile, _ in titles}

@@ -1,0 +1,159 @@
+"""The static site (scripts/build_site.py) in headless Chromium, with nothing but the site reachable.
+
+(The lessons' own browser tests run against it too, through the ``lessons`` fixture; these
+check what only the static site has: its front page, its links, and that nothing is fetched
+from anywhere else.)
+
+The site is built once, served by http.server's handler on a free port, and opened in a
+Chromium whose every request elsewhere goes to a proxy that refuses it and writes it down
+(pages, workers and service workers alike; its resolver knows no other host either), and
+every request the site could not answer is recorded too. Each test fails on either, on a page error, and on
+"There was an error" in the page. The kernel is Pyodide in the page: the first tile can take
+several seconds on a 2-core machine, so the waits are generous.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_lesson_08 import select, wait_turn
+from test_lessons_in_browser import click_answer, current_question, right_and_wrong
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from build_site import OffsiteTrap, SiteServer  # noqa: E402
+from conftest import CHROMIUM_ARGS  # noqa: E402
+
+pytestmark = [pytest.mark.browser, pytest.mark.site, pytest.mark.slow]
+
+TIMEOUT = 120_000
+ERROR_TEXT = "There was an error"
+BLOCK_ELSEWHERE = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
+# JupyterLite registers a service worker; the site's declines to install (see build_site.py).
+PAGES = sorted(p.stem for p in (ROOT / "lessons").glob("*.ipynb"))
+
+
+@pytest.fixture(scope="module")
+def site(static_site: SiteServer) -> SiteServer:
+    return static_site
+
+
+@pytest.fixture(scope="module")
+def trap() -> Iterator[OffsiteTrap]:
+    trap = OffsiteTrap()
+    yield trap
+    trap.close()
+
+
+@pytest.fixture(scope="module")
+def offline_browser(playwright: Any, chromium: str, trap: OffsiteTrap) -> Iterator[Any]:
+    browser = playwright.chromium.launch(executable_path=chromium, args=[*CHROMIUM_ARGS, *trap.args, BLOCK_ELSEWHERE])
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def learner(offline_browser: Any, site: SiteServer, trap: OffsiteTrap) -> Iterator[Any]:
+    """A page in a new browser profile; off-site requests, unanswered requests and page errors
+    fail the test."""
+    context = offline_browser.new_context(viewport={"width": 1280, "height": 1400})
+    offsite: list[str] = []
+    context.on("request", lambda r: None if r.url.startswith((site.url, "data:", "blob:")) else offsite.append(r.url))
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    before, trapped = len(site.missing), len(trap.offsite)
+    yield page
+    site.quiet(0.5)
+    context.close()
+    assert offsite == [] and trap.offsite[trapped:] == [], f"requests that left the site: {offsite} {trap.offsite[trapped:]}"
+    assert errors == [], f"errors in the page: {errors}"
+    assert site.missing[before:] == [], f"requests the site did not answer: {site.missing[before:]}"
+
+
+def open_page(page: Any, site: SiteServer, name: str) -> None:
+    page.goto(f"{site.url}voici/render/{name}.html", timeout=TIMEOUT)
+    page.wait_for_selector("svg[data-tile]", timeout=TIMEOUT)
+    assert ERROR_TEXT not in page.inner_text("body")
+
+
+def test_the_site_opens_at_the_course_index(learner: Any, site: SiteServer) -> None:
+    learner.goto(site.url, timeout=TIMEOUT)
+    learner.wait_for_selector("a.tg-lesson-card svg[data-tile]", timeout=TIMEOUT)
+    assert learner.url.endswith("/voici/render/index.html")
+    cards = learner.locator("a.tg-lesson-card")
+    assert cards.count() == len(PAGES) - 1
+    assert cards.first.get_attribute("href") == "01_tiles.html"
+    cards.first.click()
+    learner.wait_for_selector(".tg-quiz svg[data-tile]", timeout=TIMEOUT)
+    assert learner.url.endswith("/voici/render/01_tiles.html")
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_every_lesson_runs_in_the_browser(learner: Any, site: SiteServer, name: str) -> None:
+    open_page(learner, site, name)
+    # Every cell ran: the footer (lessons) or the lesson cards (index) come last.
+    last = "a.tg-lesson-card" if name == "index" else ".tg-prose a.tg-nav >> nth=1"
+    learner.wait_for_selector(last, timeout=TIMEOUT)
+    assert ERROR_TEXT not in learner.inner_text("body")
+
+
+def test_lesson_01_drill_language_and_progress_kept(learner: Any, site: SiteServer) -> None:
+    page = learner
+    open_page(page, site, "01_tiles")
+    page.wait_for_timeout(800)  # the progress store's first round trip
+    q = current_question(page)
+    right, wrong = right_and_wrong(q)
+    click_answer(q, wrong)
+    q["quiz"].locator(".tg-feedback-wrong").wait_for(timeout=TIMEOUT)
+    click_answer(q, right)
+    q["quiz"].locator(".tg-feedback-right").wait_for(timeout=TIMEOUT)
+    page.wait_for_function("document.querySelector('.tg-score').innerText.includes('0 / 1')", timeout=TIMEOUT)
+
+    page.get_by_role("button", name="English").click()
+    page.wait_for_selector("text=Lesson 1 · Meet the 32 tiles", timeout=TIMEOUT)
+    page.wait_for_function("document.querySelector('.tg-score').innerText.includes('Right first time: 0 of 1')",
+                           timeout=TIMEOUT)
+    page.get_by_role("button", name="简").click()
+    page.wait_for_selector("text=认识三十二张牌", timeout=TIMEOUT)
+
+    # Reload: the answer and the language are kept in this browser's storage …
+    page.reload(timeout=TIMEOUT)
+    page.wait_for_selector("text=认识三十二张牌", timeout=TIMEOUT)
+    page.wait_for_function("document.querySelector('.tg-score') && "
+                           "document.querySelector('.tg-score').innerText.includes('0 / 1')", timeout=TIMEOUT)
+    # … and another lesson's page reads them: the index shows lesson 01 started.
+    page.goto(f"{site.url}voici/render/index.html", timeout=TIMEOUT)
+    card = page.locator('a[data-lesson="01_tiles"]')
+    card.wait_for(timeout=TIMEOUT)
+    page.wait_for_function("document.querySelector('a[data-lesson=\"01_tiles\"]').innerText.includes('已掌握 0 / 21')",
+                           timeout=TIMEOUT)
+
+
+def test_lesson_08_hint_and_a_trick_in_the_browser(learner: Any, site: SiteServer) -> None:
+    page = learner
+    page.goto(f"{site.url}voici/render/08_play.html", timeout=TIMEOUT)
+    page.wait_for_selector(".tg-play-table svg[data-tile]", timeout=TIMEOUT)
+    state, step = wait_turn(page)
+    assert state == "your-turn"
+    page.click(".tg-hint-button")
+    page.wait_for_selector(f".tg-hintbox[data-stage='1'][data-step='{step}'] .tg-hint-nudge", timeout=TIMEOUT)
+    page.wait_for_function("() => !document.querySelector('.tg-hint-button').disabled", timeout=TIMEOUT)
+    page.click(".tg-hint-button")
+    page.wait_for_selector(f".tg-hintbox[data-stage='2'][data-step='{step}'] .tg-hint-rec", timeout=TIMEOUT)
+    box = page.locator(".tg-hintbox")
+    tiles = str(box.get_attribute("data-tiles")).split()
+    discard = box.get_attribute("data-discard") == "true"
+    select(page, tiles)
+    page.click(".tg-discard" if discard else ".tg-play")
+    marked = page.wait_for_selector(f".tg-feedback-line[data-mark][data-step='{step + 1}']", timeout=TIMEOUT)
+    assert marked.get_attribute("data-mark") == "best"
+    # The bots answer in the browser's Python: the learner's turn comes back (or the hand ends).
+    state, new_step = wait_turn(page, step)
+    assert new_step > step + 1 or state == "over"
+    assert ERROR_TEXT not in page.inner_text("body")
