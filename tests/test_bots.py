@@ -21,11 +21,12 @@ from tiangow.bots import (
     sample_deal,
 )
 from tiangow.bots.base import to_decision, view_position
-from tiangow.bots.perfect import Position, SearchStats, decode, discards, solve, solve_moves
+from tiangow.bots.perfect import Position, SearchStats, solve, solve_moves
 from tiangow.bots.rule import rule_move
 from tiangow.bots.tournament import make_bot
 from tiangow.bots.tournament import run as tournament
 from tiangow.drills.tricks import deal_until
+from tiangow.packed import pack, subsets, unpack
 
 ALL_RULES = list(all_rules())
 
@@ -255,10 +256,8 @@ def test_the_search_position_follows_the_deal_move_by_move() -> None:
 
 
 def test_discards_lists_each_distinct_set_once() -> None:
-    from tiangow.combos import counts_mask
-
-    h = counts_mask(parse_tiles("66 66 11 36"))
-    got = sorted(tuple(sorted(t.notation for t in decode(m))) for m in discards(h, 2))
+    h = pack(parse_tiles("66 66 11 36"))
+    got = sorted(tuple(sorted(t.notation for t in unpack(m))) for m in subsets(h, 2))
     assert got == [("1-1", "3-6"), ("1-1", "6-6"), ("3-6", "6-6"), ("6-6", "6-6")]
 
 

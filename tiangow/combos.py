@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from itertools import permutations
 from typing import Final
 
+from . import packed
 from .errors import NotACombination
 from .i18n import Lang, pick, to_simplified
 from .rules import DEFAULT_RULES, Rules
@@ -157,53 +158,6 @@ def _specs(civil_supreme: bool) -> list[_Spec]:
     return out
 
 
-# --- counts packed into one int: 3 bits per kind, a guard bit to test containment ------
-#
-# Kinds are laid out family by family (天 36 45 | 地 26 35 | 人 25 34 | 和 23 14 | 梅 | 長 |
-# 板凳 | 斧頭 | 紅頭 | 高腳 | 銅錘 | 24 12), so every play lies inside one family and the
-# plays a leader holds can be read from three precomputed chunks of families.
-
-_LAYOUT: Final = (0, 11, 12, 1, 13, 14, 2, 15, 16, 3, 18, 19, 4, 5, 6, 7, 8, 9, 10, 17, 20)
-_SLOT: Final = {kind: slot for slot, kind in enumerate(_LAYOUT)}
-BIT: Final = tuple(1 << (3 * _SLOT[k]) for k in range(len(KINDS)))
-"""``BIT[tile.index]``: one copy of the tile in a packed holding."""
-_GUARD: Final = sum(4 << (3 * k) for k in range(len(KINDS)))
-_CHUNKS: Final = ((0, 9), (9, 15), (15, 21))  # slot ranges: 天九 地八 人七 | 和五 梅 長 板 | the rest
-CHUNK_MASKS: Final = tuple(sum(7 << (3 * s) for s in range(a, b)) for a, b in _CHUNKS)
-
-
-def counts_mask(tiles: Iterable[Tile]) -> int:
-    """Pack tile counts into an int (3 bits per kind) for fast containment tests."""
-    mask = 0
-    for t in tiles:
-        mask += BIT[t.index]
-    return mask
-
-
-def contains(holding_mask: int, play_mask: int) -> bool:
-    """Whether a holding (packed counts) contains every tile of a play (packed counts)."""
-    return ((holding_mask | _GUARD) - play_mask) & _GUARD == _GUARD
-
-
-# Families: all the plays a tile can be part of lie in its family; under Wong's rule
-# (free_split=False) a leader may not split a family other than 天九's (R-C5).
-_FAMILY_OF: Final[dict[int, int]] = {}
-_FAMILY_MASK: list[int] = []
-for _civil, _mil, *_ in _PARTNERS:
-    _members = _tiles(_civil, *_mil)
-    for _t in _members:
-        _FAMILY_OF[_t.index] = len(_FAMILY_MASK)
-    _FAMILY_MASK.append(sum(7 * BIT[t.index] for t in _members))
-for _t in KINDS[4:11]:
-    _FAMILY_OF[_t.index] = len(_FAMILY_MASK)
-    _FAMILY_MASK.append(7 * BIT[_t.index])
-for _t in _tiles("24", "12"):
-    _FAMILY_OF[_t.index] = len(_FAMILY_MASK)
-_FAMILY_MASK.append(sum(7 * BIT[t.index] for t in _tiles("24", "12")))
-FAMILY_MASK: Final = tuple(_FAMILY_MASK)
-HEAVEN_NINE_FAMILY: Final = 0
-
-
 class Combination:
     """A valid play: its tiles, class (:class:`Kind`), rank within the class (1 = highest,
     as in the tables of RULES §2) and name. Get one from :func:`classify`.
@@ -235,8 +189,8 @@ class Combination:
         self.name = spec.name
         self.name_en = spec.name_en
         self.key = tuple(t.index for t in self.tiles)
-        self.mask = counts_mask(self.tiles)
-        self.family = _FAMILY_OF[self.tiles[0].index]
+        self.mask = packed.pack(self.tiles)
+        self.family = packed.family_of(self.tiles[0])
         self.id = id  # position in its rule table
         self._civil_supreme = civil_supreme
         self._capture_civil_supreme = capture_civil_supreme
@@ -399,20 +353,16 @@ class _Table:
         # families, except 天九's.
         free: list[tuple[int, dict[int, tuple[Combination, ...]]]] = []
         wong: list[tuple[int, dict[int, tuple[Combination, ...]]]] = []
-        for (lo, hi), cmask in zip(_CHUNKS, CHUNK_MASKS, strict=True):
-            subs = [0]
-            for slot in range(lo, hi):
-                copies = KINDS[_LAYOUT[slot]].copies
-                subs = [sub + (n << (3 * slot)) for sub in subs for n in range(copies + 1)]
+        for chunk, cmask in enumerate(packed.CHUNKS):
             chunk_plays = [c for c in self.plays if c.mask & cmask == c.mask]
             d_free: dict[int, tuple[Combination, ...]] = {}
             d_wong: dict[int, tuple[Combination, ...]] = {}
-            for sub in subs:
-                held = tuple(c for c in chunk_plays if contains(sub, c.mask))
+            for sub in packed.chunk_subholdings(chunk):
+                held = tuple(c for c in chunk_plays if packed.contains(sub, c.mask))
                 d_free[sub] = held
                 d_wong[sub] = tuple(
                     c for c in held
-                    if c.family == HEAVEN_NINE_FAMILY or sub & FAMILY_MASK[c.family] == c.mask
+                    if c.family == packed.HEAVEN_NINE or packed.in_family(sub, c.family) == c.mask
                 )
             free.append((cmask, d_free))
             wong.append((cmask, d_wong))
@@ -521,8 +471,8 @@ def combinations_in(holding: Iterable[Tile] | str, rules: Rules | None = None) -
     rules = _check_rules(rules)
     ts = as_tiles(holding, "holding")
     check_counts(ts)
-    mask = counts_mask(ts) | _GUARD
-    return [c for m, c in table(rules).masks if (mask - m) & _GUARD == _GUARD]
+    held = packed.pack(ts)
+    return [c for m, c in table(rules).masks if packed.contains(held, m)]
 
 
 def all_combinations(rules: Rules | None = None) -> tuple[Combination, ...]:

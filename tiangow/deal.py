@@ -31,18 +31,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal, NamedTuple
 
-from .combos import (
-    _GUARD,
-    BIT,
-    FAMILY_MASK,
-    HEAVEN_NINE_FAMILY,
-    Combination,
-    Kind,
-    classify,
-    counts_mask,
-    explain_not_beating,
-    table,
-)
+from . import packed
+from .combos import Combination, Kind, classify, explain_not_beating, table
 from .combos import _Table as _TableT
 from .errors import DealError, IllegalPlay, NotACombination
 from .i18n import seat_name
@@ -256,7 +246,7 @@ class Deal:
 
     def _reset(self) -> None:
         self._hands: list[list[Tile]] = [list(h) for h in self._initial]
-        self._h: list[int] = [sum([BIT[t.index] for t in h]) for h in self._initial]
+        self._h: list[int] = [packed.pack(h) for h in self._initial]
         self._stacks: list[int] = [0, 0, 0, 0]
         self._to_play: int | None = self.banker
         self._leader: int = self.banker
@@ -498,8 +488,8 @@ class Deal:
 
     def _held(self, seat: int, ts: tuple[Tile, ...], mask: int | None = None) -> int:
         if mask is None:
-            mask = counts_mask(ts)
-        if ((self._h[seat] | _GUARD) - mask) & _GUARD != _GUARD:
+            mask = packed.pack(ts)
+        if not packed.contains(self._h[seat], mask):
             need = Counter(ts)
             have = Counter(self._hands[seat])
             missing = [t for t in need if need[t] > have[t]]
@@ -526,15 +516,15 @@ class Deal:
         if not self._size and not 1 <= n <= 4:
             raise IllegalPlay(f"a lead is a combination of 1 to 4 tiles; {n} given (R-P2)")
         comb = self._table.by_tiles.get(ts)
-        if comb is None or ((self._h[s] | _GUARD) - comb.mask) & _GUARD != _GUARD:
+        if comb is None or not packed.contains(self._h[s], comb.mask):
             self._held(s, ts, None if comb is None else comb.mask)
         if comb is None:
             classify(ts, self.rules)  # raises NotACombination with the reason (R-C2)
             raise AssertionError("unreachable")
         if not self._size:
             # A held combination may always be led, except a split under Wong's rule (R-C5).
-            if (self.rules.free_split or comb.family == HEAVEN_NINE_FAMILY
-                    or self._h[s] & FAMILY_MASK[comb.family] == comb.mask):
+            if (self.rules.free_split or comb.family == packed.HEAVEN_NINE
+                    or packed.in_family(self._h[s], comb.family) == comb.mask):
                 return comb
         else:
             for c in self._legal():
@@ -546,8 +536,8 @@ class Deal:
         who = seat_name(seat)
         if not self._size:
             # Only Wong's rule can refuse a held combination to a leader.
-            fam = FAMILY_MASK[comb.family] & self._h[seat]
-            whole = [t for t in self._hands[seat] if counts_mask((t,)) & FAMILY_MASK[comb.family]]
+            fam = packed.in_family(self._h[seat], comb.family)
+            whole = list(packed.unpack(fam))
             try:
                 whole_name = classify(whole, self.rules).name
             except NotACombination:
@@ -587,10 +577,8 @@ class Deal:
                 f"a discard in this trick is {self._size} tile{'s' if self._size > 1 else ''}, "
                 f"the number the leader played; {len(ts)} given (R-P3)"
             )
-        mask = 0
-        for t in ts:
-            mask += BIT[t.index]
-        if ((self._h[s] | _GUARD) - mask) & _GUARD != _GUARD:
+        mask = packed.pack(ts)
+        if not packed.contains(self._h[s], mask):
             self._held(s, ts, mask)  # raises, naming the tiles not held
         return ts, mask
 
@@ -619,7 +607,7 @@ class Deal:
 
     def discard_unchecked(self, tiles: tuple[Tile, ...]) -> Action:
         """Unchecked fast path for search: discard held ``tiles`` of the right count."""
-        return self._apply(self._to_play, False, tiles, None, counts_mask(tiles))  # type: ignore[arg-type]
+        return self._apply(self._to_play, False, tiles, None, packed.pack(tiles))  # type: ignore[arg-type]
 
     def _apply(self, seat: int, is_play: bool, ts: tuple[Tile, ...], comb: Combination | None,
                mask: int) -> Action:
@@ -707,7 +695,7 @@ class Deal:
         self._reset()
         for a in history[:-1]:
             assert a.tiles is not None
-            self._apply(a.seat, a.kind != "discard", a.tiles, a.combination, counts_mask(a.tiles))
+            self._apply(a.seat, a.kind != "discard", a.tiles, a.combination, packed.pack(a.tiles))
         return history[-1]
 
     # -- views ---------------------------------------------------------------------------
@@ -755,7 +743,7 @@ class Deal:
         for tr in self._tricks[:-1]:
             for a in tr.actions:
                 if a.face_up and a.tiles:
-                    shown += counts_mask(a.tiles)
+                    shown += packed.pack(a.tiles)
         first = self._tricks[0].led
         assert first is not None
         return last_trick_finishes(self.rules, last.leader, led, won, self._winner, self._stacks[self._winner],
@@ -812,11 +800,10 @@ def follower_plays(tab: _TableT, rules: Rules, holding: int, best: Combination, 
         return []  # a capture under 擒尊 or 以擒為大 cannot be beaten again
     if last and stacks + size < 2:
         return []  # R-W2: this play could not win, so the player must discard
-    h = holding | _GUARD
-    out = [c for m, c in tab.better[best.id] if (h - m) & _GUARD == _GUARD]
+    out = packed.held(holding, tab.better[best.id])
     if last and rules.capture_wins_trick:
         capt = capturing_tile(led, rules)
-        if capt is not None and (h - BIT[capt.index]) & _GUARD == _GUARD:
+        if capt is not None and packed.count(holding, capt):
             c = tab.by_key[(capt.index,)]
             if c not in out:
                 out.append(c)
@@ -841,10 +828,9 @@ def trick_bonus(rules: Rules, won: Combination, locked: bool, led: Combination |
 
 # HIGHER[i]: every copy of every tile of tile i's class (civil or military) that ranks above it,
 # packed; FIELDS[i]: the count fields of those tiles (for "all of them were shown" tests).
-_HIGHER: Final = tuple(sum(u.copies * BIT[u.index] for u in KINDS if u.is_civil == t.is_civil and u.rank < t.rank)
-                       for t in KINDS)
-_FIELDS: Final = tuple(sum(7 * BIT[u.index] for u in KINDS if u.is_civil == t.is_civil and u.rank < t.rank)
-                       for t in KINDS)
+_ABOVE: Final = tuple(tuple(u for u in KINDS if u.is_civil == t.is_civil and u.rank < t.rank) for t in KINDS)
+_HIGHER: Final = tuple(packed.every_copy(above) for above in _ABOVE)
+_FIELDS: Final = tuple(packed.fields(above) for above in _ABOVE)
 
 
 def last_trick_finishes(rules: Rules, leader: int, led: Combination, won: Combination, winner: int,

@@ -20,12 +20,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from ..combos import Combination, _Table, counts_mask, table
+from .. import packed
+from ..combos import Combination, _Table, table
 from ..deal import Action, Deal, DealView
 from ..errors import DealError, IllegalPlay
 from ..i18n import Lang, T, Text, seat_name
 from ..tiles import Tile, as_tiles, full_set
-from .perfect import PMove, Position, decode, discards
+from .perfect import PMove, Position
 
 __all__ = ["Decision", "Bot", "RandomBot", "play_hand", "sample_deal", "view_position", "legal_decisions",
            "BotError"]
@@ -116,7 +117,7 @@ def legal_decisions(view: DealView) -> list[Decision]:
 def to_decision(pos: Position, mv: PMove) -> Decision:
     """A :class:`Position` move as a :class:`Decision`."""
     if type(mv) is int:
-        return Decision(decode(mv), True)
+        return Decision(packed.unpack(mv), True)
     c: Combination = mv  # type: ignore[assignment]
     return Decision(c.tiles, False)
 
@@ -199,7 +200,7 @@ def unseen_mask(pos: Position, seat: int) -> int:
     return _FULL_MASK - pos.shown - pos.up - pos.h[seat] - pos.disc[seat]
 
 
-_FULL_MASK = counts_mask(full_set())
+_FULL_MASK = packed.pack(full_set())
 
 
 def play_hand(deal: Deal, bots: Sequence[Bot | None], *,
@@ -221,4 +222,4 @@ def play_hand(deal: Deal, bots: Sequence[Bot | None], *,
     return deal
 
 
-__all__ += ["to_decision", "to_move", "unseen_mask", "discards"]
+__all__ += ["to_decision", "to_move", "unseen_mask"]

@@ -31,63 +31,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Final
 
-from ..combos import _LAYOUT, _SLOT, Combination, Kind, _Table, counts_mask, table
+from .. import packed
+from ..combos import Combination, Kind, _Table, table
 from ..deal import Deal, capturing_tile, follower_plays, last_trick_finishes, trick_bonus
 from ..errors import DealError
 from ..rules import Rules
 from ..scoring import Finish
 from ..scoring import _compute as _settle
-from ..tiles import KINDS, Tile
+from ..tiles import Tile
 
-__all__ = ["Position", "PMove", "solve", "solve_moves", "solve_position", "SearchStats", "decode", "discards", "INF"]
+__all__ = ["Position", "PMove", "solve", "solve_moves", "solve_position", "SearchStats", "INF"]
 
 INF: Final = 10**9
 _SUPREME: Final = Kind.SUPREME
 _QUAD: Final = Kind.QUAD
-
-
-@lru_cache(maxsize=1 << 16)
-def decode(mask: int) -> tuple[Tile, ...]:
-    """The tiles of a packed holding, in canonical order."""
-    out: list[Tile] = []
-    for t in KINDS:
-        n = (mask >> (3 * _SLOT[t.index])) & 7
-        out.extend((t,) * n)
-    return tuple(out)
-
-
-@lru_cache(maxsize=1 << 16)
-def _kinds_in(mask: int) -> tuple[tuple[int, int], ...]:
-    """``(bit, count)`` for each kind in a packed holding."""
-    out = []
-    for slot in range(len(_LAYOUT)):
-        n = (mask >> (3 * slot)) & 7
-        if n:
-            out.append((1 << (3 * slot), n))
-    return tuple(out)
-
-
-@lru_cache(maxsize=1 << 18)
-def discards(mask: int, k: int) -> tuple[int, ...]:
-    """Every distinct set of ``k`` tiles in a packed holding, packed, lowest tiles first."""
-    kinds = _kinds_in(mask)[::-1]  # the layout ends with the weakest tiles
-    out: list[int] = []
-
-    def rec(i: int, left: int, acc: int) -> None:
-        if left == 0:
-            out.append(acc)
-            return
-        if i == len(kinds):
-            return
-        bit, n = kinds[i]
-        for take in range(min(n, left), -1, -1):
-            rec(i + 1, left - take, acc + take * bit)
-
-    rec(0, k, 0)
-    return tuple(out)
 
 
 PMove = Combination | int
@@ -98,7 +57,7 @@ tiles, an ``int``)."""
 class Position:
     """A mutable, compact copy of a :class:`tiangow.Deal` for search (every tile known).
 
-    ``h[s]``: seat ``s``'s tiles, packed (see :func:`tiangow.combos.counts_mask`);
+    ``h[s]``: seat ``s``'s tiles, packed (see :mod:`tiangow.packed`);
     ``disc[s]``: the tiles it discarded face down; ``shown``: the tiles played face up in
     finished tricks, ``up`` those in the trick in progress.
     """
@@ -133,15 +92,15 @@ class Position:
             for a in tr.actions:
                 assert a.tiles is not None
                 if a.kind == "discard":
-                    disc[a.seat] += counts_mask(a.tiles)
+                    disc[a.seat] += packed.pack(a.tiles)
                 else:
-                    shown += counts_mask(a.tiles)
+                    shown += packed.pack(a.tiles)
         for a in d._cur:
             assert a.tiles is not None
             if a.kind == "discard":
-                disc[a.seat] += counts_mask(a.tiles)
+                disc[a.seat] += packed.pack(a.tiles)
             else:
-                up += counts_mask(a.tiles)
+                up += packed.pack(a.tiles)
         self.disc: list[int] = disc
         self.shown: int = shown
         self.up: int = up
@@ -172,7 +131,7 @@ class Position:
         if found is None:
             plays: list[PMove] = follower_plays(  # type: ignore[assignment]
                 self.tab, self.rules, hs, best, self.size, self.last, self.stacks[seat], self.locked, led)
-            found = self._moves_cache[key] = (*plays, *discards(hs, self.size))
+            found = self._moves_cache[key] = (*plays, *packed.subsets(hs, self.size))
         return list(found)
 
     def key(self) -> tuple[object, ...]:
@@ -300,7 +259,7 @@ class Position:
 
     def tiles_of(self, move: PMove) -> tuple[Tile, ...]:
         """The tiles a move puts down."""
-        return decode(move) if type(move) is int else move.tiles  # type: ignore[union-attr]
+        return packed.unpack(move) if type(move) is int else move.tiles  # type: ignore[union-attr]
 
 
 @dataclass

@@ -26,24 +26,14 @@ import random
 from functools import lru_cache
 from math import comb
 
-from ..combos import _SLOT, Combination, _Table, contains
+from .. import packed
+from ..combos import Combination, _Table
 from ..deal import DealView
 from ..tiles import KINDS, Tile
 from .base import Decision, _check_view, to_decision, unseen_mask, view_position
-from .perfect import PMove, Position, decode, discards
+from .perfect import PMove, Position
 
 __all__ = ["RuleBot", "rule_move"]
-
-_SHIFT = tuple(3 * _SLOT[t.index] for t in KINDS)
-
-
-_LOW = sum(1 << s for s in _SHIFT)
-
-
-def _count(mask: int) -> int:
-    """Tiles in a packed holding (every count is 0, 1 or 2)."""
-    return (mask & _LOW).bit_count() + 2 * (mask & (_LOW << 1)).bit_count()
-
 
 @lru_cache(maxsize=4096)
 def _p_none(u: int, hidden: int, b: int) -> float:
@@ -74,26 +64,26 @@ class _Eye:
         self.seat = seat
         self.own = pos.h[seat]
         self.unseen = unseen_mask(pos, seat)
-        self.u = _count(self.unseen)
+        self.u = packed.size(self.unseen)
         self.tab: _Table = pos.tab
-        self.sizes = [_count(h) for h in pos.h]
+        self.sizes = [packed.size(h) for h in pos.h]
 
     def p_beaten(self, c: Combination, after: tuple[int, ...]) -> float:
         """Estimated chance that a player in ``after`` holds a play beating ``c``."""
         if not after:
             return 0.0
         unseen = self.unseen
-        beaters = [m for m, o in self.tab.better[c.id] if contains(unseen, m)]
+        beaters = packed.held(unseen, self.tab.better[c.id])
         if not beaters:
             return 0.0
         if c.size == 1:
             # Singles: is any unseen copy of a higher tile in the hands of those after?
-            copies = sum((unseen >> (m.bit_length() - 1)) & 7 for m in beaters)
+            copies = sum(packed.count(unseen, o.tiles[0]) for o in beaters)
             hidden = sum(self.sizes[s] for s in after)
             return 1.0 - _p_none(self.u, hidden, copies)
         p_free = 1.0
-        for m in beaters:
-            k = _count(m)
+        for o in beaters:
+            k = o.size
             for s in after:
                 p_free *= 1.0 - _p_holds(self.u, self.sizes[s], k)
         return 1.0 - p_free
@@ -115,9 +105,9 @@ def _keep(eye: _Eye) -> dict[Tile, float]:
     others = tuple(s for s in range(4) if s != eye.seat)
     out: dict[Tile, float] = {}
     for t in KINDS:
-        if (own >> _SHIFT[t.index]) & 7:
+        if packed.count(own, t):
             v = _strength(t)
-            if (in_combo >> _SHIFT[t.index]) & 7:
+            if packed.count(in_combo, t):
                 v += 0.6
             single = eye.tab.by_key[(t.index,)]
             if eye.p_beaten(single, others) == 0.0:
@@ -210,8 +200,8 @@ def _follow(pos: Position, eye: _Eye, moves: list[PMove]) -> PMove:
 
 def _discard(pos: Position, eye: _Eye, n: int) -> PMove:
     keep = _keep(eye)
-    options = discards(eye.own, n)
-    return min(options, key=lambda m: (sum(keep[t] for t in decode(m)), m))
+    options = packed.subsets(eye.own, n)
+    return min(options, key=lambda m: (sum(keep[t] for t in packed.unpack(m)), m))
 
 
 class RuleBot:

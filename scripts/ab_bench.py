@@ -1,0 +1,131 @@
+"""Before/after figures in one run: this checkout against a git ref, interleaved.
+
+    python scripts/ab_bench.py [--base HEAD~1] [--rounds 7]
+
+The base is checked out in a temporary git worktree. Each round runs every figure once for
+the base and once for this checkout (in fresh processes, the order alternating), so load on
+the machine hits both alike; medians and the ratio after/before are printed:
+
+- hands/s through the public API (``tiangow.bench.play_random_hand``, 2,000 seeded hands);
+- the exact solve with 4 tiles in each hand (median ms over 30 seeded positions);
+- the hint latency of lesson 08's coach (median and p95 over every turn of 6 seeded hands).
+
+Timings on a shared virtual machine vary by ±20% from run to run even interleaved, so
+``--instructions`` counts instead, with valgrind's callgrind (slow, about ×50, but the same
+count every run): instructions per hand through the public API and per exact 4-tile solve,
+the cost of the imports subtracted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+FIGURES = {
+    "hands/s (public API)": """
+import random, time
+from tiangow.bench import play_random_hand
+rng = random.Random(1); t = time.perf_counter()
+for _ in range(2000): play_random_hand(rng)
+print(2000 / (time.perf_counter() - t))
+""",
+    "exact solve, 4 tiles each (median ms)": """
+import statistics
+from tiangow.bots.bench import solve_times
+print(1000 * statistics.median(solve_times(4, 30)[0]))
+""",
+    "hint latency (median ms)": """
+import statistics
+from tiangow.bots.bench import hint_latencies
+print(1000 * statistics.median(hint_latencies(hands=6)))
+""",
+    "hint latency (p95 ms)": """
+from tiangow.bots.bench import hint_latencies
+lat = sorted(hint_latencies(hands=6))
+print(1000 * lat[min(len(lat) - 1, int(0.95 * len(lat)))])
+""",
+}
+
+
+# Instruction counts: the work of ``n`` units, run with n and with 0 (imports only).
+INSTRUCTIONS = {
+    "instructions per hand (public API)": ("""
+import random, sys
+from tiangow.bench import play_random_hand
+rng = random.Random(1)
+for _ in range(int(sys.argv[1])): play_random_hand(rng)
+""", 200),
+    "instructions per exact solve, 4 tiles each": ("""
+import random, sys
+from tiangow.bots.bench import solve_times
+if int(sys.argv[1]): solve_times(4, int(sys.argv[1]))
+else: import tiangow.drills.tricks, tiangow.bots.perfect
+""", 8),
+}
+
+
+def instructions(tree: Path, code: str, n: int) -> int:
+    out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c", code,
+                          str(n)], cwd=tree, env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"},
+                         capture_output=True, text=True, check=True)
+    found = re.search(r"Collected : (\d+)", out.stderr)
+    assert found, out.stderr[-2000:]
+    return int(found.group(1))
+
+
+def per_unit(tree: Path, code: str, n: int) -> float:
+    figure(tree, "import tiangow.bench, tiangow.bots.bench, tiangow.drills.tricks; print(0)")  # bytecode written
+    return (instructions(tree, code, n) - instructions(tree, code, 0)) / n
+
+
+def figure(tree: Path, code: str) -> float:
+    out = subprocess.run([sys.executable, "-c", code], cwd=tree, env={"PYTHONPATH": str(tree), "PATH": ""},
+                         capture_output=True, text=True, check=True)
+    return float(out.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--base", default="HEAD~1", help="the git ref to compare with")
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--only", help="run only the figures whose name contains this")
+    parser.add_argument("--instructions", action="store_true", help="count instructions (callgrind) instead of timing")
+    args = parser.parse_args()
+    figures = {k: v for k, v in FIGURES.items() if not args.only or args.only in k}
+    with tempfile.TemporaryDirectory() as tmp:
+        base = Path(tmp) / "base"
+        subprocess.run(["git", "worktree", "add", "--detach", "-q", str(base), args.base], cwd=ROOT, check=True)
+        try:
+            if args.instructions:
+                print(f"before: {args.base}   after: this checkout   (instructions, callgrind)")
+                for name, (code, n) in INSTRUCTIONS.items():
+                    if args.only and args.only not in name:
+                        continue
+                    b, a = per_unit(base, code, n), per_unit(ROOT, code, n)
+                    print(f"  {name:45} before {b:13,.0f}   after {a:13,.0f}   after/before ×{a / b:.3f}")
+                return
+            results: dict[str, dict[str, list[float]]] = {k: {"before": [], "after": []} for k in figures}
+            for r in range(args.rounds):
+                for name, code in figures.items():
+                    order = (("before", base), ("after", ROOT)) if r % 2 == 0 else (("after", ROOT), ("before", base))
+                    for label, tree in order:
+                        results[name][label].append(figure(tree, code))
+        finally:
+            subprocess.run(["git", "worktree", "remove", "--force", str(base)], cwd=ROOT, check=True)
+    print(f"before: {args.base}   after: this checkout   ({args.rounds} rounds, interleaved)")
+    for name, got in results.items():
+        b, a = statistics.median(got["before"]), statistics.median(got["after"])
+        print(f"  {name:40} before {b:9.1f}   after {a:9.1f}   after/before ×{a / b:.2f}")
+    print(json.dumps({k: {s: statistics.median(v) for s, v in got.items()} for k, got in results.items()}))
+
+
+if __name__ == "__main__":
+    main()
