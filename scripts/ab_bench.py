@@ -67,7 +67,7 @@ for _ in range(int(sys.argv[1])): play_random_hand(rng)
 import random, sys
 from tiangow.bots.bench import solve_times
 if int(sys.argv[1]): solve_times(4, int(sys.argv[1]))
-else: import tiangow.drills.tricks, tiangow.bots.perfect
+else: import tiangow.drills.tricks
 """, 8),
 }
 

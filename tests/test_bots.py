@@ -9,41 +9,39 @@ from collections import Counter
 import pytest
 from helpers import all_rules, known_ending, make_deal, run
 
-from tiangow import Deal, DealError, Rules, full_set, parse_tiles, solver
+from tiangow import Deal, DealError, Move, Rules, full_set, parse_tiles
 from tiangow.bots import (
     BotError,
-    Decision,
     RandomBot,
     RuleBot,
     SearchBot,
-    legal_decisions,
     play_hand,
     sample_deal,
 )
-from tiangow.bots.base import to_decision, view_position
-from tiangow.bots.perfect import Position, SearchStats, solve, solve_moves
+from tiangow.bots.base import sample_state
 from tiangow.bots.rule import rule_move
 from tiangow.bots.tournament import make_bot
 from tiangow.bots.tournament import run as tournament
 from tiangow.drills.tricks import deal_until
 from tiangow.packed import pack, subsets, unpack
+from tiangow.search import SearchStats, solve, solve_moves
 
 ALL_RULES = list(all_rules())
 
 
-def _checked_bots(bots: list[object], seen: list[Decision]) -> list[object]:
-    """Wrap bots so each decision is checked against the seat's legal actions."""
+def _checked_bots(bots: list[object], seen: list[Move]) -> list[object]:
+    """Wrap bots so each move is checked against the seat's legal moves."""
 
     class Checked:
         def __init__(self, bot: object) -> None:
             self.bot = bot
             self.name = "checked"
 
-        def choose(self, view: object) -> Decision:
-            decision = self.bot.choose(view)  # type: ignore[attr-defined]
-            assert decision in legal_decisions(view)  # type: ignore[arg-type]
-            seen.append(decision)
-            return decision  # type: ignore[no-any-return]
+        def choose(self, view: object) -> Move:
+            move = self.bot.choose(view)  # type: ignore[attr-defined]
+            assert move in view.legal_moves()  # type: ignore[attr-defined]
+            seen.append(move)
+            return move  # type: ignore[no-any-return]
 
     return [Checked(b) for b in bots]
 
@@ -56,7 +54,7 @@ def test_rule_and_random_bots_only_make_legal_moves_in_every_variant() -> None:
         for k in range(4 if rules.scored else 2):
             d = Deal.random(rng, banker=rng.randrange(4), rules=rules)
             bots = [RuleBot(i) if (s + k) % 2 else RandomBot(i * 4 + s) for s in range(4)]
-            play_hand(d, bots)  # Decision.apply is the checked API: an illegal move raises
+            play_hand(d, bots)  # Move.apply is the checked API: an illegal move raises
             assert d.is_over
             if rules.scored:
                 assert sum(d.settlement().net) == 0
@@ -66,7 +64,7 @@ def test_rule_and_random_bots_only_make_legal_moves_in_every_variant() -> None:
 
 def test_search_bot_only_makes_legal_moves_in_every_variant() -> None:
     rng = random.Random(3)
-    seen: list[Decision] = []
+    seen: list[Move] = []
     for i, rules in enumerate(ALL_RULES[::20]):
         d = Deal.random(rng, banker=i % 4, rules=rules)
         play_hand(d, _checked_bots([SearchBot(i * 4 + s, samples=3) for s in range(4)], seen))  # type: ignore[arg-type]
@@ -74,15 +72,35 @@ def test_search_bot_only_makes_legal_moves_in_every_variant() -> None:
     assert len(seen) > 200
 
 
-def test_every_listed_decision_is_legal_and_every_legal_action_listed() -> None:
+def _checked_moves(d: Deal) -> set[Move]:
+    """Every move the checked API accepts now: each distinct set of held tiles, tried."""
+    from itertools import combinations
+
+    held = d.holding(d.to_play)  # type: ignore[arg-type]
+    sizes = [d.trick_size] if d.trick_size else [1, 2, 3, 4]
+    out = set()
+    for n in sizes:
+        for ts in set(combinations(held, n)):
+            if d.can_play(ts):
+                out.add(Move(ts))
+            if d.trick_size and d.can_discard(ts):
+                out.add(Move(ts, True))
+    return out
+
+
+def test_every_listed_move_is_legal_and_every_legal_move_listed() -> None:
+    """The seat's view lists its moves from its own tiles and the trick on the table; the
+    deal lists them from everything: both equal what the checked API accepts."""
     rng = random.Random(11)
-    for _ in range(40):
-        d = Deal.random(rng, banker=rng.randrange(4))
+    for i in range(40):
+        rules = Rules(free_split=False) if i % 4 == 3 else None
+        d = Deal.random(rng, banker=rng.randrange(4), rules=rules)
         while not d.is_over:
             view = d.view(d.to_play)  # type: ignore[arg-type]
-            listed = legal_decisions(view)
-            expected = {Decision(m.tiles, m.combination is None) for m in solver.actions(d)}
+            listed = view.legal_moves()
+            expected = _checked_moves(d)
             assert set(listed) == expected and len(listed) == len(expected)
+            assert d.legal_moves() == listed
             rng.choice(listed).apply(d)
 
 
@@ -184,7 +202,11 @@ def _brute(d: Deal, me: int) -> int:
     def value(node: Deal) -> int:
         if node.is_over:
             return node.settlement().net[me] - before
-        vals = [value(solver.apply(node, m)) for m in solver.actions(node)]
+        vals = []
+        for m in node.legal_moves():
+            child = node.copy()
+            m.apply(child)
+            vals.append(value(child))
         return max(vals) if node.to_play == me else min(vals)
 
     return value(d)
@@ -213,46 +235,45 @@ def test_exact_search_of_a_known_ending() -> None:
     assert d.stacks == (5, 0, 0, 0)
     # South beats East's lead with its lowest winner, then leads 天 and 地: 3 stacks, the hand.
     assert solve(d, 1) == 5 + 5 - 1  # West and North 空棟; South pays East, 入一, 1 (R-$3)
-    moves = dict((str(to_decision(Position(d), m)), v) for m, v in solve_moves(d))
+    moves = dict((str(m.text()("en")), v) for m, v in solve_moves(d))
     assert set(moves) == {"play Long three", "play Bench", "play Axe"}
     assert all(v == 1 for v in moves.values())  # East is paid 1 (入一) whatever it leads
     stats = SearchStats()
-    solve(d, 1, stats)
+    solve(d, 1, stats=stats)
     assert stats.nodes > 0 and stats.tt_size > 0
 
 
-def test_the_search_position_follows_the_deal_move_by_move() -> None:
-    """Position (the search's copy) and Deal agree on every move list, every reward and every
-    settlement, over random hands in every variant; unmake restores exactly."""
+def test_the_search_state_follows_the_deal_move_by_move() -> None:
+    """A snapshot pushed step by step (as the search does) and the Deal played through its
+    checked API agree on every move list, every reward and every settlement, over random hands
+    in every variant; pop restores exactly."""
     rng = random.Random(9)
     for rules in ALL_RULES[::7]:
         d = Deal.random(rng, banker=rng.randrange(4), rules=rules)
         if d.natural is not None:
             with pytest.raises(DealError):
-                Position(d)
+                solve(d, 0)
             continue
-        pos = Position(d)
+        st = d.snapshot()
         paid = [0, 0, 0, 0]
         keys = []
         while not d.is_over:
-            deal_moves = {(m.combination is None, tuple(sorted(t.index for t in m.tiles))) for m in solver.actions(d)}
-            pos_moves = pos.moves()
-            got = {(type(m) is int, tuple(t.index for t in pos.tiles_of(m))) for m in pos_moves}
-            assert got == deal_moves
-            keys.append(pos.key())
-            mv = rng.choice(pos_moves)
-            r = pos.make(mv)
+            steps = st.moves()
+            assert [Move.of(m) for m in steps] == d.legal_moves()
+            assert set(d.legal_moves()) == _checked_moves(d)
+            keys.append(st.key())
+            mv = rng.choice(steps)
+            r = st.push(mv)
             if r is not None:
-                paid = [a + b for a, b in zip(paid, r, strict=True)]
-            dec = to_decision(pos, mv)
-            dec.apply(d)
-            assert pos.stacks == d.stacks and pos.to_play == d.to_play
+                paid = [a + b for a, b in zip(paid, r.net, strict=True)]
+            Move.of(mv).apply(d)
+            assert st.stacks == d.stacks and st.to_play == d.to_play
         if rules.scored:
             net = d.settlement().net
-            assert tuple(p + f for p, f in zip(paid, pos.final_net(), strict=True)) == net
+            assert tuple(p + f for p, f in zip(paid, st.final_net(), strict=True)) == net
         for k in reversed(keys):
-            pos.unmake()
-            assert pos.key() == k
+            st.pop()
+            assert st.key() == k
 
 
 def test_discards_lists_each_distinct_set_once() -> None:
@@ -274,7 +295,7 @@ def test_rule_bot_keeps_pairs_and_cashes_sure_winners() -> None:
     # East leads: 雙天 can not be beaten (no other 天 exists), so it is cashed before anything.
     d = make_deal("66 66 11 44 55 33 22 56", "11 44 13 13 55 33 22 56", "46 46 16 16 15 15 36 45",
                   "26 35 25 34 24 23 14 12")
-    assert RuleBot().choose(d.view(0)) == Decision(tuple(parse_tiles("66 66")))
+    assert RuleBot().choose(d.view(0)) == Move(tuple(parse_tiles("66 66")))
     # South follows a single 天 lead with nothing that beats it: it discards its least useful
     # tile, never part of its pairs (雙和 雙梅 雙長 …).
     d2 = make_deal("66 12 11 44 55 33 22 56", "66 11 44 13 13 33 22 56", "46 46 16 16 15 15 36 45",
@@ -291,15 +312,15 @@ def test_rule_move_depends_only_on_the_seats_knowledge() -> None:
         seat = d.to_play
         assert seat is not None
         view = d.view(seat)
-        choices = {to_decision(p, rule_move(p)) for p in (view_position(view, random.Random(k)) for k in range(5))}
+        choices = {Move.of(rule_move(p)) for p in (sample_state(view, random.Random(k)) for k in range(5))}
         assert len(choices) == 1
 
 
-def test_decision_names_say_which_tiles_when_a_name_is_shared() -> None:
+def test_move_names_say_which_tiles_when_a_name_is_shared() -> None:
     # 地八 is 地 with either 八: a learner choosing between the two must see which is which.
-    a, b = Decision(parse_tiles("11 26")), Decision(parse_tiles("11 35"))
+    a, b = Move(parse_tiles("11 26")), Move(parse_tiles("11 35"))
     assert a.text()("en") != b.text()("en") and a.text()("zh-Hant") != b.text()("zh-Hant")
     assert "2-6" in a.text()("zh-Hant") and "3-5" in b.text()("en")
     # a name only one set of tiles has stays short
-    assert Decision(parse_tiles("36 45")).text()("zh-Hant") == "打 雜九"
-    assert Decision(parse_tiles("26"), discard=True).text()("en") == "discard Eight (2-6)"
+    assert Move(parse_tiles("36 45")).text()("zh-Hant") == "打 雜九"
+    assert Move(parse_tiles("26"), discard=True).text()("en") == "discard Eight (2-6)"

@@ -7,8 +7,8 @@ import random
 import pytest
 from helpers import known_ending, make_deal, run
 
-from tiangow import Deal, IllegalPlay, Rules, parse_tiles
-from tiangow.bots import BotError, Coach, Decision, Mark, Session
+from tiangow import Deal, IllegalPlay, Move, Rules, parse_tiles
+from tiangow.bots import BotError, Coach, Mark, Session
 from tiangow.bots.hints import outcome_text
 from tiangow.drills.play import HANDS_TO_MASTER, PlayRecord
 
@@ -29,7 +29,7 @@ def test_hint_recommends_the_winning_line_and_marks_a_blunder() -> None:
     assert "R-" in h.nudge("en") and "R-" in h.reason("en")
     assert outcome_text(h.options[0])("en").startswith("guaranteed net")
     # Discarding 天 throws the hand away: a mistake, and the mark says what was better.
-    blunder = coach.mark(d.view(1), Decision(tuple(parse_tiles("66")), True))
+    blunder = coach.mark(d.view(1), Move(tuple(parse_tiles("66")), True))
     assert blunder.mark is Mark.MISTAKE and blunder.loss > 1
     assert "Better" in blunder.text("en") and "失誤" in blunder.text("zh-Hant")
     best = coach.mark(d.view(1), h.recommended)
@@ -87,17 +87,17 @@ def test_hints_are_reproducible_and_never_peek() -> None:
     a = Coach(seed=5, samples=6).hint(d.view(0))
     b = Coach(seed=5, samples=6).hint(d.view(0))
     assert a == b
-    assert [o.decision for o in a.options] == [o.decision for o in b.options]
+    assert [o.move for o in a.options] == [o.move for o in b.options]
 
 
-def test_mark_refuses_what_is_not_a_decision_or_not_open() -> None:
+def test_mark_refuses_what_is_not_a_move_or_not_open() -> None:
     d = Deal.random(2)
     coach = Coach(samples=3)
     with pytest.raises(BotError):
         coach.mark(d.view(0), "66")  # type: ignore[arg-type]
     not_held = next(t for t in parse_tiles("66 11 44 13 55 33 22 56 46 16 15") if t not in d.holding(0))
     with pytest.raises(ValueError):
-        coach.mark(d.view(0), Decision((not_held,)))
+        coach.mark(d.view(0), Move((not_held,)))
 
 
 # --- the session -------------------------------------------------------------------------------

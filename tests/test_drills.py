@@ -17,7 +17,7 @@ from tiangow import (
     first_banker,
     first_taker,
     naturals_in,
-    solver,
+    search,
 )
 from tiangow import next_banker as engine_next_banker
 from tiangow.combos import can_beat
@@ -173,7 +173,7 @@ def test_R_W3_play_out_positions_are_winnable_with_a_choice_to_make() -> None:
     rng = random.Random(11)
     for _ in range(6):
         task = tricks.play_out_task(rng)
-        assert solver.forced_win(task.start, task.seat)
+        assert search.forced_win(task.start, task.seat)
         assert max(len(task.start.holding(s)) for s in range(4)) == 3
 
 
@@ -295,33 +295,33 @@ def test_mastery_check_asks_a_fixed_number_and_records_a_pass() -> None:
         MasteryCheck([lambda rng: ranks.make_question("can_beat", KINDS[0], rng)], questions=3, pass_mark=4)
 
 
-# --- the solver -----------------------------------------------------------------------------
+# --- the search's win questions -----------------------------------------------------------------------------
 
-def test_solver_lines_and_forced_wins_replay() -> None:
+def test_search_lines_and_forced_wins_replay() -> None:
     rng = random.Random(9)
     checked = 0
     for _ in range(25):
         d = tricks.deal_until(rng, 3)
         for seat in range(4):
-            possible, line = solver.can_win(d, seat)
-            if solver.forced_win(d, seat):
+            possible, line = search.can_win(d, seat)
+            if search.forced_win(d, seat):
                 assert possible
             if possible:
-                node = d
+                node = d.copy()
                 for m in line:
-                    node = solver.apply(node, m)
+                    m.apply(node)
                 assert node.is_over and node.winner == seat
-            if solver.forced_win(d, seat):
+            if search.forced_win(d, seat):
                 # winning moves against random defence always win
                 for _ in range(5):
-                    node = d
+                    node = d.copy()
                     while not node.is_over:
                         if node.to_play == seat:
-                            node = solver.apply(node, rng.choice(solver.winning_actions(node, seat)))
+                            rng.choice(search.winning_moves(node, seat)).apply(node)
                         else:
-                            node = solver.apply(node, rng.choice(solver.actions(node)))
+                            rng.choice(node.legal_moves()).apply(node)
                     assert node.winner == seat
                     checked += 1
     assert checked > 0
     with pytest.raises(TiangowError, match="at most 5 tiles"):
-        solver.can_win(Deal.random(1), 0)  # a whole hand is too big to search
+        search.can_win(Deal.random(1), 0)  # a whole hand is too big to search

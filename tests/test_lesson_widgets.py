@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tiangow import KINDS, settle, solver
+from tiangow import KINDS, Move, search, settle
 from tiangow.catalog import LESSONS, lesson_status
 from tiangow.drills import ranks
 from tiangow.drills.combinations import ComboDrill
@@ -120,7 +120,7 @@ def test_play_out_board_against_the_solver() -> None:
     task = board.task
     assert task is not None
 
-    def select(move: solver.Move) -> None:
+    def select(move: Move) -> None:
         hand = list(board.deal.holding(task.seat))  # type: ignore[union-attr]
         used: list[int] = []
         for t in move.tiles:
@@ -131,8 +131,8 @@ def test_play_out_board_against_the_solver() -> None:
     while not board.done:
         d = board.deal
         assert d is not None and d.to_play == task.seat
-        good = solver.winning_actions(d, task.seat)
-        bad = [m for m in solver.actions(d) if m not in good]
+        good = search.winning_moves(d, task.seat)
+        bad = [m for m in d.legal_moves() if m not in good]
         if bad and not made_mistake:
             select(bad[0])
             assert board.act(not bad[0].is_play) is False

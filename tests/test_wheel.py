@@ -44,8 +44,11 @@ CHECK = textwrap.dedent('''
     page = scope["page"]
     quiz = page.quizzes[0]
     q = quiz.question
-    if q.pick_tiles:
+    if q.mode == "order":
         quiz.picker.set_state({"selected": [int(i) for i in q.answer.split(",")]})
+        quiz._check_pick()
+    elif q.pick_tiles:
+        quiz.picker.set_state({"selected": [[c.key for c in q.choices].index(q.answer)]})
         quiz._check_pick()
     else:
         quiz.answer(q.answer)

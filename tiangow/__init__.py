@@ -16,6 +16,7 @@ from .deal import SEATS, Action, Deal, DealView, Trick
 from .dealing import Dealt, Method, Wall, deal_wall, draw_first_banker, first_banker, first_taker, random_deal
 from .errors import DealError, IllegalPlay, NotACombination, RulesError, SettlementError, TiangowError, TileError
 from .i18n import LANGS, Lang, seat_name, to_simplified
+from .move import Move
 from .naturals import best_natural, naturals_in
 from .rules import VARIANT_NOTES, Natural, Rules
 from .scoring import Finish, Payment, Reason, Settlement, banker_multiplier, next_banker, settle
@@ -25,7 +26,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Action", "CIVIL_KINDS", "Holding", "Combination", "Deal", "DealError", "DealView", "Dealt", "Finish",
-    "IllegalPlay", "KINDS", "Kind", "LANGS", "Lang", "MILITARY_KINDS", "Method", "Natural",
+    "IllegalPlay", "KINDS", "Kind", "LANGS", "Lang", "MILITARY_KINDS", "Method", "Move", "Natural",
     "NotACombination", "Payment", "Reason", "Rules", "RulesError", "SEATS", "Settlement",
     "SettlementError", "TiangowError", "Tile", "TileError", "Trick", "VARIANT_NOTES", "Wall",
     "all_combinations", "banker_multiplier", "best_natural", "classify", "combinations_in",

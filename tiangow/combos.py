@@ -339,6 +339,11 @@ class _Table:
                          key=lambda mo: (mo[1].rank, mo[1].key)))
             for c in self.plays
         )
+        # better_fields[c.id]: the count fields of every tile of a play that beats c; what a
+        # follower may play against c depends only on its holding inside them (cached).
+        self.better_fields: tuple[int, ...] = tuple(
+            packed.fields(t for _, o in better for t in o.tiles) for better in self.better)
+        self._beating: dict[tuple[int, int], list[Combination]] = {}
         # (mask, play) for every play, for listing the plays in a holding.
         self.masks: tuple[tuple[int, Combination], ...] = tuple((c.mask, c) for c in self.plays)
         # Plays of each class, best first, for listing what beats a standing play.
@@ -368,6 +373,16 @@ class _Table:
             wong.append((cmask, d_wong))
         self.leads: tuple[tuple[int, dict[int, tuple[Combination, ...]]], ...] = tuple(free)
         self.leads_wong: tuple[tuple[int, dict[int, tuple[Combination, ...]]], ...] = tuple(wong)
+
+    def beating(self, standing: Combination, holding: int) -> list[Combination]:
+        """The plays in ``holding`` (packed) that beat ``standing``, best first (a new list)."""
+        key = (standing.id, holding & self.better_fields[standing.id])
+        found = self._beating.get(key)
+        if found is None:
+            if len(self._beating) > 200_000:  # bounded: a long-running server keeps no more
+                self._beating.clear()
+            found = self._beating[key] = packed.held(key[1], self.better[standing.id])
+        return list(found)
 
     def leader_plays(self, holding_mask: int, free_split: bool) -> tuple[Combination, ...]:
         """Every play a leader holding ``holding_mask`` may lead."""

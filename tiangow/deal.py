@@ -29,32 +29,35 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Final, Literal, NamedTuple
 
 from . import packed
-from .combos import Combination, Kind, classify, explain_not_beating, table
-from .combos import _Table as _TableT
+from .combos import Combination, classify, explain_not_beating, table
 from .errors import DealError, IllegalPlay, NotACombination
 from .i18n import seat_name
+from .move import Move
 from .rules import DEFAULT_RULES, Natural, Rules
-from .scoring import Finish, Payment, Reason, Settlement, banker_multiplier, settle
+from .scoring import Finish, Payment, Settlement, banker_multiplier, settle
 from .scoring import _compute as _compute_settlement
+from .state import (
+    CAPTURE_HOLDS,
+    CAPTURED_SUPREME,
+    Bonus,
+    State,
+    Step,
+    TrickState,
+    follower_plays,
+    last_trick_finishes,
+)
 from .tiles import KINDS, Holding, Tile, as_tiles, check_counts, full_set
 
-__all__ = ["Deal", "Action", "Trick", "DealView", "SEATS"]
+__all__ = ["Deal", "Action", "Trick", "DealView", "SEATS", "Move"]
 
 SEATS: Final = (0, 1, 2, 3)
 
-_T = {t.pips: t for t in KINDS}
-_ONE_TWO: Final = _T[(1, 2)]
-_TWO_FOUR: Final = _T[(2, 4)]
-_ONE_FIVE: Final = _T[(1, 5)]
-_ONE_SIX: Final = _T[(1, 6)]
-_HEAVEN: Final = _T[(6, 6)]
-_NINES: Final = (_T[(3, 6)], _T[(4, 5)])
 _FULL: Final = tuple(full_set())
-_SUPREME: Final = Kind.SUPREME
-_QUAD: Final = Kind.QUAD
+_TILES: Final = attrgetter("tiles")
 
 ActionKind = Literal["lead", "play", "discard"]
 
@@ -129,6 +132,29 @@ class DealView:
     is_over: bool
     winner: int | None
     immediate: tuple[Payment, ...]
+    trick: TrickState | None = None
+    """The trick in progress as the table sees it (``None`` when the hand is over)."""
+
+    def legal_moves(self) -> list[Move]:
+        """Every distinct move open to this view's seat when it is its turn (its plays, then
+        its discards), worked out from its own tiles and the trick on the table; empty when
+        it is not its turn.
+
+        >>> d = Deal.random(7)
+        >>> d.view(0).legal_moves() == d.legal_moves(), d.view(1).legal_moves()
+        (True, [])
+        """
+        seat, trick = self.seat, self.trick
+        if trick is None or seat is None or self.to_play != seat:
+            return []
+        own = packed.pack(self.hands[seat] or ())
+        tab = table(self.rules)
+        if not trick.size:
+            return [Move(c.tiles) for c in tab.leader_plays(own, self.rules.free_split)]
+        assert trick.best is not None
+        plays = follower_plays(tab, self.rules, own, trick.best, trick.size, trick.last, self.stacks[seat],
+                               bool(trick.locked), trick.led)
+        return [Move(c.tiles) for c in plays] + [Move(packed.unpack(d), True) for d in packed.subsets(own, trick.size)]
 
     @property
     def played(self) -> tuple[Tile, ...]:
@@ -170,12 +196,8 @@ class Deal:
     last action back. A refused action raises and leaves the state unchanged.
     """
 
-    __slots__ = (
-        "rules", "banker", "streak", "_table", "_initial", "_hands", "_h", "_stacks",
-        "_to_play", "_leader", "_size", "_best", "_best_seat", "_locked", "_last", "_led",
-        "_tricks", "_cur", "_rewards", "_winner", "_natural",
-        "_trick_rewards", "_cache",
-    )
+    __slots__ = ("rules", "banker", "streak", "_table", "_initial", "_st", "_hands", "_tricks", "_cur", "_rewards",
+                 "_natural", "_cache")
 
     def __init__(
         self,
@@ -245,22 +267,11 @@ class Deal:
         return cls(hands, banker, streak, rules, _trusted=True)
 
     def _reset(self) -> None:
-        self._hands: list[list[Tile]] = [list(h) for h in self._initial]
-        self._h: list[int] = [packed.pack(h) for h in self._initial]
-        self._stacks: list[int] = [0, 0, 0, 0]
-        self._to_play: int | None = self.banker
-        self._leader: int = self.banker
-        self._size: int = 0
-        self._best: Combination | None = None
-        self._best_seat: int = -1
-        self._locked: str = ""
-        self._last: bool = False
-        self._led: Combination | None = None
+        self._st = State([packed.pack(h) for h in self._initial], self.banker, self.streak, self.rules)
+        self._hands: list[list[Tile]] = [list(h) for h in self._initial]  # each seat's tiles, in order
         self._tricks: list[Trick] = []
         self._cur: list[Action] = []
         self._rewards: list[Payment] = []
-        self._trick_rewards: list[Payment] = []
-        self._winner: int | None = None
         self._natural: tuple[int, Natural] | None = None
         self._cache: list[Combination] | None = None
         if self.rules.naturals:
@@ -271,9 +282,7 @@ class Deal:
                 best = best_natural(self._initial[seat], self.rules.naturals)
                 if best is not None:
                     self._natural = (seat, best)
-                    self._winner = seat
-                    self._to_play = None
-                    self._stacks = [8 if s == seat else 0 for s in range(4)]
+                    self._st.end(seat)
                     break
 
     def copy(self) -> Deal:
@@ -284,62 +293,57 @@ class Deal:
         other.streak = self.streak
         other._table = self._table
         other._initial = self._initial
+        other._st = self._st.copy()
         other._hands = [list(h) for h in self._hands]
-        other._h = list(self._h)
-        other._stacks = list(self._stacks)
-        other._to_play = self._to_play
-        other._leader = self._leader
-        other._size = self._size
-        other._best = self._best
-        other._best_seat = self._best_seat
-        other._locked = self._locked
-        other._last = self._last
-        other._led = self._led
         other._tricks = list(self._tricks)
         other._cur = list(self._cur)
         other._rewards = list(self._rewards)
-        other._trick_rewards = list(self._trick_rewards)
-        other._winner = self._winner
         other._natural = self._natural
         other._cache = self._cache
         return other
+
+    def snapshot(self) -> State:
+        """An independent copy of the play state, every tile known (for a search: push and pop
+        moves on it; see :mod:`tiangow.state`)."""
+        return self._st.copy()
 
     # -- state ---------------------------------------------------------------------------
     @property
     def to_play(self) -> int | None:
         """The seat to act, or ``None`` when the hand is over."""
-        return self._to_play
+        return self._st.to_play
 
     @property
     def trick_size(self) -> int | None:
         """Tiles each player puts into the current trick; ``None`` when the seat to act
         leads (or the hand is over)."""
-        return self._size if self._size and self._to_play is not None else None
+        st = self._st
+        return st.size if st.size and st.to_play is not None else None
 
     @property
     def leader(self) -> int | None:
         """The seat that led (or will lead) the current trick."""
-        return None if self._to_play is None else self._leader
+        st = self._st
+        return None if st.to_play is None else st.leader
 
     @property
     def is_last_trick(self) -> bool:
         """Whether the trick in progress is the last (the leader led every tile left)."""
-        return self._last and self._to_play is not None
+        return self._st.last and self._st.to_play is not None
 
     @property
     def stacks(self) -> tuple[int, int, int, int]:
         """Stacks (棟) won by each seat so far (R-P5)."""
-        s = self._stacks
-        return (s[0], s[1], s[2], s[3])
+        return self._st.stacks
 
     @property
     def is_over(self) -> bool:
-        return self._to_play is None
+        return self._st.to_play is None
 
     @property
     def winner(self) -> int | None:
         """The seat that won the hand (the last trick, R-W1; or a natural), else ``None``."""
-        return self._winner
+        return self._st.winner
 
     @property
     def natural(self) -> tuple[int, Natural] | None:
@@ -349,9 +353,10 @@ class Deal:
     @property
     def best(self) -> tuple[int, Combination] | None:
         """``(seat, combination)`` of the best play in the current trick so far."""
-        if self._best is None or self._to_play is None:
+        st = self._st
+        if st.best is None or st.to_play is None:
             return None
-        return self._best_seat, self._best
+        return st.best_seat, st.best
 
     @property
     def immediate_payments(self) -> tuple[Payment, ...]:
@@ -386,10 +391,10 @@ class Deal:
     @property
     def current_trick(self) -> Trick | None:
         """The trick in progress (possibly with no action yet), or ``None`` when over."""
-        if self._to_play is None:
+        st = self._st
+        if st.to_play is None:
             return None
-        return Trick(len(self._tricks) + 1, self._leader, self._size, tuple(self._cur),
-                     None, self._best, self._last)
+        return Trick(len(self._tricks) + 1, st.leader, st.size, tuple(self._cur), None, st.best, st.last)
 
     @property
     def history(self) -> tuple[Action, ...]:
@@ -401,27 +406,28 @@ class Deal:
         return tuple(out)
 
     def __repr__(self) -> str:
-        state = (f"won by {seat_name(self._winner)}" if self._winner is not None
-                 else f"{seat_name(self._to_play or 0)} to act")
+        st = self._st
+        state = (f"won by {seat_name(st.winner)}" if st.winner is not None
+                 else f"{seat_name(st.to_play or 0)} to act")
         return f"<Deal banker={seat_name(self.banker)} streak={self.streak} stacks={self.stacks} {state}>"
 
-    # -- legal actions -------------------------------------------------------------------
+    # -- legal moves ---------------------------------------------------------------------
     def _legal(self) -> list[Combination]:
         cached = self._cache
         if cached is not None:
             return cached
-        out = self._cache = self._compute_legal()
+        out = self._cache = self._st.plays()
         return out
 
-    def _compute_legal(self) -> list[Combination]:
-        seat = self._to_play
-        if seat is None:
-            return []
-        if not self._size:
-            return list(self._table.leader_plays(self._h[seat], self.rules.free_split))
-        assert self._best is not None
-        return follower_plays(self._table, self.rules, self._h[seat], self._best, self._size, self._last,
-                              self._stacks[seat], bool(self._locked), self._led)
+    def legal_moves(self) -> list[Move]:
+        """Every distinct move open to the seat to act: its plays, then its discards (the
+        weakest tiles first). Empty when the hand is over.
+
+        >>> d = Deal.random(7)
+        >>> str(d.legal_moves()[0]), d.legal_moves()[0].apply(d).kind
+        ('play 11', 'lead')
+        """
+        return [Move.of(s) for s in self._st.moves()]
 
     def legal_combinations(self) -> list[Combination]:
         """The plays open to the seat to act, as combinations (see :meth:`legal_plays`)."""
@@ -431,15 +437,14 @@ class Deal:
         """The plays (not discards) open to the seat to act, as tuples of tiles, no two
         alike: every combination held for a leader; for a follower, those that beat the
         best play so far and are allowed by R-W2 and the variants. Empty when over."""
-        return [c.tiles for c in self._legal()]
+        return list(map(_TILES, self._legal()))
 
     def legal_discards(self) -> list[tuple[Tile, ...]]:
         """Every distinct set of tiles the seat to act may discard (none for a leader)."""
-        if self._to_play is None or not self._size:
+        st = self._st
+        if st.to_play is None or not st.size:
             return []
-        from itertools import combinations
-
-        return sorted(set(combinations(self._hands[self._to_play], self._size)),
+        return sorted((packed.unpack(s) for s in packed.subsets(st.h[st.to_play], st.size)),
                       key=lambda ts: [t.index for t in ts])
 
     def can_play(self, tiles: Iterable[Tile] | str) -> bool:
@@ -466,65 +471,67 @@ class Deal:
 
     # -- checks --------------------------------------------------------------------------
     def _check_common(self, seat: int | None) -> int:
-        if self._to_play is None:
+        to_play = self._st.to_play
+        if to_play is None:
             if self._natural is not None:
                 who, nat = self._natural
                 raise IllegalPlay(
                     f"the hand is over: {seat_name(who)} showed a natural hand, {nat.value} (RULES §8)"
                 )
-            assert self._winner is not None
+            assert self._st.winner is not None
             raise IllegalPlay(
-                f"the hand is over: {seat_name(self._winner)} won the last trick (R-W1); deal a new hand"
+                f"the hand is over: {seat_name(self._st.winner)} won the last trick (R-W1); deal a new hand"
             )
         if seat is not None:
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
                 raise IllegalPlay(f"seat must be 0–3 (East, South, West, North), not {seat!r}")
-            if seat != self._to_play:
+            if seat != to_play:
                 raise IllegalPlay(
-                    f"it is {seat_name(self._to_play)}'s turn, not {seat_name(seat)}'s: each player acts "
+                    f"it is {seat_name(to_play)}'s turn, not {seat_name(seat)}'s: each player acts "
                     "only after the player before, East → South → West → North (R-P4)"
                 )
-        return self._to_play
+        return to_play
 
-    def _held(self, seat: int, ts: tuple[Tile, ...], mask: int | None = None) -> int:
-        if mask is None:
-            mask = packed.pack(ts)
-        if not packed.contains(self._h[seat], mask):
-            need = Counter(ts)
-            have = Counter(self._hands[seat])
-            missing = [t for t in need if need[t] > have[t]]
-            shown = ", ".join(
-                f"{t.full_name} ({t.notation})" + (f" ×{need[t]}" if need[t] > 1 else "") for t in missing
-            )
-            raise IllegalPlay(
-                f"{seat_name(seat)} does not hold {shown}: a player plays only from their own tiles "
-                f"(holding {' '.join(t.notation for t in self._hands[seat])})"
-            )
-        return mask
+    def _not_held(self, seat: int, ts: tuple[Tile, ...]) -> IllegalPlay:
+        need = Counter(ts)
+        have = Counter(self.holding(seat))
+        missing = [t for t in need if need[t] > have[t]]
+        shown = ", ".join(f"{t.full_name} ({t.notation})" + (f" ×{need[t]}" if need[t] > 1 else "") for t in missing)
+        return IllegalPlay(
+            f"{seat_name(seat)} does not hold {shown}: a player plays only from their own tiles "
+            f"(holding {' '.join(t.notation for t in self.holding(seat))})"
+        )
 
     def _check_play(self, tiles: Iterable[Tile] | str, seat: int | None) -> Combination:
-        s = self._to_play
+        cache = self._cache
+        if cache is not None and seat is None:
+            # The very tuple legal_plays() listed in this state (tuples and tiles never change).
+            for c in cache:
+                if c.tiles is tiles:
+                    return c
+        st = self._st
+        s = st.to_play
         if s is None or seat is not None:
             s = self._check_common(seat)
         ts = as_tiles(tiles)
         n = len(ts)
-        if self._size and n != self._size:
+        size = st.size
+        if size and n != size:
             raise IllegalPlay(
-                f"this trick is played with {self._size} tile{'s' if self._size > 1 else ''} each; "
-                f"{n} given (R-P3)"
+                f"this trick is played with {size} tile{'s' if size > 1 else ''} each; {n} given (R-P3)"
             )
-        if not self._size and not 1 <= n <= 4:
+        if not size and not 1 <= n <= 4:
             raise IllegalPlay(f"a lead is a combination of 1 to 4 tiles; {n} given (R-P2)")
         comb = self._table.by_tiles.get(ts)
-        if comb is None or not packed.contains(self._h[s], comb.mask):
-            self._held(s, ts, None if comb is None else comb.mask)
+        if not packed.contains(st.h[s], packed.pack(ts) if comb is None else comb.mask):
+            raise self._not_held(s, ts)
         if comb is None:
             classify(ts, self.rules)  # raises NotACombination with the reason (R-C2)
             raise AssertionError("unreachable")
-        if not self._size:
+        if not size:
             # A held combination may always be led, except a split under Wong's rule (R-C5).
             if (self.rules.free_split or comb.family == packed.HEAVEN_NINE
-                    or packed.in_family(self._h[s], comb.family) == comb.mask):
+                    or packed.in_family(st.h[s], comb.family) == comb.mask):
                 return comb
         else:
             for c in self._legal():
@@ -534,10 +541,11 @@ class Deal:
 
     def _explain(self, seat: int, comb: Combination) -> str:
         who = seat_name(seat)
-        if not self._size:
+        st = self._st
+        if not st.size:
             # Only Wong's rule can refuse a held combination to a leader.
-            fam = packed.in_family(self._h[seat], comb.family)
-            whole = list(packed.unpack(fam))
+            fam = packed.in_family(st.h[seat], comb.family)
+            whole = packed.unpack(fam)
             try:
                 whole_name = classify(whole, self.rules).name
             except NotACombination:
@@ -548,38 +556,44 @@ class Deal:
                 f"not split a combination without 天 or 九, so {comb.name} cannot be led alone — "
                 f"lead all of {whole_name}"
             )
-        if self._locked:
-            return self._locked
-        best = self._best
+        if st.locked == CAPTURED_SUPREME:
+            return (f"{seat_name(st.best_seat)} captured the civil supreme with two 1-6 (擒尊): "
+                    "the capture cannot be beaten again")
+        if st.locked == CAPTURE_HOLDS:
+            return (f"{seat_name(st.best_seat)} captured the led {st.led.name if st.led else ''} "
+                    "with 以擒為大 in force: nobody after may beat the capture (R-$10 variant)")
+        best = st.best
         assert best is not None
-        if self._last and self._stacks[seat] + self._size < 2:
-            st = self._stacks[seat]
+        if st.last and st.stacks[seat] + st.size < 2:
+            n = st.stacks[seat]
             return (
-                f"{who} has {st} stack{'s' if st != 1 else ''} and this last trick is worth "
-                f"{self._size}: a winner must end the hand with at least 2 stacks, so {who} may "
+                f"{who} has {n} stack{'s' if n != 1 else ''} and this last trick is worth "
+                f"{st.size}: a winner must end the hand with at least 2 stacks, so {who} may "
                 "not play to win it and must discard (R-W2)"
             )
         reason = explain_not_beating(comb, best)
         return reason or f"{comb.name} cannot be played now"
 
     def _check_discard(self, tiles: Iterable[Tile] | str, seat: int | None) -> tuple[tuple[Tile, ...], int]:
-        s = self._to_play
+        st = self._st
+        s = st.to_play
         if s is None or seat is not None:
             s = self._check_common(seat)
         ts = as_tiles(tiles)
-        if not self._size:
+        size = st.size
+        if not size:
             raise IllegalPlay(
                 f"{seat_name(s)} leads this trick and must play a combination; only followers "
                 "discard (R-P2, R-P3)"
             )
-        if len(ts) != self._size:
+        if len(ts) != size:
             raise IllegalPlay(
-                f"a discard in this trick is {self._size} tile{'s' if self._size > 1 else ''}, "
+                f"a discard in this trick is {size} tile{'s' if size > 1 else ''}, "
                 f"the number the leader played; {len(ts)} given (R-P3)"
             )
         mask = packed.pack(ts)
-        if not packed.contains(self._h[s], mask):
-            self._held(s, ts, mask)  # raises, naming the tiles not held
+        if not packed.contains(st.h[s], mask):
+            raise self._not_held(s, ts)
         return ts, mask
 
     # -- actions -------------------------------------------------------------------------
@@ -591,101 +605,60 @@ class Deal:
         unchanged.
         """
         comb = self._check_play(tiles, seat)
-        return self._apply(self._to_play, True, comb.tiles, comb, comb.mask)  # type: ignore[arg-type]
+        return self._apply(comb, comb.tiles)
 
     def discard(self, tiles: Iterable[Tile] | str, seat: int | None = None) -> Action:
         """Discard ``tiles`` face down (as many as the leader played; R-P3)."""
         ts, mask = self._check_discard(tiles, seat)
         if len(ts) > 1:
             ts = tuple(sorted(ts, key=_index))
-        return self._apply(self._to_play, False, ts, None, mask)  # type: ignore[arg-type]
+        return self._apply(mask, ts)
 
     def play_combination(self, comb: Combination) -> Action:
         """Unchecked fast path for search: play ``comb``, which must come from
         :meth:`legal_combinations` of this state."""
-        return self._apply(self._to_play, True, comb.tiles, comb, comb.mask)  # type: ignore[arg-type]
+        return self._apply(comb, comb.tiles)
 
     def discard_unchecked(self, tiles: tuple[Tile, ...]) -> Action:
         """Unchecked fast path for search: discard held ``tiles`` of the right count."""
-        return self._apply(self._to_play, False, tiles, None, packed.pack(tiles))  # type: ignore[arg-type]
+        return self._apply(packed.pack(tiles), tiles)
 
-    def _apply(self, seat: int, is_play: bool, ts: tuple[Tile, ...], comb: Combination | None,
-               mask: int) -> Action:
+    def _apply(self, step: Step, ts: tuple[Tile, ...]) -> Action:
+        """Take ``step`` in the state machine and record it (a lead, play or discard)."""
+        st = self._st
+        seat: int = st.to_play  # type: ignore[assignment]
+        cur = self._cur
+        trick_no = len(self._tricks) + 1
+        action = _new_action(Action, (seat, trick_no, ("lead", "play", "play", "play")[len(cur)]
+                                      if type(step) is not int else "discard", ts,
+                                      None if type(step) is int else step, len(ts)))
         self._cache = None
         hand = self._hands[seat]
         for t in ts:
             hand.remove(t)
-        self._h[seat] -= mask
-        trick_no = len(self._tricks) + 1
-        if not self._size:
-            assert comb is not None
-            action = _new_action(Action, (seat, trick_no, "lead", ts, comb, len(ts)))
-            self._size = comb.size
-            self._last = not hand
-            self._led = comb
-            self._best = comb
-            self._best_seat = seat
-        elif is_play:
-            assert comb is not None
-            action = _new_action(Action, (seat, trick_no, "play", ts, comb, len(ts)))
-            best = self._best
-            self._best = comb
-            self._best_seat = seat
-            if best is not None and best.kind is _SUPREME:
-                self._locked = (f"{seat_name(seat)} captured the civil supreme with two 1-6 (擒尊): "
-                                "the capture cannot be beaten again")
-            elif self._last and self.rules.capture_wins_trick and comb.size == 1 \
-                    and comb.tiles[0] is capturing_tile(self._led, self.rules):
-                self._locked = (f"{seat_name(seat)} captured the led {self._led.name if self._led else ''} "
-                                "with 以擒為大 in force: nobody after may beat the capture (R-$10 variant)")
-        else:
-            action = _new_action(Action, (seat, trick_no, "discard", ts, None, len(ts)))
-        self._cur.append(action)
-        if len(self._cur) < 4:
-            self._to_play = (seat + 1) & 3
-        else:
-            self._resolve()
+        st.push(step, False)
+        cur.append(action)
+        if len(cur) == 4:
+            w, best, bonus = st.won  # type: ignore[misc]
+            rewards = self._bonus(bonus, trick_no) if bonus is not None else ()
+            if rewards:
+                self._rewards.extend(rewards)
+            lead = cur[0]
+            self._tricks.append(_new_action(Trick, (trick_no, lead.seat, lead.size, tuple(cur), w, best,
+                                                    st.to_play is None, rewards)))
+            self._cur = []
         return action
 
-    def _resolve(self) -> None:
-        w = self._best_seat
-        best = self._best
-        assert best is not None
-        size = self._size
-        self._stacks[w] += size
-        rewards: list[Payment] = []
-        number = len(self._tricks) + 1
-        kind = best.kind
-        if kind is _SUPREME or kind is _QUAD or self._locked:
-            bonus = trick_bonus(self.rules, best, bool(self._locked), self._led, self._last)
-            if bonus is not None:
-                rewards = self._bonus(w, bonus[0], bonus[1], number)
-                self._rewards.extend(rewards)
-        self._tricks.append(_new_action(Trick, (number, self._leader, size, tuple(self._cur), w, best,
-                                                self._last, tuple(rewards))))
-        self._cur = []
-        self._size = 0
-        self._best = None
-        self._best_seat = -1
-        self._locked = ""
-        self._led = None
-        if self._last:
-            self._winner = w
-            self._to_play = None
-        else:
-            self._leader = w
-            self._to_play = w
-            self._last = False
-
-    def _bonus(self, seat: int, base: int, reason: Reason, trick: int) -> list[Payment]:
+    def _bonus(self, bonus: Bonus, trick: int) -> tuple[Payment, ...]:
         m = banker_multiplier(self.streak)
+        seat = bonus.winner
         out = []
         for k in range(1, 4):
             other = (seat + k) & 3
             mult = m if self.banker in (seat, other) else 1
             factors = (("banker", m),) if mult > 1 else ()
-            out.append(Payment(other, seat, base * mult, reason, base, factors, trick=trick))
-        return out
+            out.append(Payment(other, seat, bonus.base * mult, bonus.reason, bonus.base, factors, trick=trick))
+        return tuple(out)
 
     def undo(self) -> Action:
         """Take back the last action and return it."""
@@ -695,7 +668,7 @@ class Deal:
         self._reset()
         for a in history[:-1]:
             assert a.tiles is not None
-            self._apply(a.seat, a.kind != "discard", a.tiles, a.combination, packed.pack(a.tiles))
+            self._apply(a.combination if a.combination is not None else packed.pack(a.tiles), a.tiles)
         return history[-1]
 
     # -- views ---------------------------------------------------------------------------
@@ -719,162 +692,62 @@ class Deal:
             return Trick(tr.number, tr.leader, tr.size, acts, tr.winner, tr.winning, tr.is_last, tr.rewards)
 
         cur = self.current_trick
+        st = self._st
         hands = tuple(tuple(h) if seat is None or s == seat else None for s, h in enumerate(self._hands))
         sizes = tuple(len(h) for h in self._hands)
         return DealView(
             seat=seat, hands=hands, hand_sizes=(sizes[0], sizes[1], sizes[2], sizes[3]),
             stacks=self.stacks, banker=self.banker, streak=self.streak, rules=self.rules,
-            to_play=self._to_play, leader=self.leader, trick_size=self.trick_size,
+            to_play=st.to_play, leader=self.leader, trick_size=self.trick_size,
             tricks=tuple(hide(t) for t in self._tricks), current=hide(cur) if cur else None,
-            is_over=self.is_over, winner=self._winner, immediate=tuple(self._rewards),
+            is_over=self.is_over, winner=st.winner, immediate=tuple(self._rewards),
+            trick=st.trick() if st.to_play is not None else None,
         )
 
     # -- end of hand ---------------------------------------------------------------------
     def finishes(self) -> tuple[tuple[Finish, ...], int | None]:
         """The special finishes of a finished hand and the captured seat, if any (§6.2)."""
-        if self._winner is None:
+        winner = self._st.winner
+        if winner is None:
             raise IllegalPlay("the hand is not over yet: finishes are decided by the last trick (R-W1)")
         if self._natural is not None:
             return (), None
         last = self._tricks[-1]
         led, won = last.led, last.winning
         assert won is not None and led is not None
-        shown = 0
-        for tr in self._tricks[:-1]:
-            for a in tr.actions:
-                if a.face_up and a.tiles:
-                    shown += packed.pack(a.tiles)
-        first = self._tricks[0].led
-        assert first is not None
-        return last_trick_finishes(self.rules, last.leader, led, won, self._winner, self._stacks[self._winner],
-                                   self.banker, first, shown, last.size)
+        st = self._st  # shown: the tiles played face up before the last trick
+        assert st.first is not None
+        return last_trick_finishes(self.rules, last.leader, led, won, winner, st.stacks[winner],
+                                   self.banker, st.first, st.shown, last.size)
 
     def settlement(self) -> Settlement:
         """The itemised settlement of the finished hand, including the immediate rewards
         paid during play (RULES §6)."""
-        if self._winner is None:
+        winner = self._st.winner
+        if winner is None:
             raise IllegalPlay("the hand is not over yet: it is settled after the last trick (R-W1)")
         if self._natural is not None:
-            return settle(None, self._winner, self.banker, self.streak, rules=self.rules,
-                          natural=self._natural[1])
+            return settle(None, winner, self.banker, self.streak, rules=self.rules, natural=self._natural[1])
         if not self.rules.scored:
-            settle(self.stacks, self._winner, self.banker, self.streak, rules=self.rules)  # raises (R-S3)
+            settle(self.stacks, winner, self.banker, self.streak, rules=self.rules)  # raises (R-S3)
         fins, captured = self.finishes()
         # The deal guarantees consistent inputs, so skip settle()'s argument checks.
-        return _compute_settlement(self.stacks, self._winner, self.banker, self.streak, fins,
+        return _compute_settlement(self.stacks, winner, self.banker, self.streak, fins,
                                    captured, self.rules, list(self._rewards))
 
     def next_deal_banker(self) -> tuple[int, int]:
         """The next hand's banker and streak (R-B1)."""
         from .scoring import next_banker
 
-        if self._winner is None:
+        winner = self._st.winner
+        if winner is None:
             raise IllegalPlay("the hand is not over yet: the next banker is its winner (R-B1)")
-        return next_banker(self.banker, self.streak, self._winner, self.rules)
+        return next_banker(self.banker, self.streak, winner, self.rules)
 
     def _repr_svg_(self) -> str:
         from . import svg
 
         return svg.deal_svg(self.full_view())
-
-
-# --- the rules of a trick and of the finish, shared with the search in tiangow.bots ---------
-
-def capturing_tile(led: Combination | None, rules: Rules) -> Tile | None:
-    """The tile that captures the led single on a last trick (R-$10), if any."""
-    if led is None or led.size != 1:
-        return None
-    t = led.tiles[0]
-    if t is _ONE_TWO:
-        return _TWO_FOUR
-    if t is _ONE_FIVE and rules.civil_supreme:
-        return _ONE_SIX
-    return None
-
-
-def follower_plays(tab: _TableT, rules: Rules, holding: int, best: Combination, size: int, last: bool,
-                   stacks: int, locked: bool, led: Combination | None) -> list[Combination]:
-    """The plays open to a follower holding ``holding`` (packed counts) with ``stacks``
-    stacks, against the standing ``best`` play of a trick of ``size`` tiles each."""
-    if locked:
-        return []  # a capture under 擒尊 or 以擒為大 cannot be beaten again
-    if last and stacks + size < 2:
-        return []  # R-W2: this play could not win, so the player must discard
-    out = packed.held(holding, tab.better[best.id])
-    if last and rules.capture_wins_trick:
-        capt = capturing_tile(led, rules)
-        if capt is not None and packed.count(holding, capt):
-            c = tab.by_key[(capt.index,)]
-            if c not in out:
-                out.append(c)
-    return out
-
-
-def trick_bonus(rules: Rules, won: Combination, locked: bool, led: Combination | None,
-                last: bool) -> tuple[int, Reason] | None:
-    """The money every other player pays at once to the winner of a trick won with
-    ``won`` (RULES §6.1): ``(base, reason)``, or ``None``."""
-    if rules.hand_size != 8:
-        return None  # 小天九 has no scoring (R-S3)
-    pay_bonus = not last or rules.finish_collects_immediate
-    if won.kind is _SUPREME and pay_bonus:
-        return 2, Reason.SUPREME_BONUS  # R-$5
-    if won.kind is _QUAD and pay_bonus:
-        return 4, Reason.QUAD_BONUS  # R-$6
-    if locked and led is not None and led.kind is _SUPREME and not last:
-        return 2, Reason.SUPREME_CAPTURED  # 擒尊 takes the 賀尊 money
-    return None
-
-
-# HIGHER[i]: every copy of every tile of tile i's class (civil or military) that ranks above it,
-# packed; FIELDS[i]: the count fields of those tiles (for "all of them were shown" tests).
-_ABOVE: Final = tuple(tuple(u for u in KINDS if u.is_civil == t.is_civil and u.rank < t.rank) for t in KINDS)
-_HIGHER: Final = tuple(packed.every_copy(above) for above in _ABOVE)
-_FIELDS: Final = tuple(packed.fields(above) for above in _ABOVE)
-
-
-def last_trick_finishes(rules: Rules, leader: int, led: Combination, won: Combination, winner: int,
-                        winner_stacks: int, banker: int, first_lead: Combination, shown: int,
-                        size: int) -> tuple[tuple[Finish, ...], int | None]:
-    """The special finishes (§6.2) and the captured seat of a hand whose last trick was led
-    by ``leader`` with ``led`` and won by ``winner`` with ``won``; ``shown`` packs the tiles
-    shown face up in the earlier tricks, ``first_lead`` is the hand's first lead."""
-    fins: list[Finish] = []
-    captured: int | None = None
-    if won.kind is Kind.SUPREME:
-        fins.append(Finish.SUPREME)  # R-$7
-    elif won.kind is Kind.QUAD:
-        fins.append(Finish.QUAD)  # R-$8
-    elif led.size == 1 and (led.tiles[0] is _ONE_TWO or (rules.civil_supreme and led.tiles[0] is _ONE_FIVE)):
-        if winner == leader:
-            fins.append(Finish.LOWEST)  # R-$9
-        elif won.size == 1 and won.tiles[0] is capturing_tile(led, rules):
-            captured = leader  # R-$10
-    if winner_stacks == 8:
-        fins.append(_seven_or_eight(rules, won, winner, banker, first_lead, shown, size))
-    if len(fins) > 1:
-        fins.sort(key=_FINISH_ORDER.__getitem__)
-    return tuple(fins), captured
-
-
-def _seven_or_eight(rules: Rules, won: Combination, winner: int, banker: int, first_lead: Combination,
-                    shown: int, size: int) -> Finish:
-    """R-$11 (and the seeds 000–002 reading under ``eight_stack_rule="wikipedia"``)."""
-    wiki = rules.eight_stack_rule == "wikipedia"
-    if wiki and winner == banker and (first_lead.kind is Kind.SUPREME or (
-            first_lead.size == 1 and first_lead.tiles[0] in (_HEAVEN, *_NINES))):
-        return Finish.SEVEN
-    if size >= 2:
-        return Finish.EIGHT
-    tile = won.tiles[0]
-    if wiki and tile in (_HEAVEN, *_NINES, _ONE_FIVE, _ONE_TWO):
-        return Finish.EIGHT
-    if shown & _FIELDS[tile.index] == _HIGHER[tile.index]:
-        return Finish.EIGHT  # nothing still unseen could beat it
-    return Finish.SEVEN
-
-
-_FINISH_ORDER: Final = {f: i for i, f in enumerate(Finish)}
 
 
 def _index(t: Tile) -> int:

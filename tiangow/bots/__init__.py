@@ -3,7 +3,7 @@
 - :class:`RandomBot` — uniformly random legal actions, the baseline.
 - :class:`RuleBot` — a rule-based intermediate (:mod:`tiangow.bots.rule`).
 - :class:`SearchBot` — samples the hidden tiles and searches each sample
-  (:mod:`tiangow.bots.search`, exact endgames by :mod:`tiangow.bots.perfect`).
+  (:mod:`tiangow.bots.search`, exact endgames by :mod:`tiangow.search`).
 - :func:`hint` — a nudge, then the recommended play with the expected outcome of each
   option; :func:`mark` — best / fine / mistake for a play made (:mod:`tiangow.bots.hints`).
 
@@ -12,7 +12,7 @@ Every bot decides from one seat's :class:`tiangow.DealView` only.
 
 from __future__ import annotations
 
-from .base import Bot, BotError, Decision, RandomBot, legal_decisions, play_hand, sample_deal
+from .base import Bot, BotError, RandomBot, play_hand, sample_deal
 from .hints import Coach, Hint, Mark, Marked
 from .rule import RuleBot
 from .search import Option, SearchBot
@@ -23,7 +23,6 @@ __all__ = [
     "Bot",
     "BotError",
     "Coach",
-    "Decision",
     "Hint",
     "Mark",
     "Marked",
@@ -32,7 +31,6 @@ __all__ = [
     "RuleBot",
     "SearchBot",
     "Session",
-    "legal_decisions",
     "play_hand",
     "sample_deal",
 ]

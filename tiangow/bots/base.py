@@ -1,8 +1,8 @@
-"""What every computer player shares: decisions, the bot protocol, sampling hidden tiles.
+"""What every computer player shares: the bot protocol, sampling hidden tiles.
 
 A bot sees only a :class:`tiangow.DealView` — its own tiles, every tile shown face up, and
 the *number* of tiles each other player discarded face down — and returns a
-:class:`Decision`. It never touches the :class:`tiangow.Deal`, so it cannot peek.
+:class:`tiangow.Move`. It never touches the :class:`tiangow.Deal`, so it cannot peek.
 
 >>> from tiangow import Deal
 >>> from tiangow.bots import RandomBot, play_hand
@@ -15,76 +15,22 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from .. import packed
-from ..combos import Combination, _Table, table
 from ..deal import Action, Deal, DealView
 from ..errors import DealError, IllegalPlay
-from ..i18n import Lang, T, Text, seat_name
-from ..tiles import Tile, as_tiles, full_set
-from .perfect import PMove, Position
+from ..i18n import seat_name
+from ..move import Move
+from ..state import State, Step
+from ..tiles import Tile, full_set
 
-__all__ = ["Decision", "Bot", "RandomBot", "play_hand", "sample_deal", "view_position", "legal_decisions",
-           "BotError"]
+__all__ = ["Bot", "RandomBot", "play_hand", "sample_deal", "BotError"]
 
 
 class BotError(DealError):
     """A bot was asked to act when it cannot (not its turn, the hand is over, bad arguments)."""
-
-
-_SHARED: dict[int, frozenset[str]] = {}
-
-
-def _shared_names(tab: _Table) -> frozenset[str]:
-    """Names (in English) that more than one play in a combination table goes by."""
-    found = _SHARED.get(id(tab))
-    if found is None:
-        counts = Counter(c.label("en") for c in tab.plays)
-        found = _SHARED[id(tab)] = frozenset(name for name, n in counts.items() if n > 1)
-    return found
-
-
-@dataclass(frozen=True)
-class Decision:
-    """An action a player chooses: play ``tiles`` (lead or beat) or discard them face down."""
-
-    tiles: tuple[Tile, ...]
-    discard: bool = False
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "tiles", tuple(sorted(as_tiles(self.tiles), key=lambda t: t.index)))
-
-    def apply(self, d: Deal) -> Action:
-        """Carry the decision out on ``d`` (checked: an illegal decision raises)."""
-        return d.discard(self.tiles) if self.discard else d.play(self.tiles)
-
-    def text(self, view: DealView | Deal | None = None) -> Text:
-        """The decision in words: "lead 天九", "play 人", "discard 長三 斧頭" (given the
-        view, a play by the leader is called a lead)."""
-        if self.discard:
-            return T("墊 " + " ".join(t.name for t in self.tiles),
-                     "discard " + ", ".join(t.label("en") for t in self.tiles))
-        tab = table(None if view is None else view.rules)
-        c = tab.by_tiles.get(self.tiles)
-        zh = c.label("zh-Hant") if c is not None else " ".join(t.name for t in self.tiles)
-        en = c.label("en") if c is not None else ", ".join(t.label("en") for t in self.tiles)
-        if c is not None and c.size > 1 and en in _shared_names(tab):
-            # 地八 is 地 with either 八: say which
-            zh += "（" + "、".join(t.label("zh-Hant") for t in self.tiles) + "）"
-            en += " (" + ", ".join(t.label("en") for t in self.tiles) + ")"
-        if view is not None and view.trick_size is None:
-            return T(f"出 {zh}", f"lead {en}")
-        return T(f"打 {zh}", f"play {en}")
-
-    def label(self, lang: Lang = "en") -> str:
-        return self.text()(lang)
-
-    def __str__(self) -> str:
-        return self.label("en")
 
 
 @runtime_checkable
@@ -93,7 +39,7 @@ class Bot(Protocol):
 
     name: str
 
-    def choose(self, view: DealView) -> Decision: ...
+    def choose(self, view: DealView) -> Move: ...
 
 
 def _check_view(view: object) -> DealView:
@@ -108,26 +54,12 @@ def _check_view(view: object) -> DealView:
     return view
 
 
-def legal_decisions(view: DealView) -> list[Decision]:
-    """Every distinct action open to the seat of ``view``: its plays, then its discards."""
-    pos = view_position(view, random.Random(0))
-    return [to_decision(pos, mv) for mv in pos.moves()]
-
-
-def to_decision(pos: Position, mv: PMove) -> Decision:
-    """A :class:`Position` move as a :class:`Decision`."""
-    if type(mv) is int:
-        return Decision(packed.unpack(mv), True)
-    c: Combination = mv  # type: ignore[assignment]
-    return Decision(c.tiles, False)
-
-
-def to_move(pos: Position, decision: Decision) -> PMove:
-    """The :class:`Position` move for a decision legal in ``pos``."""
-    for mv in pos.moves():
-        if (type(mv) is int) == decision.discard and pos.tiles_of(mv) == decision.tiles:
+def step_of(st: State, move: Move) -> Step:
+    """The state machine step for a move open to the seat to act in ``st``."""
+    for mv in st.moves():
+        if (type(mv) is int) == move.discard and st.tiles_of(mv) == move.tiles:
             return mv
-    raise IllegalPlay(f"{decision} is not open to {seat_name(pos.to_play or 0)} now")
+    raise IllegalPlay(f"{move} is not open to {seat_name(st.to_play or 0)} now")
 
 
 class RandomBot:
@@ -138,9 +70,9 @@ class RandomBot:
     def __init__(self, seed: int | random.Random | None = None) -> None:
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
 
-    def choose(self, view: DealView) -> Decision:
+    def choose(self, view: DealView) -> Move:
         _check_view(view)
-        return self.rng.choice(legal_decisions(view))
+        return self.rng.choice(view.legal_moves())
 
 
 # --- the hidden tiles -----------------------------------------------------------------------
@@ -189,15 +121,15 @@ def sample_deal(view: DealView, rng: random.Random) -> Deal:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def view_position(view: DealView, rng: random.Random) -> Position:
-    """A :class:`Position` for one sample of the hidden tiles (see :func:`sample_deal`)."""
-    return Position(sample_deal(view, rng))
+def sample_state(view: DealView, rng: random.Random) -> State:
+    """The play state of one sample of the hidden tiles (see :func:`sample_deal`)."""
+    return sample_deal(view, rng).snapshot()
 
 
-def unseen_mask(pos: Position, seat: int) -> int:
-    """Packed tiles ``seat`` has not seen in ``pos``: everything but its own tiles, its own
+def unseen_mask(st: State, seat: int) -> int:
+    """Packed tiles ``seat`` has not seen in ``st``: everything but its own tiles, its own
     discards and the tiles shown face up."""
-    return _FULL_MASK - pos.shown - pos.up - pos.h[seat] - pos.disc[seat]
+    return _FULL_MASK - st.shown - st.up - st.h[seat] - st.disc[seat]
 
 
 _FULL_MASK = packed.pack(full_set())
@@ -215,11 +147,11 @@ def play_hand(deal: Deal, bots: Sequence[Bot | None], *,
         bot = bots[seat]
         if bot is None:
             raise BotError(f"{seat_name(seat)} has no bot to play for it")
-        decision = bot.choose(deal.view(seat))
-        action = decision.apply(deal)
+        move = bot.choose(deal.view(seat))
+        action = move.apply(deal)
         if on_action is not None:
             on_action(deal, action)
     return deal
 
 
-__all__ += ["to_decision", "to_move", "unseen_mask"]
+__all__ += ["step_of", "sample_state", "unseen_mask"]

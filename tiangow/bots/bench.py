@@ -4,7 +4,7 @@ Prints, for positions taken from seeded hands played by the rule-based bots:
 
 - **hint latency** — :meth:`tiangow.bots.Coach.hint` as lesson 08 calls it (a fresh coach
   each time, so nothing is cached): median, 95th percentile and maximum;
-- **exact solves** — :func:`tiangow.bots.perfect.solve` of positions with 4 tiles in each hand
+- **exact solves** — :func:`tiangow.search.solve` of positions with 4 tiles in each hand
   (and 3, for reference): median, 95th percentile, maximum, nodes searched;
 - **baseline** — the same 3-tile positions solved by a plain minimax over copies of the
   :class:`tiangow.Deal` (no pruning, no table), run in the same process: the ratio says what
@@ -22,11 +22,11 @@ import sys
 import time
 from collections.abc import Sequence
 
-from .. import solver
 from ..deal import Deal
 from ..drills.tricks import deal_until
+from ..move import Move
+from ..search import SearchStats, solve
 from .hints import Coach
-from .perfect import SearchStats, solve
 from .rule import RuleBot
 
 __all__ = ["hint_latencies", "solve_times", "main"]
@@ -67,17 +67,23 @@ def solve_times(tiles: int, positions: int = 30, seed: int = 1) -> tuple[list[fl
         d = deal_until(rng, tiles)
         st = SearchStats()
         t = time.perf_counter()
-        solve(d, d.to_play or 0, st)
+        solve(d, d.to_play or 0, stats=st)
         times.append(time.perf_counter() - t)
         nodes.append(st.nodes)
     return times, nodes
+
+
+def _after(node: Deal, move: Move) -> Deal:
+    child = node.copy()
+    move.apply(child)
+    return child
 
 
 def _plain_minimax(d: Deal, me: int) -> int:
     def value(node: Deal) -> int:
         if node.is_over:
             return node.settlement().net[me]
-        vals = [value(solver.apply(node, m)) for m in solver.actions(node)]
+        vals = [value(_after(node, m)) for m in node.legal_moves()]
         return max(vals) if node.to_play == me else min(vals)
 
     return value(d)

@@ -14,7 +14,7 @@ A :class:`Coach` advises one seat from its own view (it never sees hidden tiles)
 >>> coach = Coach(seed=1, samples=8)
 >>> d = Deal.random(11)
 >>> h = coach.hint(d.view(0))
->>> h.recommended in [o.decision for o in h.options]
+>>> h.recommended in [o.move for o in h.options]
 True
 >>> coach.mark(d.view(0), h.recommended).mark
 <Mark.BEST: 'best'>
@@ -31,8 +31,9 @@ from dataclasses import dataclass
 from ..combos import Combination, Kind, combinations_in, table
 from ..deal import DealView
 from ..i18n import T, Text
+from ..move import Move
 from ..tiles import Tile
-from .base import BotError, Decision, _check_view
+from .base import BotError, _check_view
 from .search import Option, SearchBot
 
 __all__ = ["Coach", "Hint", "Mark", "Marked", "outcome_text"]
@@ -56,7 +57,7 @@ class Hint:
 
     seat: int
     nudge: Text
-    recommended: Decision
+    recommended: Move
     reason: Text
     options: tuple[Option, ...]
     """Every action considered, best first, with its expected outcome."""
@@ -65,9 +66,9 @@ class Hint:
     def exact(self) -> bool:
         return bool(self.options) and self.options[0].exact
 
-    def outcome(self, decision: Decision) -> Option | None:
+    def outcome(self, move: Move) -> Option | None:
         for o in self.options:
-            if o.decision == decision:
+            if o.move == move:
                 return o
         return None
 
@@ -158,7 +159,7 @@ def _why_top(f: _Facts, t: Tile) -> Text:
     return T(f"{t.name}是最大的牌", f"{t.label('en')} is the top tile")
 
 
-def _nudge(f: _Facts, rec: Decision) -> Text:
+def _nudge(f: _Facts, rec: Move) -> Text:
     view = f.view
     st = view.stacks[f.me]
     rec_comb = None if rec.discard else table(view.rules).by_tiles.get(rec.tiles)
@@ -231,7 +232,7 @@ def _can_beat(f: _Facts) -> bool:
     return any(all(have[t] >= n for t, n in Counter(o.tiles).items()) for _, o in tab.better[best.id])
 
 
-def _reason(f: _Facts, rec: Decision) -> Text:
+def _reason(f: _Facts, rec: Move) -> Text:
     view = f.view
     rec_comb = None if rec.discard else table(view.rules).by_tiles.get(rec.tiles)
     if rec.discard:
@@ -302,36 +303,36 @@ class Coach:
         if found is not None:
             return found
         options = tuple(self._bot(view).options(view))
-        rec = options[0].decision
+        rec = options[0].move
         f = _facts(view)
         h = Hint(view.seat or 0, _nudge(f, rec), rec, _reason(f, rec), options)
         self._cache[key] = h
         return h
 
-    def mark(self, view: DealView, decision: Decision) -> Marked:
-        """The mark on ``decision`` taken in the position ``view`` (before it was taken)."""
-        if not isinstance(decision, Decision):
-            raise BotError(f"mark() takes a tiangow.bots.Decision, not {type(decision).__name__}")
+    def mark(self, view: DealView, move: Move) -> Marked:
+        """The mark on ``move`` taken in the position ``view`` (before it was taken)."""
+        if not isinstance(move, Move):
+            raise BotError(f"mark() takes a tiangow.Move, not {type(move).__name__}")
         h = self.hint(view)
-        yours = h.outcome(decision)
+        yours = h.outcome(move)
         if yours is None:
-            extra = self._bot(view).options(view, extra=[decision])
-            yours = next((o for o in extra if o.decision == decision), None)
+            extra = self._bot(view).options(view, extra=[move])
+            yours = next((o for o in extra if o.move == move), None)
             if yours is None:
-                raise BotError(f"{decision} is not open to this seat now")
+                raise BotError(f"{move} is not open to this seat now")
             best = max((o for o in extra), key=lambda o: o.mean)
         else:
             best = h.options[0]
         loss = max(0.0, best.mean - yours.mean)
         exact = yours.exact
-        if yours.decision == best.decision or loss <= (0.0 if exact else 0.3):
+        if yours.move == best.move or loss <= (0.0 if exact else 0.3):
             mark = Mark.BEST
         elif loss <= (1.0 if exact else 1.5):
             mark = Mark.FINE
         else:
             mark = Mark.MISTAKE
-        view_text = best.decision.text(view)
-        done = T("你剛才", "Your last action, ") + decision.text(view) + T("：", ": ")
+        view_text = best.move.text(view)
+        done = T("你剛才", "Your last action, ") + move.text(view) + T("：", ": ")
         if len(h.options) == 1 and yours.samples == 0:
             text = done + T("最佳（只有這一個選擇）。", "best (the only action open).")
         elif mark is Mark.BEST:

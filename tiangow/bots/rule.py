@@ -29,9 +29,10 @@ from math import comb
 from .. import packed
 from ..combos import Combination, _Table
 from ..deal import DealView
+from ..move import Move
+from ..state import State, Step
 from ..tiles import KINDS, Tile
-from .base import Decision, _check_view, to_decision, unseen_mask, view_position
-from .perfect import PMove, Position
+from .base import _check_view, sample_state, unseen_mask
 
 __all__ = ["RuleBot", "rule_move"]
 
@@ -59,7 +60,7 @@ class _Eye:
 
     __slots__ = ("pos", "seat", "own", "unseen", "u", "tab", "sizes")
 
-    def __init__(self, pos: Position, seat: int) -> None:
+    def __init__(self, pos: State, seat: int) -> None:
         self.pos = pos
         self.seat = seat
         self.own = pos.h[seat]
@@ -116,7 +117,7 @@ def _keep(eye: _Eye) -> dict[Tile, float]:
     return out
 
 
-def rule_move(pos: Position) -> PMove:
+def rule_move(pos: State) -> Step:
     """The rule-based choice of the seat to act in ``pos``, from that seat's knowledge only
     (its tiles and discards, the tiles shown, the trick in progress, the hand sizes)."""
     seat = pos.to_play
@@ -128,7 +129,7 @@ def rule_move(pos: Position) -> PMove:
     return _follow(pos, eye, moves)
 
 
-def _closer(pos: Position, eye: _Eye, plays: list[Combination]) -> Combination | None:
+def _closer(pos: State, eye: _Eye, plays: list[Combination]) -> Combination | None:
     """The play kept back for the last trick: the single least likely to be beaten, if it
     is likely to hold (R-W1)."""
     others = tuple(s for s in range(4) if s != eye.seat)
@@ -145,7 +146,7 @@ def _closer(pos: Position, eye: _Eye, plays: list[Combination]) -> Combination |
     return best[2]
 
 
-def _lead(pos: Position, eye: _Eye, moves: list[PMove]) -> PMove:
+def _lead(pos: State, eye: _Eye, moves: list[Step]) -> Step:
     plays: list[Combination] = moves  # type: ignore[assignment]
     seat = eye.seat
     k = eye.sizes[seat]
@@ -177,7 +178,7 @@ def _in_combo(eye: _Eye, t: Tile) -> bool:
     return any(c.size > 1 and t in c.tiles for c in eye.tab.leader_plays(eye.own, True))
 
 
-def _follow(pos: Position, eye: _Eye, moves: list[PMove]) -> PMove:
+def _follow(pos: State, eye: _Eye, moves: list[Step]) -> Step:
     seat = eye.seat
     plays: list[Combination] = [m for m in moves if type(m) is not int]  # type: ignore[misc]
     n = pos.size
@@ -198,7 +199,7 @@ def _follow(pos: Position, eye: _Eye, moves: list[PMove]) -> PMove:
     return _discard(pos, eye, n)
 
 
-def _discard(pos: Position, eye: _Eye, n: int) -> PMove:
+def _discard(pos: State, eye: _Eye, n: int) -> Step:
     keep = _keep(eye)
     options = packed.subsets(eye.own, n)
     return min(options, key=lambda m: (sum(keep[t] for t in packed.unpack(m)), m))
@@ -214,7 +215,7 @@ class RuleBot:
         # the rules never look at.
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
 
-    def choose(self, view: DealView) -> Decision:
+    def choose(self, view: DealView) -> Move:
         _check_view(view)
-        pos = view_position(view, self.rng)
-        return to_decision(pos, rule_move(pos))
+        st = sample_state(view, self.rng)
+        return Move.of(rule_move(st))

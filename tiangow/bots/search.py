@@ -6,7 +6,7 @@ with everything the seat has seen), and scores every action open to it in every 
 
 - **near the end** (at most ``exact_tiles`` tiles in each hand at the start of the trick) by
   exact perfect-information search with a transposition table
-  (:func:`tiangow.bots.perfect.solve_position`): the net the action guarantees whatever the
+  (:func:`tiangow.search.step_values`): the net the action guarantees whatever the
   others do;
 - **earlier**, when an exact search would take minutes, by playing the sample out to the end
   with the rule-based player in every seat (each deciding from its own knowledge in that
@@ -31,8 +31,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..deal import DealView
-from .base import Decision, _check_view, to_decision, to_move, view_position
-from .perfect import TT, PMove, Position, SearchStats, solve_position
+from ..move import Move
+from ..search import TT, SearchStats, step_values
+from ..state import State, Step
+from .base import _check_view, sample_state, step_of
 from .rule import _Eye, _keep, rule_move
 
 __all__ = ["SearchBot", "Option", "rollout"]
@@ -42,7 +44,7 @@ __all__ = ["SearchBot", "Option", "rollout"]
 class Option:
     """One action open to the seat and how it fared across the samples."""
 
-    decision: Decision
+    move: Move
     mean: float
     """Mean net for the seat after this action (immediate rewards + settlement)."""
     stderr: float
@@ -55,20 +57,20 @@ class Option:
     for exact search, which gives guaranteed nets, not lines)."""
 
 
-def rollout(pos: Position, me: int) -> tuple[int, bool]:
-    """Play ``pos`` to the end with the rule-based player in every seat; ``me``'s net from
-    here (immediate rewards + settlement) and whether ``me`` won. ``pos`` is restored."""
+def rollout(st: State, me: int) -> tuple[int, bool]:
+    """Play ``st`` to the end with the rule-based player in every seat; ``me``'s net from
+    here (immediate rewards + settlement) and whether ``me`` won. ``st`` is restored."""
     total = 0
     n = 0
-    while pos.to_play is not None:
-        paid = pos.make(rule_move(pos))
+    while st.to_play is not None:
+        paid = st.push(rule_move(st))
         n += 1
         if paid is not None:
-            total += paid[me]
-    total += pos.final_net()[me]
-    won = pos.winner == me
+            total += paid.net[me]
+    total += st.final_net()[me]
+    won = st.winner == me
     for _ in range(n):
-        pos.unmake()
+        st.pop()
     return total, won
 
 
@@ -90,38 +92,38 @@ class SearchBot:
         self.max_discards = max_discards
         self.stats = SearchStats()
 
-    def options(self, view: DealView, extra: Sequence[Decision] = ()) -> list[Option]:
-        """Every action considered (and any ``extra`` decisions), with its score, best first."""
+    def options(self, view: DealView, extra: Sequence[Move] = ()) -> list[Option]:
+        """Every move considered (and any ``extra`` moves), with its score, best first."""
         _check_view(view)
         me = view.seat
         assert me is not None
-        first = view_position(view, self.rng)
+        first = sample_state(view, self.rng)
         moves = self._candidates(first)
-        for dec in extra:
-            mv = to_move(first, dec)
+        for move in extra:
+            mv = step_of(first, move)
             if mv not in moves:
                 moves.append(mv)
         if len(moves) == 1:
-            return [Option(to_decision(first, moves[0]), 0.0, 0.0, 0, False, None)]
+            return [Option(Move.of(moves[0]), 0.0, 0.0, 0, False, None)]
         exact = first.left <= self.exact_tiles
         sums = {mv: 0.0 for mv in moves}
         squares = {mv: 0.0 for mv in moves}
         wins = {mv: 0 for mv in moves}
         n = max(1, self.samples)
         for i in range(n):
-            pos = first if i == 0 else view_position(view, self.rng)
+            st = first if i == 0 else sample_state(view, self.rng)
             if exact:
                 tt: TT = {}
-                for mv, v in solve_position(pos, tt, self.stats):
+                for mv, v in step_values(st, tt=tt, stats=self.stats):
                     if mv in sums:
                         sums[mv] += v
                         squares[mv] += v * v
             else:
                 for mv in moves:
-                    paid = pos.make(mv)
-                    v, won = rollout(pos, me)
-                    pos.unmake()
-                    v += 0 if paid is None else paid[me]
+                    paid = st.push(mv)
+                    v, won = rollout(st, me)
+                    st.pop()
+                    v += 0 if paid is None else paid.net[me]
                     sums[mv] += v
                     squares[mv] += v * v
                     wins[mv] += won
@@ -129,24 +131,24 @@ class SearchBot:
         for mv in moves:
             mean = sums[mv] / n
             var = max(0.0, squares[mv] / n - mean * mean)
-            out.append(Option(to_decision(first, mv), mean, math.sqrt(var / n), n, exact,
+            out.append(Option(Move.of(mv), mean, math.sqrt(var / n), n, exact,
                               None if exact else wins[mv] / n))
-        preferred = to_decision(first, rule_move(first))
-        out.sort(key=lambda o: (-o.mean, o.decision != preferred))
+        preferred = Move.of(rule_move(first))
+        out.sort(key=lambda o: (-o.mean, o.move != preferred))
         return out
 
-    def _candidates(self, pos: Position) -> list[PMove]:
-        moves = pos.moves()
-        if pos.left <= self.exact_tiles:
+    def _candidates(self, st: State) -> list[Step]:
+        moves = st.moves()
+        if st.left <= self.exact_tiles:
             return moves
         plays = [m for m in moves if type(m) is not int]
         ds = [m for m in moves if type(m) is int]
         if len(ds) > self.max_discards:
-            assert pos.to_play is not None
-            keep = _keep(_Eye(pos, pos.to_play))
-            ds.sort(key=lambda m: sum(keep[t] for t in pos.tiles_of(m)))
+            assert st.to_play is not None
+            keep = _keep(_Eye(st, st.to_play))
+            ds.sort(key=lambda m: sum(keep[t] for t in st.tiles_of(m)))
             ds = ds[:self.max_discards]
         return plays + ds
 
-    def choose(self, view: DealView) -> Decision:
-        return self.options(view)[0].decision
+    def choose(self, view: DealView) -> Move:
+        return self.options(view)[0].move

@@ -28,10 +28,11 @@ from typing import Literal
 from ..deal import Action, Deal
 from ..errors import IllegalPlay, TiangowError
 from ..i18n import T, Text, seat_name
+from ..move import Move
 from ..rules import Rules
 from ..scoring import Settlement
 from ..tiles import Tile, as_tiles
-from .base import Bot, BotError, Decision
+from .base import Bot, BotError
 from .hints import Coach, Hint, Marked
 from .rule import RuleBot
 from .search import SearchBot
@@ -209,10 +210,10 @@ class Session:
         if why is not None:
             return ActResult(False, T(f"不行：{why}", f"Not allowed: {why}"))
         view = d.view(self.seat)
-        decision = Decision(ts, discard)
-        marked = self.coach.mark(view, decision)
+        move = Move(ts, discard)
+        marked = self.coach.mark(view, move)
         self._learner_views.append(len(d.history))
-        action = decision.apply(d)
+        action = move.apply(d)
         self.marks.append(marked)
         return ActResult(True, marked.text, action, marked)
 

@@ -20,7 +20,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Final
 
-from .. import solver
+from .. import search
 from ..deal import Action, Deal, Trick
 from ..i18n import T, Text, seat_name
 from ..rules import Rules
@@ -142,7 +142,7 @@ def _can_win_question(rng: random.Random, number: int) -> Question:
     d = deal_until(rng, rng.choice((1, 2, 2, 3)))
     zero = [s for s in range(4) if d.stacks[s] == 0]
     seat = rng.choice(zero) if zero and rng.random() < 0.6 else rng.randrange(4)
-    possible, line = solver.can_win(d, seat)
+    possible, line = search.can_win(d, seat)
     who = _seat(seat)
     if possible:
         final = next((m for m in reversed(line) if m.is_play), None)
@@ -151,9 +151,9 @@ def _can_win_question(rng: random.Random, number: int) -> Question:
                 f"Yes: played the right way, {who.en} can take the last trick with {with_.en} (R-W1).")
         rule = "R-W1"
     else:
-        bumped = d.copy()
-        bumped._stacks[seat] = 2
-        if solver.can_win(bumped, seat)[0]:
+        bumped = d.snapshot()  # the same tiles, with two stacks: could it win then?
+        bumped.stacks = tuple(2 if s == seat else n for s, n in enumerate(bumped.stacks))  # type: ignore[assignment]
+        if search.can_win(bumped, seat)[0]:
             why = T(f"不能：{who.zh}只有 {d.stacks[seat]} 棟，贏了剩下的墩也不到兩棟，最後一墩只能墊牌（R-W2）；"
                     "只有最後一墩的先出者一定合資格（R-W3）。",
                     f"No: {who.en} has {d.stacks[seat]} stack{'s' if d.stacks[seat] != 1 else ''} and could not end "
@@ -278,17 +278,17 @@ def play_out_task(rng: random.Random, tiles_left: int = 3) -> PlayOutTask:
         seats = list(range(4))
         rng.shuffle(seats)
         for s in seats:
-            if not solver.forced_win(d, s):
+            if not search.forced_win(d, s):
                 continue
             task = PlayOutTask(d, s)
             if fallback is None:
                 fallback = task
             node = d.copy()
             while not node.is_over and node.to_play != s:
-                node = solver.apply(node, solver.best_defence(node, s))
+                search.best_defence(node, s).apply(node)
             if node.is_over:
                 continue
-            if len(solver.winning_actions(node, s)) < len(solver.actions(node)):
+            if len(search.winning_moves(node, s)) < len(node.legal_moves()):
                 return task
     if fallback is None:  # pragma: no cover
         raise DrillError("no position to play out")

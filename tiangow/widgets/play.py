@@ -534,7 +534,7 @@ class PlayTable(w.VBox):
                      f"The tiles you have not seen dealt at random {h.options[0].samples} times, each hand played "
                      "out: the mean net and how often you win the hand."))
             rows = "".join(
-                f'<tr data-option="{i}"><td>{html.escape(o.decision.text(view)(lang))}</td>'
+                f'<tr data-option="{i}"><td>{html.escape(o.move.text(view)(lang))}</td>'
                 f"<td>{html.escape(outcome_text(o)(lang))}</td></tr>"
                 for i, o in enumerate(h.options))
             parts.append(f'<div class="tg-muted">{html.escape(how(lang))}</div>'

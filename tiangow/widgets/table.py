@@ -1,4 +1,4 @@
-"""Positions at the table: act in a trick, and play out the end of a hand against the solver."""
+"""Positions at the table: act in a trick, and play out the end of a hand against the search."""
 
 from __future__ import annotations
 
@@ -9,10 +9,12 @@ from typing import Any, Protocol
 
 import ipywidgets as w
 
-from .. import solver
+from .. import search
+from ..combos import classify
 from ..deal import Deal
 from ..drills.tricks import ActTask, PlayOutTask
 from ..i18n import Lang, T, Text, seat_name
+from ..move import Move
 from ..svg import tile_svg
 from ..tiles import Tile
 from .picker import HoldingPicker
@@ -206,19 +208,27 @@ class PlayOutDrill(Protocol):
     def record_play_out(self, task: PlayOutTask, perfect: bool) -> None: ...
 
 
-def _move_text(d: Deal, move: solver.Move) -> Text:
+def _move_text(d: Deal, move: Move) -> Text:
     seat = d.to_play
     assert seat is not None
-    if move.combination is None:
+    if move.discard:
         return T(f"{seat_name(seat, 'zh-Hant')}墊 {len(move.tiles)} 張", f"{seat_name(seat, 'en')} discards {len(move.tiles)}")
     verb = ("先出", "leads") if d.trick_size is None else ("打", "plays")
-    return T(f"{seat_name(seat, 'zh-Hant')}{verb[0]}{move.combination.label('zh-Hant')}",
-             f"{seat_name(seat, 'en')} {verb[1]} {move.combination.label('en')}")
+    comb = classify(move.tiles, d.rules)
+    return T(f"{seat_name(seat, 'zh-Hant')}{verb[0]}{comb.label('zh-Hant')}",
+             f"{seat_name(seat, 'en')} {verb[1]} {comb.label('en')}")
+
+
+def _after(d: Deal, move: Move) -> Deal:
+    """A copy of ``d`` after ``move``."""
+    child = d.copy()
+    move.apply(child)
+    return child
 
 
 class PlayOutBoard(w.VBox):
     """Play the end of a hand as one seat, every tile shown; the others defend with the
-    solver's best moves. Each of your moves is checked: does it keep a sure win?"""
+    search's best moves. Each of your moves is checked: does it keep a sure win?"""
 
     def __init__(self, drill: PlayOutDrill, rng: random.Random | int | None = None,
                  on_result: Callable[[PlayOutTask, bool], None] | None = None) -> None:
@@ -260,9 +270,9 @@ class PlayOutBoard(w.VBox):
         d, task = self.deal, self.task
         assert d is not None and task is not None
         while not d.is_over and d.to_play != task.seat:
-            move = solver.best_defence(d, task.seat)
+            move = search.best_defence(d, task.seat)
             self._log.append(_move_text(d, move))
-            d = solver.apply(d, move)
+            d = _after(d, move)
         self.deal = d
         if d.is_over:
             self._end()
@@ -286,10 +296,9 @@ class PlayOutBoard(w.VBox):
             self._feedback = [("wrong", T(f"不行：{why_not}", f"Not allowed: {why_not}"))]
             self._render()
             return None
-        move = next(m for m in solver.actions(d)
-                    if (m.combination is None) == discard and m.tiles == tuple(sorted(tiles, key=lambda t: t.index)))
-        after = solver.apply(d, move)
-        if solver.forced_win(after, task.seat):
+        move = Move(tiles, discard)
+        after = _after(d, move)
+        if search.forced_win(after, task.seat):
             self._log.append(_move_text(d, move))
             self._feedback = [("right", T("✓ 好：這樣還是穩贏。", "✓ Good: the win is still sure."))]
             self.deal = after
@@ -300,11 +309,11 @@ class PlayOutBoard(w.VBox):
             refute = self._refutation(after, task.seat)
             text = T("✗ 這樣會讓別人擋住你：", "✗ That lets them stop you: ") + refute
             if self.wrong_here >= MAX_TRIES:
-                good = solver.winning_actions(d, task.seat)[0]
+                good = search.winning_moves(d, task.seat)[0]
                 self._feedback = [("wrong", text), ("answer", T("正確的是：", "The move that keeps the win: ")
                                                       + _move_text(d, good))]
                 self._log.append(_move_text(d, good))
-                self.deal = solver.apply(d, good)
+                self.deal = _after(d, good)
                 self._advance()
             else:
                 self._feedback = [("wrong", text + T(" ", " ") + _WRONG_LEFT.format(n=MAX_TRIES - self.wrong_here))]
@@ -317,9 +326,9 @@ class PlayOutBoard(w.VBox):
         parts: list[Text] = []
         d = after
         while not d.is_over and d.to_play != seat:
-            move = solver.best_defence(d, seat)
+            move = search.best_defence(d, seat)
             parts.append(_move_text(d, move))
-            d = solver.apply(d, move)
+            d = _after(d, move)
         if d.is_over:
             parts.append(T(f"{seat_name(d.winner or 0, 'zh-Hant')}贏了最後一墩",
                            f"{seat_name(d.winner or 0, 'en')} takes the last trick"))

@@ -1,0 +1,141 @@
+"""A move: the tiles a player puts down, played (a lead, or a play to beat) or discarded.
+
+The one move type of the package: :meth:`tiangow.Deal.legal_moves` and
+:meth:`tiangow.DealView.legal_moves` list them, bots and the coach choose them, lessons show
+them. It round-trips through text, and applies to a deal (checked):
+
+>>> from tiangow import Deal, Move
+>>> m = Move.parse("play 36 66")
+>>> m, str(m), Move.parse(str(m)) == m
+(Move.parse('play 66 36'), 'play 66 36', True)
+>>> d = Deal.random(7)
+>>> first = d.legal_moves()[0]
+>>> first.apply(d).kind, d.to_play          # East led
+('lead', 1)
+
+An :class:`tiangow.Action` is the record of a move taken (who, in which trick, led or played
+or discarded, and the combination).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from . import packed
+from .combos import Combination, _Table, table
+from .errors import TileError
+from .i18n import Lang, T, Text
+from .tiles import Tile, as_tiles
+
+if TYPE_CHECKING:
+    from .deal import Action, Deal, DealView
+    from .state import Step
+
+__all__ = ["Move"]
+
+_VERBS = {"play": False, "lead": False, "discard": True}
+
+
+@dataclass(frozen=True)
+class Move:
+    """Put ``tiles`` down: play them (lead, or beat) or, with ``discard``, discard them face down."""
+
+    tiles: tuple[Tile, ...]
+    discard: bool = False
+
+    def __post_init__(self) -> None:
+        tiles = tuple(sorted(as_tiles(self.tiles, "a move's tiles"), key=lambda t: t.index))
+        if not 1 <= len(tiles) <= 4:
+            raise TileError(f"a move puts down 1 to 4 tiles, not {len(tiles)} (R-P2, R-P3)")
+        object.__setattr__(self, "tiles", tiles)
+        if not isinstance(self.discard, bool):
+            raise TileError(f"discard is True or False, not {self.discard!r}")
+
+    # -- text -------------------------------------------------------------------------------
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """A move from its text: ``"play 66 36"``, ``"lead 天 九"``, ``"discard 1-3 2-2"``
+        (tiles as :func:`tiangow.parse_tiles` reads them)."""
+        if not isinstance(text, str):
+            raise TileError(f"a move is text like 'play 66 36', not {type(text).__name__}")
+        verb, _, rest = text.strip().partition(" ")
+        if verb not in _VERBS:
+            raise TileError(f"a move starts with play, lead or discard, not {verb!r} (in {text!r})")
+        return cls(as_tiles(rest, "a move's tiles"), _VERBS[verb])
+
+    def __str__(self) -> str:
+        return ("discard " if self.discard else "play ") + " ".join(f"{t.pips[0]}{t.pips[1]}" for t in self.tiles)
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
+
+    @property
+    def is_play(self) -> bool:
+        return not self.discard
+
+    def text(self, view: DealView | Deal | None = None) -> Text:
+        """The move in words: "lead 天九", "play 人", "discard 長三, 斧頭" (given a view or a
+        deal, a play by the leader is called a lead)."""
+        if self.discard:
+            return T("墊 " + " ".join(t.name for t in self.tiles),
+                     "discard " + ", ".join(t.label("en") for t in self.tiles))
+        tab = table(None if view is None else view.rules)
+        c = tab.by_tiles.get(self.tiles)
+        zh = c.label("zh-Hant") if c is not None else " ".join(t.name for t in self.tiles)
+        en = c.label("en") if c is not None else ", ".join(t.label("en") for t in self.tiles)
+        if c is not None and c.size > 1 and en in _shared_names(tab):
+            # 地八 is 地 with either 八: say which
+            zh += "（" + "、".join(t.label("zh-Hant") for t in self.tiles) + "）"
+            en += " (" + ", ".join(t.label("en") for t in self.tiles) + ")"
+        if view is not None and view.trick_size is None:
+            return T(f"出 {zh}", f"lead {en}")
+        return T(f"打 {zh}", f"play {en}")
+
+    def label(self, lang: Lang = "en") -> str:
+        return self.text()(lang)
+
+    # -- the engine ---------------------------------------------------------------------------
+    def apply(self, deal: Deal) -> Action:
+        """Make the move in ``deal`` (checked: an illegal move raises and changes nothing)."""
+        return deal.discard(self.tiles) if self.discard else deal.play(self.tiles)
+
+    @classmethod
+    def of(cls, step: Step) -> Move:
+        """The move of a state machine step (:mod:`tiangow.state`)."""
+        if type(step) is int:
+            return cls(packed.unpack(step), True)
+        return cls(step.tiles)  # type: ignore[union-attr]
+
+    def step(self, tab: _Table) -> Step:
+        """The state machine step of this move (a combination of ``tab``, or packed tiles);
+        raises :class:`TileError` for tiles that make no play."""
+        if self.discard:
+            return packed.pack(self.tiles)
+        found = tab.by_tiles.get(self.tiles)
+        if found is None:
+            raise TileError(f"{' '.join(t.notation for t in self.tiles)} make no play (R-C2)")
+        return found
+
+
+_SHARED: dict[int, frozenset[str]] = {}
+
+
+def _shared_names(tab: _Table) -> frozenset[str]:
+    """Names (in English) that more than one play in a combination table goes by."""
+    found = _SHARED.get(id(tab))
+    if found is None:
+        counts = Counter(c.label("en") for c in tab.plays)
+        found = _SHARED[id(tab)] = frozenset(name for name, n in counts.items() if n > 1)
+    return found
+
+
+def moves_of(steps: list[Step] | tuple[Step, ...]) -> list[Move]:
+    """The moves of state machine steps."""
+    return [Move.of(s) for s in steps]
+
+
+def combination_of(move: Move, tab: _Table) -> Combination | None:
+    """The combination a played move makes in ``tab`` (``None`` for a discard)."""
+    return None if move.discard else tab.by_tiles.get(move.tiles)
