@@ -131,11 +131,11 @@ def test_04_act_in_a_position_and_play_out(page: Any, lessons: Lessons) -> None:
     open_lesson(page, lessons.url("04_tricks"))
     act = page.locator(".tg-act-quiz")
     # The table (HTML) and the picker (anywidget) update in separate messages: act only once
-    # the picker shows the very hand the table shows for "you".
+    # the picker shows the very hand the table holds for "you" (its seat's data-hand).
     in_sync = """(box) => {
-        const seat = [...box.querySelectorAll('.tg-seat')].find(s => s.querySelector('svg[data-tile]:not([data-tile=back])'));
+        const seat = box.querySelector('.tg-seat[data-hand]');
         if (!seat || !box.querySelector('.tg-act')) return false;
-        const shown = [...seat.querySelectorAll('svg[data-tile]')].map(e => e.dataset.tile).join(' ');
+        const shown = seat.dataset.hand;
         const picks = [...box.querySelectorAll('.tg-pick svg[data-tile]')].map(e => e.dataset.tile).join(' ');
         return shown === picks;
     }"""
@@ -146,7 +146,7 @@ def test_04_act_in_a_position_and_play_out(page: Any, lessons: Lessons) -> None:
         plays = [a for a in trick.all() if a.locator("svg[data-tile]:not([data-tile=back])").count()]
         best = classify([Tile(t) for t in plays[-1].locator("svg[data-tile]").evaluate_all(
             "els => els.map(e => e.dataset.tile)")])
-        me = act.locator(".tg-seat", has=page.locator("svg[data-tile]:not([data-tile=back])")).first
+        me = act.locator(".tg-seat[data-hand]").first
         stacks = int(me.get_attribute("data-stacks"))
         last = act.locator(".tg-trick").get_attribute("data-last") == "true"
         hand = [Tile(t) for t in act.locator(".tg-pick svg[data-tile]").evaluate_all("els => els.map(e => e.dataset.tile)")]

@@ -269,7 +269,7 @@ class LessonIndex(w.HTML):
                 f'{html.escape(status)}</span>'
                 f'<span class="tg-bar"><span style="width:{pct}%"></span></span></span></a>'
             )
-        self.value = STYLE + _INDEX_STYLE + '<div class="tg-lessons">' + "".join(cards) + "</div>"
+        self.value = STYLE + '<div class="tg-lessons">' + "".join(cards) + "</div>"
 
 
 class IndexPage(_Page):
@@ -293,15 +293,4 @@ class IndexPage(_Page):
         return bar
 
 
-_INDEX_STYLE = """
-<style>
-.tg-lessons { display: flex; flex-direction: column; gap: 10px; max-width: 760px; }
-.tg-lesson-card { display: flex; gap: 14px; align-items: center; padding: 10px 14px; border: 1px solid #ddd3bf;
-  border-radius: 10px; background: #fffdf8; color: #222; text-decoration: none; }
-.tg-lesson-card:hover { border-color: #b8894a; background: #fff6e3; }
-.tg-lesson-text { font-size: 15px; line-height: 1.5; flex: 1; }
-.tg-lesson-progress { color: #6a4c00; font-size: 13px; }
-.tg-bar { display: block; height: 6px; background: #eee6d6; border-radius: 3px; margin-top: 4px; }
-.tg-bar span { display: block; height: 6px; background: #1b7a3a; border-radius: 3px; }
-</style>
-"""
+

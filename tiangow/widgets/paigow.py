@@ -122,9 +122,7 @@ class SplitExplorer(w.VBox):
         note = T("期望值：跟莊家所有可能的四張牌（其餘二十八張裏的 20,475 種）比，贏算 +1、輸算 −1、和算 0 的平均。",
                  "Expected value: the average over all 20,475 banker holdings from the other 28 tiles, counting "
                  "a win +1, a loss −1 and a push 0.")
-        self.view.value = (STYLE + '<style>.tg-splits td, .tg-splits th { padding: 4px 12px 4px 0; '
-                           'text-align: left; font-size: 14px; }</style>'
-                           f'<div class="tg-caption">{html.escape(T("這四張牌：", "These four tiles:")(lang))}</div>'
+        self.view.value = (STYLE + f'<div class="tg-caption">{html.escape(T("這四張牌：", "These four tiles:")(lang))}</div>'
                            f'<div style="display:flex;gap:4px">{_tiles(self.tiles, lang, 30)}</div>'
                            '<table class="tg-splits">'
                            + "<tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head) + "</tr>"

@@ -11,14 +11,13 @@ import ipywidgets as w
 
 from ..bots.hints import Hint, outcome_text
 from ..bots.session import Opponents, Session
-from ..deal import Trick
 from ..drills.play import PlayRecord
 from ..errors import TiangowError
 from ..i18n import Lang, T, Text, seat_name
 from ..rules import Natural, Rules
-from ..svg import tile_svg, trick_svg
 from ..tiles import Tile
 from .picker import HoldingPicker
+from .render import history_html, table_html, tiles_html
 from .safe import SafeState
 from .scoring import settlement_html
 from .text import current_lang, on_language
@@ -57,37 +56,109 @@ _SEATS = tuple(T(seat_name(s, "zh-Hant"), seat_name(s, "en")) for s in range(4))
 _OPPONENTS: tuple[tuple[Opponents, Text], ...] = (
     ("search", T("強：搜尋電腦", "strong: search bots")), ("rule", T("中：規則電腦", "medium: rule-based bots")))
 
-_CSS = """
-<style>
-.tg-ptable { display: grid; grid-template-columns: minmax(150px, 1fr) auto minmax(150px, 1fr);
-  grid-template-rows: auto auto auto; gap: 6px; align-items: center; max-width: 800px; }
-.tg-prev-trick { text-align: center; }
-.tg-pseat { max-width: 170px; border: 1px solid #ddd3bf; border-radius: 8px; padding: 4px 8px; background: #fffdf8; font-size: 13px; }
-.tg-pseat.tg-acting { border: 2px solid #f2b705; background: #fff6dc; }
-.tg-pseat .tg-backs svg { margin-right: 1px; }
-.tg-ptrick { text-align: center; }
-.tg-history-row { display: flex; gap: 10px; align-items: center; flex-wrap: wrap; border-bottom: 1px solid #eee6d6;
-  padding: 3px 0; font-size: 13px; }
-.tg-history-row .tg-hact { display: inline-flex; gap: 2px; align-items: center; }
-.tg-options td, .tg-options th { padding: 2px 12px 2px 0; font-size: 13px; text-align: left; }
-.tg-mark-best { color: #1b7a3a; font-weight: 600; }
-.tg-mark-fine { color: #6a4c00; font-weight: 600; }
-.tg-mark-mistake { color: #b3261e; font-weight: 600; }
-.tg-hintbox { border-left: 4px solid #f2b705; padding: 4px 10px; background: #fffaf0; margin: 4px 0; }
-</style>
-"""
+
 
 
 def _auto() -> w.Layout:
     return w.Layout(width="auto", min_width="90px")
 
 
+def _button(css_class: str, on_click: Callable[[], object], style: str = "") -> w.Button:
+    button = w.Button(button_style=style, layout=_auto())
+    button.add_class(css_class)
+    button.on_click(lambda _: on_click())
+    return button
+
+
 def _tiles(tiles: tuple[Tile | None, ...], lang: Lang, width: float = 22) -> str:
-    return "".join(tile_svg(t, width, lang) for t in tiles)
+    return tiles_html(tiles, lang, width)
+
+
+class _Settings(w.VBox):
+    """The seat, the opponents and the variants (RULES §10) to deal the next hand with.
+    Relabelled only when the language changes."""
+
+    def __init__(self, seat: int, opponents: Opponents, on_apply: Callable[[], None]) -> None:
+        self.seat_toggle = _Toggle(options=[(t("zh-Hant"), i) for i, t in enumerate(_SEATS)], value=seat,
+                                   style={"button_width": "64px"})
+        self.seat_toggle.add_class("tg-seat-choice")
+        self.opp_toggle = _Toggle(options=[(t("zh-Hant"), k) for k, t in _OPPONENTS], value=opponents,
+                                  style={"button_width": "auto"})
+        self.opp_toggle.add_class("tg-opponents")
+        self.variant_toggles: dict[str, _Toggle] = {}
+        self.variant_labels: dict[str, w.HTML] = {}
+        rows = []
+        for name, _label, options in VARIANT_CHOICES:
+            tog = _Toggle(options=[(t("zh-Hant"), i) for i, (_, t) in enumerate(options)], value=0,
+                          style={"button_width": "auto"})
+            tog.add_class("tg-variant-" + name.replace("_", "-"))
+            self.variant_toggles[name] = tog
+            lab = w.HTML(layout=w.Layout(width="260px"))
+            self.variant_labels[name] = lab
+            rows.append(w.HBox([lab, tog], layout=w.Layout(flex_flow="row wrap")))
+        self.head = w.HTML()
+        self.apply_button = w.Button(button_style="warning", layout=_auto())
+        self.apply_button.add_class("tg-apply")
+        self.apply_button.on_click(lambda _: on_apply())
+        self.note = w.HTML()
+        self.seat_label = w.HTML(layout=w.Layout(width="260px"))
+        self.opp_label = w.HTML(layout=w.Layout(width="260px"))
+        super().__init__([self.head, w.HBox([self.seat_label, self.seat_toggle], layout=w.Layout(flex_flow="row wrap")),
+                          w.HBox([self.opp_label, self.opp_toggle], layout=w.Layout(flex_flow="row wrap")),
+                          w.VBox(rows), w.HBox([self.apply_button, self.note])],
+                         layout=w.Layout(border="1px dashed #ddd3bf", padding="6px 10px", margin="4px 0", display="none"))
+        self.add_class("tg-settings")
+
+    def relabel(self, lang: Lang) -> None:
+        self.head.value = (STYLE + f'<div class="tg-caption">{html.escape(T("座位、對手和規則", "Seat, opponents and rules")(lang))}</div>'
+                           f'<div class="tg-muted">{html.escape(T("改了之後按「用這些設定發牌」。小天九沒有計分（R-S3），這裏只玩大天九。", "Change these, then deal with them. 小天九 has no scoring in the sources (R-S3), so the table plays 8 tiles each.")(lang))}</div>')
+        for tog, choices in ((self.seat_toggle, _SEATS), (self.opp_toggle, tuple(t for _, t in _OPPONENTS))):
+            _relabel(tog, [t(lang) for t in choices])
+        self.seat_label.value = f'<span class="tg-muted">{html.escape(T("你的座位", "Your seat")(lang))}</span>'
+        self.opp_label.value = f'<span class="tg-muted">{html.escape(T("對手", "Opponents")(lang))}</span>'
+        for name, label, options in VARIANT_CHOICES:
+            self.variant_labels[name].value = f'<span class="tg-muted">{html.escape(label(lang))}</span>'
+            _relabel(self.variant_toggles[name], [t(lang) for _, t in options])
+        self.apply_button.description = T("用這些設定發牌", "Deal with these settings")(lang)
+
+    def rules(self) -> Rules:
+        """The rules the toggles show (raises :class:`tiangow.RulesError` for a combination
+        the rules refuse)."""
+        values: dict[str, Any] = {}
+        for name, _label, options in VARIANT_CHOICES:
+            index = self.variant_toggles[name].value
+            values[name] = options[index if isinstance(index, int) and 0 <= index < len(options) else 0][0]
+        return Rules(**values)
+
+
+def _relabel(tog: _Toggle, labels: list[str]) -> None:
+    """Give a toggle's options new labels, keeping its value (and sending nothing if unchanged)."""
+    if [o[0] for o in tog.options] != labels:
+        value = tog.value
+        tog.options = [(lab, v) for lab, (_, v) in zip(labels, tog.options, strict=True)]
+        tog.value = value
+
+
+class _Part:
+    """Redraws a widget only when what it shows has changed."""
+
+    def __init__(self, widget: w.HTML, draw: Callable[[Lang], str], key: Callable[[Lang], object]) -> None:
+        self.widget, self.draw, self.key = widget, draw, key
+        self._shown: object = None
+
+    def update(self, lang: Lang) -> None:
+        key = self.key(lang)
+        if key != self._shown:
+            self._shown = key
+            self.widget.value = self.draw(lang)
 
 
 class PlayTable(w.VBox):
     """Play hands of Tien Gow against three bots (see :class:`tiangow.bots.Session`).
+
+    Three parts, each redrawn only when what it shows has changed: the settings (seat,
+    opponents, variants), the table (:func:`tiangow.widgets.render.table_html`), and the
+    controls (your tiles, Play / Discard / Undo / Hint, the feedback, the hint).
 
     ``pace``: seconds between two bot actions (0: the bots act at once, for tests).
     ``on_result``: called with the :class:`PlayRecord` when a hand is counted.
@@ -109,86 +180,69 @@ class PlayTable(w.VBox):
         self._feedback_step = 0
         self._show_history = False
         self._counted: object = None
+        self._lang: Lang | None = None
 
         # settings
-        self.seat_toggle = _Toggle(options=[(t("zh-Hant"), i) for i, t in enumerate(_SEATS)], value=seat,
-                                   style={"button_width": "64px"})
-        self.seat_toggle.add_class("tg-seat-choice")
-        self.opp_toggle = _Toggle(options=[(t("zh-Hant"), k) for k, t in _OPPONENTS], value=opponents,
-                                  style={"button_width": "auto"})
-        self.opp_toggle.add_class("tg-opponents")
-        self.variant_toggles: dict[str, _Toggle] = {}
-        self.variant_labels: dict[str, w.HTML] = {}
-        rows = []
-        for name, _label, options in VARIANT_CHOICES:
-            tog = _Toggle(options=[(t("zh-Hant"), i) for i, (_, t) in enumerate(options)], value=0,
-                          style={"button_width": "auto"})
-            tog.add_class("tg-variant-" + name.replace("_", "-"))
-            self.variant_toggles[name] = tog
-            lab = w.HTML(layout=w.Layout(width="260px"))
-            self.variant_labels[name] = lab
-            rows.append(w.HBox([lab, tog]))
-        self.settings_head = w.HTML()
-        self.apply_button = w.Button(button_style="warning", layout=_auto())
-        self.apply_button.add_class("tg-apply")
-        self.apply_button.on_click(lambda _: self.apply_settings())
-        self.settings_note = w.HTML()
-        self.variants_box = w.VBox(rows)
-        self.seat_label = w.HTML(layout=w.Layout(width="260px"))
-        self.opp_label = w.HTML(layout=w.Layout(width="260px"))
-        self.settings = w.VBox([self.settings_head, w.HBox([self.seat_label, self.seat_toggle]),
-                                w.HBox([self.opp_label, self.opp_toggle]), self.variants_box,
-                                w.HBox([self.apply_button, self.settings_note])],
-                               layout=w.Layout(border="1px dashed #ddd3bf", padding="6px 10px", margin="4px 0"))
-        self.settings.add_class("tg-settings")
-        self.settings_button = w.Button(layout=_auto())
-        self.settings_button.add_class("tg-settings-toggle")
-        self.settings_button.on_click(lambda _: self._toggle_settings())
+        self.settings = _Settings(seat, opponents, self.apply_settings)
+        self.seat_toggle = self.settings.seat_toggle
+        self.opp_toggle = self.settings.opp_toggle
+        self.variant_toggles = self.settings.variant_toggles
+        self.settings_note = self.settings.note
+        self.settings_button = _button("tg-settings-toggle", self._toggle_settings)
         self._settings_open = False
 
         # the deal
         self.deal_line = w.HTML()
-        self.deal_again_button = w.Button(layout=_auto())
-        self.deal_again_button.add_class("tg-deal-again")
-        self.deal_again_button.on_click(lambda _: self.deal_again())
-        self.replay_button = w.Button(layout=_auto())
-        self.replay_button.add_class("tg-replay")
-        self.replay_button.on_click(lambda _: self.replay())
-        self.next_button = w.Button(button_style="success", layout=_auto())
-        self.next_button.add_class("tg-next-hand")
-        self.next_button.on_click(lambda _: self.next_hand())
+        self.deal_again_button = _button("tg-deal-again", self.deal_again)
+        self.replay_button = _button("tg-replay", self.replay)
+        self.next_button = _button("tg-next-hand", self.next_hand, "success")
 
-        # the table and the learner's hand
+        # the table
         self.table_view = w.HTML()
+
+        # the controls
         self.status = w.HTML()
         self.picker = HoldingPicker([], max_select=4, names=True)
         self.picker.add_class("tg-hand")
-        self.play_button = w.Button(button_style="primary", layout=_auto())
-        self.play_button.add_class("tg-play")
-        self.play_button.on_click(lambda _: self.act(False))
-        self.discard_button = w.Button(layout=_auto())
-        self.discard_button.add_class("tg-discard")
-        self.discard_button.on_click(lambda _: self.act(True))
-        self.undo_button = w.Button(layout=_auto())
-        self.undo_button.add_class("tg-undo")
-        self.undo_button.on_click(lambda _: self.undo())
-        self.hint_button = w.Button(button_style="info", layout=_auto())
-        self.hint_button.add_class("tg-hint-button")
-        self.hint_button.on_click(lambda _: self.show_hint())
+        self.play_button = _button("tg-play", lambda: self.act(False), "primary")
+        self.discard_button = _button("tg-discard", lambda: self.act(True))
+        self.undo_button = _button("tg-undo", self.undo)
+        self.hint_button = _button("tg-hint-button", self.show_hint, "info")
         self.feedback = w.HTML()
         self.feedback.add_class("tg-feedback")
         self.hint_view = w.HTML()
         self.hint_view.add_class("tg-hint")
-        self.history_button = w.Button(layout=_auto())
-        self.history_button.add_class("tg-history-toggle")
-        self.history_button.on_click(lambda _: self._toggle_history())
+        self.history_button = _button("tg-history-toggle", self._toggle_history)
         self.history_view = w.HTML()
         self.history_view.add_class("tg-history")
         self.result_view = w.HTML()
         self.result_view.add_class("tg-result")
         self.score_view = w.HTML()
         self.score_view.add_class("tg-running")
-        super().__init__(layout=w.Layout(border="1px solid #ddd3bf", padding="10px 14px", max_width="800px"))
+
+        s = self.session
+
+        def step(lang: Lang) -> tuple[object, ...]:
+            return (lang, s.deal_seed, s.hand_number, len(s.deal.history))
+
+        self._parts = [
+            _Part(self.deal_line, self._deal_line_html, lambda lang: (step(lang), s.seat, s.rules)),
+            _Part(self.table_view, self._table_html, lambda lang: (step(lang), s.seat, s.rules)),
+            _Part(self.status, self._status_html, lambda lang: (step(lang), s.seat, s.learner_to_act)),
+            _Part(self.feedback, self._feedback_html, lambda lang: (lang, self._feedback, self._feedback_step)),
+            _Part(self.hint_view, self._hint_html, lambda lang: (step(lang), self._hint_stage, id(self._hint))),
+            _Part(self.history_view, self._history_html, lambda lang: (step(lang), self._show_history)),
+            _Part(self.result_view, self._result_html, lambda lang: (step(lang), s.is_over)),
+            _Part(self.score_view, self._score_html, lambda lang: (step(lang), tuple(s.running), s.hands_in_score)),
+        ]
+        super().__init__([
+            self.deal_line, w.HBox([self.deal_again_button, self.replay_button, self.next_button, self.settings_button],
+                                   layout=w.Layout(flex_flow="row wrap")),
+            self.settings, self.table_view, self.status, self.picker,
+            w.HBox([self.play_button, self.discard_button, self.undo_button, self.hint_button],
+                   layout=w.Layout(flex_flow="row wrap")),
+            self.feedback, self.hint_view, self.result_view, self.score_view, self.history_button, self.history_view,
+        ], layout=w.Layout(border="1px solid #ddd3bf", padding="10px 14px", max_width="800px"))
         self.add_class("tg-play-table")
         on_language(lambda lang: self._render())
         self._render()
@@ -256,12 +310,8 @@ class PlayTable(w.VBox):
 
     def apply_settings(self) -> None:
         """Deal a new hand with the chosen seat, opponents and variants."""
-        values: dict[str, Any] = {}
-        for name, _label, options in VARIANT_CHOICES:
-            index = self.variant_toggles[name].value
-            values[name] = options[index if isinstance(index, int) and 0 <= index < len(options) else 0][0]
         try:
-            rules = Rules(**values)
+            rules = self.settings.rules()
         except TiangowError as exc:
             self.settings_note.value = (STYLE + f'<span class="tg-feedback-wrong tg-settings-error">'
                                         f"{html.escape(str(exc))}</span>")
@@ -356,52 +406,62 @@ class PlayTable(w.VBox):
 
     # -- drawing -----------------------------------------------------------------------------
     def _render(self) -> None:
+        """Bring every part up to date; each redraws only if what it shows has changed."""
         lang = current_lang()
         s = self.session
         d = s.deal
-        me = s.seat
-        # settings
-        self.settings_head.value = (STYLE + f'<div class="tg-caption">{html.escape(T("座位、對手和規則", "Seat, opponents and rules")(lang))}</div>'
-                                    f'<div class="tg-muted">{html.escape(T("改了之後按「用這些設定發牌」。小天九沒有計分（R-S3），這裏只玩大天九。", "Change these, then deal with them. 小天九 has no scoring in the sources (R-S3), so the table plays 8 tiles each.")(lang))}</div>')
-        for tog, choices in ((self.seat_toggle, _SEATS), (self.opp_toggle, tuple(t for _, t in _OPPONENTS))):
-            labels = [t(lang) for t in choices]
-            if [o[0] for o in tog.options] != labels:
-                value = tog.value
-                tog.options = [(lab, v) for lab, (_, v) in zip(labels, tog.options, strict=True)]
-                tog.value = value
-        self.seat_label.value = f'<span class="tg-muted">{html.escape(T("你的座位", "Your seat")(lang))}</span>'
-        self.opp_label.value = f'<span class="tg-muted">{html.escape(T("對手", "Opponents")(lang))}</span>'
-        for name, label, options in VARIANT_CHOICES:
-            self.variant_labels[name].value = f'<span class="tg-muted">{html.escape(label(lang))}</span>'
-            tog = self.variant_toggles[name]
-            labels = [t(lang) for _, t in options]
-            if [o[0] for o in tog.options] != labels:
-                value = tog.value
-                tog.options = [(lab, i) for i, lab in enumerate(labels)]
-                tog.value = value
-        self.apply_button.description = T("用這些設定發牌", "Deal with these settings")(lang)
+        if lang != self._lang:
+            self._lang = lang
+            self.settings.relabel(lang)
+            self.deal_again_button.description = T("重新發牌", "Deal again")(lang)
+            self.replay_button.description = T("重打這一局", "Replay this deal")(lang)
+            self.next_button.description = T("下一局 →", "Next hand →")(lang)
+            self.play_button.description = T("出牌", "Play")(lang)
+            self.discard_button.description = T("墊牌", "Discard")(lang)
+            self.undo_button.description = T("悔棋", "Undo")(lang)
         self.settings_button.description = (T("收起設定", "Hide settings") if self._settings_open
                                             else T("座位、對手、規則 …", "Seat, opponents, rules …"))(lang)
         self.settings.layout.display = "" if self._settings_open else "none"
+        self.next_button.layout.display = "" if d.is_over else "none"
+        for part in self._parts:
+            part.update(lang)
 
-        # the deal line
+        # your tiles and the buttons
+        hand = tuple(d.holding(s.seat))
+        if tuple(t for t in self.picker.tiles if t is not None) != hand:
+            self.picker.set_tiles(hand)
+        self.picker.max_select = d.trick_size or 4
+        can = s.learner_to_act
+        self.picker.disabled = not can
+        self.hint_button.description = (T("提示", "Hint") if self._hint_stage == 0
+                                        else T("看建議", "Show the recommended play"))(lang)
+        self.play_button.disabled = not can
+        self.discard_button.disabled = not can or d.trick_size is None
+        self.hint_button.disabled = not can or self._hint_stage >= 2
+        for b in (self.play_button, self.discard_button, self.hint_button):
+            b.layout.display = "none" if d.is_over else ""  # only undo makes sense once the hand is over
+        self.undo_button.disabled = not s.can_undo
+        self.history_button.description = (T("收起牌譜", "Hide the tricks") if self._show_history
+                                           else T("看看前面每一墩", "Review the tricks so far"))(lang)
+
+    def _deal_line_html(self, lang: Lang) -> str:
+        s = self.session
+        d = s.deal
         m = d.multiplier
         banker = seat_name(d.banker, lang)
         variants = "; ".join(f"{label(lang)}: {text(lang)}" for name, label, options in VARIANT_CHOICES
                              for value, text in options[1:] if getattr(s.rules, name) == value) \
             or T("預設規則", "default rules")(lang)
-        self.deal_line.value = (STYLE + f'<div class="tg-muted tg-deal-line" data-seed="{s.deal_seed}" data-banker="{d.banker}" '
-                                f'data-streak="{d.streak}">'
-                                + html.escape(T(f"第 {s.hand_number} 局 · 牌局編號 {s.deal_seed} · 莊家：{banker}（連莊第 {d.streak} 局，倍數 ×{m}）· 你是{seat_name(me, 'zh-Hant')} · {variants}",
-                                                f"Hand {s.hand_number} · deal #{s.deal_seed} · banker {banker} (hand {d.streak} of the streak, ×{m}) · you are {seat_name(me)} · {variants}")(lang))
-                                + "</div>")
-        self.deal_again_button.description = T("重新發牌", "Deal again")(lang)
-        self.replay_button.description = T("重打這一局", "Replay this deal")(lang)
-        self.next_button.description = T("下一局 →", "Next hand →")(lang)
-        self.next_button.layout.display = "" if d.is_over else "none"
+        return (STYLE + f'<div class="tg-muted tg-deal-line" data-seed="{s.deal_seed}" data-banker="{d.banker}" '
+                f'data-streak="{d.streak}">'
+                + html.escape(T(f"第 {s.hand_number} 局 · 牌局編號 {s.deal_seed} · 莊家：{banker}（連莊第 {d.streak} 局，倍數 ×{m}）· 你是{seat_name(s.seat, 'zh-Hant')} · {variants}",
+                                f"Hand {s.hand_number} · deal #{s.deal_seed} · banker {banker} (hand {d.streak} of the streak, ×{m}) · you are {seat_name(s.seat)} · {variants}")(lang))
+                + "</div>")
 
-        self.table_view.value = self._table_html(lang)
-        # status
+    def _status_html(self, lang: Lang) -> str:
+        s = self.session
+        d = s.deal
+        me = s.seat
         if d.is_over:
             state = "over"
             who = d.winner if d.winner is not None else 0
@@ -420,96 +480,21 @@ class PlayTable(w.VBox):
         # data-step (actions so far) and data-hand (your tiles) let a page script, or a test, tell
         # a fresh state from one still on its way.
         hand_text = " ".join(t.notation for t in d.holding(me))
-        self.status.value = (STYLE + f'<div class="tg-prose tg-status" data-state="{state}" '
-                             f'data-step="{len(d.history)}" data-hand="{hand_text}">'
-                             f"<b>{html.escape(text(lang))}</b></div>")
+        return (STYLE + f'<div class="tg-prose tg-status" data-state="{state}" '
+                f'data-step="{len(d.history)}" data-hand="{hand_text}">'
+                f"<b>{html.escape(text(lang))}</b></div>")
 
-        # the hand
-        hand = tuple(d.holding(me))
-        if tuple(t for t in self.picker.tiles if t is not None) != hand:
-            self.picker.set_tiles(hand)
-        self.picker.max_select = d.trick_size or 4
-        can = s.learner_to_act
-        self.picker.disabled = not can
-        self.play_button.description = T("出牌", "Play")(lang)
-        self.discard_button.description = T("墊牌", "Discard")(lang)
-        self.undo_button.description = T("悔棋", "Undo")(lang)
-        self.hint_button.description = (T("提示", "Hint") if self._hint_stage == 0
-                                        else T("看建議", "Show the recommended play"))(lang)
-        self.play_button.disabled = not can
-        self.discard_button.disabled = not can or d.trick_size is None
-        self.hint_button.disabled = not can or self._hint_stage >= 2
-        for b in (self.play_button, self.discard_button, self.hint_button):
-            b.layout.display = "none" if d.is_over else ""  # only undo makes sense once the hand is over
-        self.undo_button.disabled = not s.can_undo
+    def _feedback_html(self, lang: Lang) -> str:
         if self._feedback is None:
-            self.feedback.value = ""
-        else:
-            kind, msg = self._feedback
-            mark = f' data-mark="{kind[5:]}" data-step="{self._feedback_step}"' if kind.startswith("mark-") else ""
-            cls = f"tg-{kind}" if kind.startswith("mark-") else f"tg-feedback-{kind}"
-            self.feedback.value = (STYLE + _CSS + f'<div class="{cls} tg-feedback-line"{mark}>{html.escape(msg(lang))}</div>')
-        self.hint_view.value = self._hint_html(lang)
-        self.history_button.description = (T("收起牌譜", "Hide the tricks") if self._show_history
-                                           else T("看看前面每一墩", "Review the tricks so far"))(lang)
-        self.history_view.value = self._history_html(lang) if (self._show_history or d.is_over) else ""
-        self.result_view.value = self._result_html(lang)
-        self.score_view.value = self._score_html(lang)
-        self.children = [
-            self.deal_line, w.HBox([self.deal_again_button, self.replay_button, self.next_button, self.settings_button]),
-            self.settings, self.table_view, self.status, self.picker,
-            w.HBox([self.play_button, self.discard_button, self.undo_button, self.hint_button]),
-            self.feedback, self.hint_view, self.result_view, self.score_view, self.history_button, self.history_view,
-        ]
-
-    def _seat_html(self, seat: int, lang: Lang) -> str:
-        s = self.session
-        d = s.deal
-        tags = []
-        if seat == d.banker:
-            tags.append(T("莊", "banker")(lang))
-        if seat == s.seat:
-            tags.append(T("你", "you")(lang))
-        acting = " tg-acting" if seat == d.to_play else ""
-        n = len(d.holding(seat))
-        stacks = T(f"{d.stacks[seat]} 棟", f"{d.stacks[seat]} stack{'s' if d.stacks[seat] != 1 else ''}")(lang)
-        backs = "" if seat == s.seat else f'<div class="tg-backs">{_tiles((None,) * n, lang, 12)}</div>'
-        tag = f" ({', '.join(tags)})" if tags else ""
-        return (f'<div class="tg-pseat{acting}" data-seat="{seat}" data-stacks="{d.stacks[seat]}">'
-                f"<b>{html.escape(seat_name(seat, lang))}</b>{html.escape(tag)}<br>{html.escape(stacks)}{backs}</div>")
+            return ""
+        kind, msg = self._feedback
+        mark = f' data-mark="{kind[5:]}" data-step="{self._feedback_step}"' if kind.startswith("mark-") else ""
+        cls = f"tg-{kind}" if kind.startswith("mark-") else f"tg-feedback-{kind}"
+        return STYLE + f'<div class="{cls} tg-feedback-line"{mark}>{html.escape(msg(lang))}</div>'
 
     def _table_html(self, lang: Lang) -> str:
         s = self.session
-        d = s.deal
-        me = s.seat
-        done = d.completed_tricks
-        cur = d.current_trick
-        shown: Trick | None = cur if (cur is not None and cur.actions) else (done[-1] if done else None)
-        if shown is not None:
-            caption = (T(f"第 {shown.number} 墩", f"Trick {shown.number}") if shown.winner is None
-                       else T(f"第 {shown.number} 墩：{seat_name(shown.winner, 'zh-Hant')}贏",
-                              f"Trick {shown.number}: won by {seat_name(shown.winner)}"))
-            if shown.is_last:
-                caption = caption + T("（最後一墩）", " (the last trick)")
-            middle = (f'<div class="tg-ptrick" data-trick="{shown.number}" data-last="{str(shown.is_last).lower()}">'
-                      f'<div class="tg-muted">{html.escape(caption(lang))}</div>{trick_svg(shown, me, lang, 26)}</div>')
-        else:
-            middle = ('<div class="tg-ptrick tg-muted">'
-                      + html.escape(T(f"{seat_name(d.banker, 'zh-Hant')}（莊家）先出（R-P1）。",
-                                      f"{seat_name(d.banker)}, the banker, leads first (R-P1).")(lang)) + "</div>")
-        prev = ""
-        if cur is not None and cur.actions and done:
-            last = done[-1]
-            prev = (f'<div class="tg-muted tg-prev-trick">{html.escape(T("上一墩", "Previous trick")(lang))}: '
-                    + html.escape(T(f"{seat_name(last.winner or 0, 'zh-Hant')}贏", f"won by {seat_name(last.winner or 0)}")(lang))
-                    + f"<br>{trick_svg(last, me, lang, 14)}</div>")
-        top, right, left = (me + 2) & 3, (me + 1) & 3, (me + 3) & 3
-        return (STYLE + _CSS + '<div class="tg-ptable">'
-                f'<div></div><div style="justify-self:center">{self._seat_html(top, lang)}</div><div>{prev}</div>'
-                f"<div>{self._seat_html(left, lang)}</div><div>{middle}</div>"
-                f'<div style="justify-self:end">{self._seat_html(right, lang)}</div>'
-                f'<div></div><div style="justify-self:center">{self._seat_html(me, lang)}</div><div></div>'
-                "</div>")
+        return table_html(s.deal.view(s.seat), lang, you=s.seat, previous=True, seat_width=24, hide_own=True)
 
     def _hint_html(self, lang: Lang) -> str:
         h = self._hint
@@ -540,31 +525,20 @@ class PlayTable(w.VBox):
             parts.append(f'<div class="tg-muted">{html.escape(how(lang))}</div>'
                          f'<table class="tg-options">{rows}</table>')
         step = len(self.session.deal.history)
-        return (STYLE + _CSS + f'<div class="tg-hintbox" data-stage="{self._hint_stage}" data-step="{step}"{data}>'
+        return (STYLE + f'<div class="tg-hintbox" data-stage="{self._hint_stage}" data-step="{step}"{data}>'
                 + "".join(parts) + "</div>")
 
     def _history_html(self, lang: Lang) -> str:
         d = self.session.deal
-        me = self.session.seat
+        if not d.completed_tricks or not (self._show_history or d.is_over):
+            return ""
+        # Over: the full view, every face-down discard turned up; before: what you have seen.
         reveal = d.is_over
-        rows = []
-        for tr in d.completed_tricks:
-            acts = []
-            for a in tr.actions:
-                hidden = a.kind == "discard" and not reveal and a.seat != me
-                tiles: tuple[Tile | None, ...] = (None,) * a.size if hidden else (a.tiles or ())
-                verb = {"lead": T("出", "leads"), "play": T("打", "plays"), "discard": T("墊", "discards")}[a.kind]
-                acts.append(f'<span class="tg-hact" data-kind="{a.kind}">{html.escape(seat_name(a.seat, lang))} '
-                            f"{html.escape(verb(lang))} {_tiles(tiles, lang, 14)}</span>")
-            win = T(f"→ {seat_name(tr.winner or 0, 'zh-Hant')}贏 {tr.size} 棟", f"→ {seat_name(tr.winner or 0)} takes {tr.size}")
-            rows.append(f'<div class="tg-history-row" data-trick="{tr.number}"><b>{tr.number}</b>'
-                        f'{"".join(acts)}<span>{html.escape(win(lang))}</span></div>')
+        view = d.full_view() if reveal else d.view(self.session.seat)
         note = (T("牌局完了，蓋着墊的牌都翻開了。", "The hand is over: every face-down discard is shown.") if reveal
                 else T("別人墊的牌蓋着（R-P4）。", "Others' discards stay face down (R-P4)."))
-        if not rows:
-            return ""
-        return (STYLE + _CSS + f'<div class="tg-caption">{html.escape(T("牌譜", "The tricks")(lang))}</div>'
-                f'<div class="tg-muted">{html.escape(note(lang))}</div>' + "".join(rows))
+        return (STYLE + f'<div class="tg-caption">{html.escape(T("牌譜", "The tricks")(lang))}</div>'
+                f'<div class="tg-muted">{html.escape(note(lang))}</div>' + history_html(view, lang))
 
     def _result_html(self, lang: Lang) -> str:
         s = self.session

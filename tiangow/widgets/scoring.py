@@ -41,7 +41,7 @@ def settlement_html(s: Settlement, lang: Lang, caption: Text | None = None) -> s
         )
     net = " · ".join(f"{seat_name(x, lang)} {_signed(n)}" for x, n in enumerate(s.net))
     cap = f'<div class="tg-caption">{html.escape(caption(lang))}</div>' if caption else ""
-    return (STYLE + cap + "<style>.tg-settlement td { padding: 2px 14px 2px 0; }</style>"
+    return (STYLE + cap
             + '<table class="tg-settlement" style="border-collapse:collapse;font-size:14px">'
             + "<tr>" + "".join(f"<th style='text-align:left;padding:2px 10px 2px 0'>{html.escape(h)}</th>" for h in head)
             + "</tr>" + "".join(rows) + "</table>"

@@ -13,15 +13,14 @@ from .. import search
 from ..combos import classify
 from ..deal import Deal
 from ..drills.tricks import ActTask, PlayOutTask
-from ..i18n import Lang, T, Text, seat_name
+from ..i18n import T, Text, seat_name
 from ..move import Move
-from ..svg import tile_svg
-from ..tiles import Tile
 from .picker import HoldingPicker
+from .render import VERBS, table_html
 from .text import current_lang, on_language
 from .views import STYLE
 
-__all__ = ["ActQuiz", "PlayOutBoard", "table_html"]
+__all__ = ["ActQuiz", "PlayOutBoard"]
 
 MAX_TRIES = 3
 _PLAY = T("出牌（打）", "Play")
@@ -29,47 +28,6 @@ _DISCARD = T("墊牌", "Discard")
 _NEXT = T("下一題 →", "Next position →")
 _SCORE = T("第一次就對：{right} / {asked}", "Right first time: {right} of {asked}")
 _WRONG_LEFT = T("還有 {n} 次機會。", "{n} tries left.")
-
-
-def _tiles(tiles: tuple[Tile | None, ...], lang: Lang, width: float = 26) -> str:
-    return "".join(tile_svg(t, width, lang) for t in tiles)
-
-
-def table_html(d: Deal, lang: Lang, you: int, show_all: bool) -> str:
-    """The current trick (discards face down) and each seat's stacks and tiles."""
-    trick = d.current_trick
-    rows = []
-    if trick is not None and trick.actions:
-        acts = []
-        for a in trick.actions:
-            shown: tuple[Tile | None, ...] = a.tiles if (a.kind != "discard" and a.tiles) else (None,) * a.size
-            verb = {"lead": T("先出", "leads"), "play": T("打", "plays"), "discard": T("墊", "discards")}[a.kind]
-            best = d.best is not None and d.best[0] == a.seat and a.kind != "discard"
-            style = "border-bottom:3px solid #f2b705" if best else ""
-            acts.append(f'<div class="tg-act" data-seat="{a.seat}" style="margin-right:16px;{style}">'
-                        f'<div class="tg-muted">{html.escape(seat_name(a.seat, lang))} {html.escape(verb(lang))}</div>'
-                        f'<div style="display:flex;gap:2px">{_tiles(shown, lang, 30)}</div></div>')
-        last = T("（最後一墩）", " (the last trick)")(lang) if d.is_last_trick else ""
-        rows.append(f'<div class="tg-caption tg-trick" data-last="{str(d.is_last_trick).lower()}">'
-                    f'{html.escape(T("這一墩", "This trick")(lang))}{html.escape(last)}</div>'
-                    f'<div style="display:flex;flex-wrap:wrap">{"".join(acts)}</div>')
-    seats = []
-    for s in range(4):
-        hand: tuple[Tile | None, ...] = tuple(d.holding(s)) if (show_all or s == you) else (None,) * len(d.holding(s))
-        tags = []
-        if s == d.banker:
-            tags.append(T("莊", "banker")(lang))
-        if s == you:
-            tags.append(T("你", "you")(lang))
-        if s == d.to_play:
-            tags.append(T("輪到", "to act")(lang))
-        tag = f" ({', '.join(tags)})" if tags else ""
-        stacks = T(f"{d.stacks[s]} 棟", f"{d.stacks[s]} stack{'s' if d.stacks[s] != 1 else ''}")(lang)
-        seats.append(f'<div class="tg-seat" data-seat="{s}" data-stacks="{d.stacks[s]}" style="margin:4px 18px 4px 0">'
-                     f'<div class="tg-muted"><b>{html.escape(seat_name(s, lang))}</b>{html.escape(tag)} · '
-                     f'{html.escape(stacks)}</div><div style="display:flex;gap:2px">{_tiles(hand, lang)}</div></div>')
-    rows.append(f'<div style="display:flex;flex-wrap:wrap">{"".join(seats)}</div>')
-    return STYLE + '<div class="tg-table">' + "".join(rows) + "</div>"
 
 
 def _controls(act: Callable[[bool], object], new_task: Callable[[], object]
@@ -184,7 +142,7 @@ class ActQuiz(w.VBox):
                    f"Your turn ({you}) to follow: beat the trick if you can, otherwise discard.")(lang)
         self.head.value = (STYLE + f'<div class="tg-caption">{html.escape(self.drill.title(lang))}</div>'
                            f'<div class="tg-prose tg-prompt"><b>{html.escape(prompt)}</b></div>')
-        self.table.value = table_html(task.deal, lang, task.seat, show_all=False)
+        self.table.value = table_html(task.deal.view(task.seat), lang, you=task.seat, hide_own=True)
         self.play_button.description = _PLAY(lang)
         self.discard_button.description = _DISCARD(lang)
         self.play_button.disabled = self.discard_button.disabled = self.done
@@ -211,12 +169,10 @@ class PlayOutDrill(Protocol):
 def _move_text(d: Deal, move: Move) -> Text:
     seat = d.to_play
     assert seat is not None
-    if move.discard:
-        return T(f"{seat_name(seat, 'zh-Hant')}墊 {len(move.tiles)} 張", f"{seat_name(seat, 'en')} discards {len(move.tiles)}")
-    verb = ("先出", "leads") if d.trick_size is None else ("打", "plays")
-    comb = classify(move.tiles, d.rules)
-    return T(f"{seat_name(seat, 'zh-Hant')}{verb[0]}{comb.label('zh-Hant')}",
-             f"{seat_name(seat, 'en')} {verb[1]} {comb.label('en')}")
+    verb = VERBS["discard" if move.discard else "lead" if d.trick_size is None else "play"]
+    what = (T(f"{len(move.tiles)} 張", str(len(move.tiles))) if move.discard
+            else T(classify(move.tiles, d.rules).label("zh-Hant"), classify(move.tiles, d.rules).label("en")))
+    return T(f"{seat_name(seat, 'zh-Hant')}{verb.zh}", f"{seat_name(seat, 'en')} {verb.en} ") + what
 
 
 def _after(d: Deal, move: Move) -> Deal:
@@ -365,7 +321,7 @@ class PlayOutBoard(w.VBox):
                    "defend as well as they can.")(lang)
         self.head.value = (STYLE + f'<div class="tg-caption">{html.escape(self.drill.title(lang))}</div>'
                            f'<div class="tg-prose tg-prompt"><b>{html.escape(prompt)}</b></div>')
-        self.table.value = table_html(d, lang, task.seat, show_all=True)
+        self.table.value = table_html(d.full_view(), lang, you=task.seat, hide_own=True)
         self.moves_view.value = ('<div class="tg-muted tg-log">' + "　".join(html.escape(t(lang)) for t in self._log[-8:])
                           + "</div>") if self._log else ""
         self.play_button.description = _PLAY(lang)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
@@ -18,22 +19,9 @@ from .text import LANGUAGE, Text, current_lang, on_language
 
 __all__ = ["CombinationTable", "LanguageSwitch", "Prose", "TileView", "WorkedExample", "tile_html"]
 
-STYLE = """
-<style>
-.tg-prose { font-size: 15px; line-height: 1.6; max-width: 46em; color: #222; }
-.tg-prose h1 { font-size: 1.7em; margin: .2em 0 .3em; }
-.tg-prose h2 { font-size: 1.25em; margin: .8em 0 .2em; }
-.tg-tiles { display: flex; flex-wrap: wrap; gap: 8px; align-items: flex-end; }
-.tg-tilebox { display: flex; flex-direction: column; align-items: center; font-size: 12px; color: #333; }
-.tg-tilebox .tg-sub { color: #777; font-size: 11px; }
-.tg-caption { font-weight: 600; margin: 6px 0 4px; }
-.tg-feedback-right { color: #1b7a3a; font-weight: 600; }
-.tg-feedback-wrong { color: #b3261e; font-weight: 600; }
-.tg-feedback-answer { color: #6a4c00; font-weight: 600; }
-.tg-muted { color: #666; font-size: 13px; }
-.tg-card { border: 1px solid #ddd3bf; border-radius: 8px; padding: 10px 14px; background: #fffdf8; }
-</style>
-"""
+STYLE = "<style>" + (Path(__file__).parent / "tiangow.css").read_text(encoding="utf-8") + "</style>"
+"""The lessons' style sheet (``tiangow.css``), carried by every widget's HTML."""
+
 
 
 class Prose(w.HTML):
