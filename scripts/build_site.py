@@ -22,7 +22,7 @@ anywhere but the site itself. What it does:
    shared files, the front page redirected to the course index, a tile as the tab's icon,
    JupyterLite's service worker replaced by one that declines to install (the kernel then
    runs without a file drive the lessons do not use), and what the pages never load removed:
-   the other JupyterLite apps and voici's Vega-Lite, MathJax and CodeMirror-grammar chunks.
+   the other JupyterLite apps and voici's Vega-Lite and CodeMirror-grammar chunks.
 
 Downloads are cached in ``--cache`` (default ``.site-cache/``), so a second build is offline.
 Needs the ``[site]`` extra (``pip install -e ".[site]"``), ``node`` and ``npm``, and a route to
@@ -341,13 +341,13 @@ def trim(out: Path) -> None:
 
 
 # Chunks of voici's bundle for what no lesson shows, loaded only on demand: the Vega-Lite
-# renderer (vega outputs), the MathJax typesetter (LaTeX), and CodeMirror's grammars of
-# other languages (code editors: voici hides every input). Found by what they contain, with
+# renderer (vega outputs) and CodeMirror's grammars of other languages (code editors: voici
+# hides every input). The MathJax typesetter stays: voici runs it over every markdown cell
+# (the lessons' prose), whatever the cell holds (voici ignores disabledExtensions). Found by what they contain, with
 # markers that none of the chunks the pages load carries (tests/browser/test_static_site.py checks that every
 # request of every page is answered).
 UNUSED_CHUNKS = {
     "Vega-Lite": re.compile(r'name:"vega-lite",author'),
-    "MathJax": re.compile(r"TexConstant|AbstractOutputJax|MmlNode"),
     "CodeMirror grammars": re.compile(r"[a-zA-Z]+Language:\(\)=>[\s\S]*acceptToken|acceptToken[\s\S]*[a-zA-Z]+Language:\(\)=>"),
 }
 

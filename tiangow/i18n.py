@@ -1,8 +1,9 @@
 """Names in three languages: traditional Chinese, simplified Chinese and English.
 
 The package writes its Chinese in traditional characters (the seeds' own script) and
-derives the simplified form character by character with :func:`to_simplified`; the map
-covers every character the package uses (a test checks this).
+derives the simplified form character by character with :func:`to_simplified`, from the
+pairs in :mod:`tiangow.simplified` (generated from OpenCC for every character the package and
+the lessons use; a test regenerates it).
 
 >>> to_simplified("雙長三")
 '双长三'
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from typing import Final, Literal, get_args
 
 from .errors import TiangowError
+from .simplified import PAIRS
 
 
 class LanguageError(TiangowError):
@@ -27,30 +29,7 @@ Lang = Literal["zh-Hant", "zh-Hans", "en"]
 
 LANGS: Final[tuple[Lang, ...]] = get_args(Lang)
 
-# Traditional → simplified, for every traditional-only character tiangow's text uses
-# (position by position; a test checks that no traditional-only character is missed).
-_TRAD: Final = (
-    "雙對長頭腳銅錘雜紅莊賀結棟歸東鵝爺風雞細輪飛邊間龍鳳齊獅瓏紮貫槓點輸棄墊擲開張隻"
-    "門後補計數閒連與無為勝負們這個說認識練習題錯確還選擇進課級順規則變體來發戰術試給"
-    "從讓會學時現嗎麼幾顆種類組贏條處應當錢盤屬單擊敗殺實顯於裡裏麗鑰陣樣業兩遊戲線總"
-    "費賠聲價階層執擺鋪機頁聽讀記憶難圖畫麵灣將餘歲勢夠覺獨誰該撥換鍵盡牆疊擬虛黃築絕"
-    "尋號區觀專緣參請詳問離雖亂緊傳統維護頂寶劃帶鬆係啟關閉節過電腦蓋廢報歷範圍態"
-    "並別國橋檯沒瀏經續覽講載遺鋤錄"
-    "資採網許見標準須預設遠輩訣綁話淨測驗據較爭壓釋虧卻穩證剛險稱斷親領轉塊項視優訴擋曉"
-    "紀損隨譜議評誤註繼編強湊權賭場夾"
-)
-_SIMP: Final = (
-    "双对长头脚铜锤杂红庄贺结栋归东鹅爷风鸡细轮飞边间龙凤齐狮珑扎贯杠点输弃垫掷开张只"
-    "门后补计数闲连与无为胜负们这个说认识练习题错确还选择进课级顺规则变体来发战术试给"
-    "从让会学时现吗么几颗种类组赢条处应当钱盘属单击败杀实显于里里丽钥阵样业两游戏线总"
-    "费赔声价阶层执摆铺机页听读记忆难图画面湾将余岁势够觉独谁该拨换键尽墙叠拟虚黄筑绝"
-    "寻号区观专缘参请详问离虽乱紧传统维护顶宝划带松系启关闭节过电脑盖废报历范围态"
-    "并别国桥台没浏经续览讲载遗锄录"
-    "资采网许见标准须预设远辈诀绑话净测验据较争压释亏却稳证刚险称断亲领转块项视优诉挡晓"
-    "纪损随谱议评误注继编强凑权赌场夹"
-)
-
-_TABLE: Final = str.maketrans(_TRAD, _SIMP)
+_TABLE: Final = {ord(pair[0]): pair[1] for pair in PAIRS.split()}
 
 
 def to_simplified(text: str) -> str:

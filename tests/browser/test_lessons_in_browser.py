@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from conftest import Lessons
 
-from tiangow import KINDS, Tile
+from tiangow import KINDS, Tile, to_simplified
 
 pytestmark = pytest.mark.browser
 
@@ -95,8 +95,23 @@ def wait_score_text(page: Any, text: str) -> None:
                            timeout=TIMEOUT)
 
 
+VISIBLE_PROSE = """() => [...document.querySelectorAll('.tg-prose[lang]')]
+    .filter(e => e.offsetParent !== null).map(e => [e.lang, e.innerText.trim()])"""
+
+
+def wait_prose_in(page: Any, lang: str) -> list[str]:
+    """The lesson's markdown passages follow the switch: only those in ``lang`` are shown."""
+    page.wait_for_function(f"() => ({VISIBLE_PROSE})().every(([lang]) => lang === {lang!r})", timeout=TIMEOUT)
+    shown = page.evaluate(VISIBLE_PROSE)
+    assert shown and {lang_ for lang_, _ in shown} == {lang}, shown
+    return [text for _, text in shown]
+
+
 def test_lesson_01_drill_feedback_language_and_progress(page: Any, lessons: Lessons) -> None:
     open_lesson(page, lessons.url("01_tiles"))
+    # The notebook's note for JupyterLab readers is not part of the app's page.
+    assert "meant to be opened in the app" not in page.inner_text("body")
+    traditional = wait_prose_in(page, "zh-Hant")
     assert page.locator("svg[data-tile]").count() >= 32  # the set laid out, the quiz, the boxes
     wait_store_loaded(page)
 
@@ -132,8 +147,10 @@ def test_lesson_01_drill_feedback_language_and_progress(page: Any, lessons: Less
     page.wait_for_selector("text=Lesson 1 · Meet the 32 tiles", timeout=TIMEOUT)
     wait_score_text(page, "Right first time: 1 of 2")
     page.wait_for_selector("text=Civil · the four greats", timeout=TIMEOUT)
+    assert "Tien Gow uses the 32 Chinese dominoes" in wait_prose_in(page, "en")[0]
     page.get_by_role("button", name="简").click()
     page.wait_for_selector("text=认识三十二张牌", timeout=TIMEOUT)
+    assert wait_prose_in(page, "zh-Hans") == [to_simplified(text) for text in traditional]
     page.get_by_role("button", name="English").click()
     page.wait_for_selector("text=Lesson 1 · Meet the 32 tiles", timeout=TIMEOUT)
 
@@ -144,6 +161,7 @@ def test_lesson_01_drill_feedback_language_and_progress(page: Any, lessons: Less
     page.wait_for_function("document.querySelectorAll('.tg-boxes [data-box=\"2\"]').length === 1",
                            timeout=TIMEOUT)
     wait_score_text(page, "Right first time: 1 of 2")
+    wait_prose_in(page, "en")
     assert ERROR_TEXT not in page.content()
 
     # The index shows the progress too.

@@ -19,6 +19,7 @@ from ..svg import tile_svg
 from ..tiles import Tile
 from .dealing import DealingStepper
 from .findall import FindAllPlays
+from .pagelang import PageLanguage
 from .play import PlayTable
 from .progress import ProgressStore
 from .quiz import Quiz
@@ -55,11 +56,13 @@ _INDEX = "index.ipynb"
 
 
 class _Page:
-    """What every page has: the store, the language switch, the header."""
+    """What every page has: the store, the language switch (which the markdown prose follows
+    through :class:`PageLanguage`), the header."""
 
     def __init__(self) -> None:
         self.store = ProgressStore()
         self.switch = LanguageSwitch()
+        self.page_language = PageLanguage()
         self.store.on_load(self._restore_language)
         on_language(self._remember_language)
 
@@ -67,6 +70,12 @@ class _Page:
         lang = self.store.pref("lang")
         if lang in LANGS:
             LANGUAGE.lang = lang
+
+    def _bar(self, title: w.HTML) -> w.HBox:
+        bar = w.HBox([title, self.switch, self.store, self.page_language],
+                     layout=w.Layout(justify_content="space-between", align_items="flex-start", width="100%"))
+        bar.add_class("tg-header")
+        return bar
 
     def _remember_language(self, lang: Lang) -> None:
         if self.store.loaded and self.store.pref("lang") != lang:
@@ -95,10 +104,7 @@ class LessonPage(_Page):
 
         render(current_lang())
         on_language(render)
-        bar = w.HBox([title, self.switch, self.store],
-                     layout=w.Layout(justify_content="space-between", align_items="flex-start", width="100%"))
-        bar.add_class("tg-header")
-        return bar
+        return self._bar(title)
 
     def mastery(self, seed: int | None = None) -> Quiz:
         """The lesson's mastery check, recorded in the progress store."""
@@ -287,10 +293,7 @@ class IndexPage(_Page):
 
         render(current_lang())
         on_language(render)
-        bar = w.HBox([title, self.switch, self.store],
-                     layout=w.Layout(justify_content="space-between", align_items="flex-start", width="100%"))
-        bar.add_class("tg-header")
-        return bar
+        return self._bar(title)
 
 
 

@@ -1,0 +1,74 @@
+// The lessons' prose lives in markdown cells, each passage written twice side by side:
+// <div class="tg-prose" lang="zh-Hant"> and <div class="tg-prose" lang="en">. This widget
+// tells the page which language is chosen (body[data-tg-lang], which tiangow.css reads) and,
+// for 简, adds a simplified twin after each traditional passage, converted character by
+// character with the package's own table (tiangow.simplified), so the three languages use
+// one map. Passages that appear later (cells still rendering) are handled as they arrive.
+const TWIN = "tg-prose-twin";
+
+function table(pairs) {
+  const map = new Map();
+  for (const pair of (pairs || "").split(/\s+/)) {
+    const chars = Array.from(pair);
+    if (chars.length === 2) map.set(chars[0], chars[1]);
+  }
+  return map;
+}
+
+function convert(root, map) {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.nodeValue;
+    let out = "";
+    for (const ch of text) out += map.get(ch) || ch;
+    if (out !== text) node.nodeValue = out;
+  }
+}
+
+function addTwins(map) {
+  for (const block of document.querySelectorAll('.tg-prose[lang="zh-Hant"]')) {
+    const next = block.nextElementSibling;
+    if (next && next.classList.contains(TWIN)) continue;
+    const twin = block.cloneNode(true);
+    twin.setAttribute("lang", "zh-Hans");
+    twin.classList.add(TWIN);
+    convert(twin, map);
+    block.after(twin);
+  }
+}
+
+function render({ model, el }) {
+  el.classList.add("tg-page-language");
+  el.setAttribute("aria-hidden", "true");
+  let map = table(model.get("simplified"));
+  let pending = false;
+  const apply = () => {
+    pending = false;
+    const lang = model.get("lang");
+    document.body.dataset.tgLang = lang;
+    if (lang === "zh-Hans") addTwins(map);
+  };
+  const later = () => {
+    if (!pending && model.get("lang") === "zh-Hans") {
+      pending = true;
+      requestAnimationFrame(apply);
+    }
+  };
+  const observer = new MutationObserver(later);
+  observer.observe(document.body, { childList: true, subtree: true });
+  const onTable = () => {
+    map = table(model.get("simplified"));
+    for (const twin of document.querySelectorAll("." + TWIN)) twin.remove();
+    apply();
+  };
+  model.on("change:lang", apply);
+  model.on("change:simplified", onTable);
+  apply();
+  return () => {
+    observer.disconnect();
+    model.off("change:lang", apply);
+    model.off("change:simplified", onTable);
+  };
+}
+
+export default { render };

@@ -1,0 +1,42 @@
+"""The page's language for the lessons' markdown prose.
+
+A lesson's text is in markdown cells, each passage in traditional Chinese and English side by
+side (``<div class="tg-prose" lang="zh-Hant">`` then ``lang="en"``). The widgets relabel
+themselves in the kernel; the markdown is static HTML, so this widget tells the page the chosen
+language and the page shows the matching passages (and derives 简 with the package's table).
+In JupyterLab, where an author edits the notebook, both languages stay visible.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from ..i18n import LANGS
+from ..simplified import PAIRS
+from .safe import SafeState
+from .text import LANGUAGE, current_lang
+
+__all__ = ["PageLanguage"]
+
+
+class PageLanguage(SafeState, anywidget.AnyWidget):
+    """Follows :data:`LANGUAGE` and tells the page (display it once per page; it draws nothing).
+    The page may not change it: the language switch is the one control."""
+
+    _page_writable = frozenset[str]()
+    _esm = (Path(__file__).parent / "pagelang.js").read_text(encoding="utf-8")
+
+    lang = traitlets.Enum(LANGS, default_value="zh-Hant").tag(sync=True)
+    simplified = traitlets.Unicode(" ".join(PAIRS.split())).tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(lang=current_lang(), **kwargs)
+        self.layout.display = "none"
+        LANGUAGE.observe(self._follow, "lang")
+
+    def _follow(self, change: dict[str, object]) -> None:
+        self.lang = current_lang()
