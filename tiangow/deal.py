@@ -496,7 +496,7 @@ class Deal:
         need = Counter(ts)
         have = Counter(self.holding(seat))
         missing = [t for t in need if need[t] > have[t]]
-        shown = ", ".join(f"{t.full_name} ({t.notation})" + (f" ×{need[t]}" if need[t] > 1 else "") for t in missing)
+        shown = ", ".join(f"{t.name} ({t.notation})" + (f" ×{need[t]}" if need[t] > 1 else "") for t in missing)
         return IllegalPlay(
             f"{seat_name(seat)} does not hold {shown}: a player plays only from their own tiles "
             f"(holding {' '.join(t.notation for t in self.holding(seat))})"

@@ -315,7 +315,7 @@ def check_counts(tiles: Iterable[Tile]) -> None:
         if n > tile.copies:
             have = "two" if tile.copies == 2 else "one"
             raise TileError(
-                f"{tile.full_name} ({tile.notation}) appears {n} times, but a set has only "
+                f"{tile.name} ({tile.notation}) appears {n} times, but a set has only "
                 f"{have} (RULES §1: civil tiles come in identical pairs, military tiles singly)"
             )
 

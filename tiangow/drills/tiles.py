@@ -91,8 +91,8 @@ def make_question(kind: str, tile: Tile, rng: random.Random, number: int = 0) ->
         rng.shuffle(options)
         choices = tuple(
             Choice(t.notation, T(t.name, f"{t.name} {t.name_en}"),
-                   why=None if t is tile else T(f"{t.full_name}是 {t.notation}，不是這張。",
-                                                f"{t.full_name} is {t.notation}, not this tile."))
+                   why=None if t is tile else T(f"{t.name}是 {t.notation}，不是這張。",
+                                                f"{t.name} is {t.notation}, not this tile."))
             for t in options
         )
         return Question(qid, tile.notation, T("這張牌叫甚麼？", "What is this tile called?"), choices,
@@ -102,8 +102,8 @@ def make_question(kind: str, tile: Tile, rng: random.Random, number: int = 0) ->
         rng.shuffle(options)
         choices = tuple(
             Choice(t.notation, T(t.name, f"{t.name} {t.name_en}"), (t,),
-                   why=None if t is tile else T(f"那張是{t.full_name}（{t.notation}）。",
-                                                f"That one is {t.full_name} ({t.notation})."))
+                   why=None if t is tile else T(f"那張是{t.name}（{t.notation}）。",
+                                                f"That one is {t.name} ({t.notation})."))
             for t in options
         )
         return Question(qid, tile.notation,

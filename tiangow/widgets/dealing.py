@@ -9,7 +9,7 @@ import ipywidgets as w
 
 from ..dealing import Dealt, Method, Wall, deal_wall, draw_first_banker, first_taker
 from ..drills.dealing import METHOD_EN, METHOD_ZH
-from ..i18n import Lang, T, seat_name
+from ..i18n import Lang, T, pick, seat_name
 from ..svg import die_svg, tile_svg
 from .safe import SafeState
 from .text import current_lang, on_language
@@ -116,7 +116,7 @@ class DealingStepper(w.VBox):
         self.next_button.description = T("下一張", "Next tile")(lang)
         self.take_button.description = T("取完這一份", "Finish this take")(lang)
         self.all_button.description = T("全部發完", "Deal them all")(lang)
-        labels = [m.value if lang != "en" else f"{m.value} · {m.name_en}" for m in Method]
+        labels = [pick(lang, m.value, f"{m.value} · {m.name_en}") for m in Method]
         if [o[0] for o in self.choose.options] != labels:
             index = self.choose.value
             self.choose.options = [(label, i) for i, label in enumerate(labels)]
@@ -129,7 +129,7 @@ class DealingStepper(w.VBox):
             rounds = []
             for k, throws in enumerate(self.banker_rounds):
                 cells = "".join(
-                    f'<span style="margin-right:14px">{html.escape(seat_name(s, lang))} '
+                    f'<span class="tg-throw-result">{html.escape(seat_name(s, lang))} '
                     f"{die_svg(t[0], 24)}{die_svg(t[1], 24)} = {sum(t)}</span>"
                     for s, t in enumerate(throws) if t is not None)
                 label = T(f"第 {k + 1} 輪", f"Round {k + 1}")(lang)
@@ -138,7 +138,7 @@ class DealingStepper(w.VBox):
                        f"{seat_name(self.banker)} threw highest and banks the first hand, choosing a seat first; "
                        "tied players throw again (R-S2).")(lang)
             parts.append("".join(rounds) + f'<div class="tg-prose">{html.escape(result)}</div>')
-        method_text = (METHOD_ZH if lang != "en" else METHOD_EN)[self.method]
+        method_text = pick(lang, METHOD_ZH[self.method], METHOD_EN[self.method])
         parts.append(f'<div class="tg-prose"><b>{html.escape(self.method.label(lang))}</b>：{html.escape(method_text)}</div>')
         if self.dice is not None and self.dealt is not None:
             thrower = (self.banker + 2) % 4
@@ -176,17 +176,16 @@ class DealingStepper(w.VBox):
                 pos = (s, layer)
                 if pos in taken:
                     who = seat_name(taken[pos], lang)
-                    hl = "outline:3px solid #f2b705;" if last is not None and last.position == pos else ""
-                    cells.append(f'<div class="tg-wall-taken" style="width:26px;height:60px;border:1px dashed #b8894a;'
-                                 f'border-radius:4px;display:flex;align-items:center;justify-content:center;font-size:11px;{hl}">'
+                    hl = " tg-last" if last is not None and last.position == pos else ""
+                    cells.append(f'<div class="tg-wall-taken{hl}">'
                                  f"{html.escape(who[:2])}</div>")
                 else:
                     cells.append(tile_svg(None, 26, lang))
-            cols.append(f'<div class="tg-wall-stack" data-stack="{s}" style="display:flex;flex-direction:column;gap:2px;align-items:center">'
+            cols.append(f'<div class="tg-wall-stack" data-stack="{s}">'
                         f'<span class="tg-muted">{s}</span>{"".join(cells)}</div>')
         title = T("牌牆：八棟，每棟四張，蓋着", "The wall: eight stacks of four, face down")(lang)
         return (f'<div class="tg-caption">{html.escape(title)}</div>'
-                f'<div style="display:flex;gap:6px">{"".join(cols)}</div>'
+                f'<div class="tg-wall">{"".join(cols)}</div>'
                 + (f'<div class="tg-muted">{html.escape(note)}</div>' if note else ""))
 
     def _hands_html(self, lang: Lang) -> str:
@@ -198,9 +197,8 @@ class DealingStepper(w.VBox):
         rows = []
         for s in range(4):
             tag = T("（莊）", " (banker)")(lang) if s == self.banker else ""
-            rows.append(f'<div class="tg-hand" data-seat="{s}" data-count="{len(hands[s])}" '
-                        'style="margin:3px 0;display:flex;align-items:center;gap:2px;min-height:30px">'
-                        f'<span style="display:inline-block;width:90px">{html.escape(seat_name(s, lang) + tag)}</span>'
+            rows.append(f'<div class="tg-hand tg-dealt-hand" data-seat="{s}" data-count="{len(hands[s])}">'
+                        f'<span class="tg-hand-seat">{html.escape(seat_name(s, lang) + tag)}</span>'
                         f'{"".join(hands[s])}</div>')
         done = T(f"已發 {self.step} / 32 張", f"{self.step} of 32 tiles dealt")(lang)
         return f'<div class="tg-caption">{html.escape(done)}</div>' + "".join(rows)

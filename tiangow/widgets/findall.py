@@ -125,10 +125,8 @@ class FindAllPlays(w.VBox):
     def _play_html(self, c: Combination, lang: Lang, missed: bool = False) -> str:
         tiles = "".join(tile_svg(t, 22, lang) for t in c.tiles)
         cls = "tg-missed" if missed else "tg-found"
-        colour = "#b3261e" if missed else "#1b7a3a"
-        return (f'<span class="{cls}" data-play="{" ".join(t.notation for t in c.tiles)}" '
-                f'style="display:inline-flex;flex-direction:column;align-items:center;margin:4px 10px 4px 0;'
-                f'border-bottom:3px solid {colour}"><span style="display:flex;gap:2px">{tiles}</span>'
+        return (f'<span class="{cls}" data-play="{" ".join(t.notation for t in c.tiles)}">'
+                f'<span class="tg-row">{tiles}</span>'
                 f"<small>{html.escape(c.label(lang))}</small></span>")
 
     def _render(self) -> None:
@@ -146,7 +144,7 @@ class FindAllPlays(w.VBox):
         if self.done:
             found += "".join(self._play_html(c, lang, missed=True) for c in task.targets
                              if all(f.key != c.key for f in self.found))
-        self.found_view.value = f'<div style="display:flex;flex-wrap:wrap">{found}</div>'
+        self.found_view.value = f'<div class="tg-found-list">{found}</div>'
         self.feedback.value = "".join(
             f'<div class="tg-feedback-{kind}">{html.escape(text(lang))}</div>' for kind, text in self._feedback
         )

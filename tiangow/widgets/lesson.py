@@ -194,7 +194,7 @@ class LessonPage(_Page):
             if nxt is not None:
                 label = _NEXT.format(title=nxt.title)(lang)
                 parts.append(f'<a href="{page_href(nxt.notebook)}" class="tg-nav tg-next-lesson">{html.escape(label)}</a>')
-            out.value = STYLE + '<div class="tg-prose" style="display:flex;gap:2em">' + "".join(parts) + "</div>"
+            out.value = STYLE + '<div class="tg-prose tg-navbar">' + "".join(parts) + "</div>"
 
         render(current_lang())
         on_language(render)
@@ -230,7 +230,7 @@ class BoxesView(w.HTML):
             border = "#1b7a3a" if mastered else "#ddd3bf"
             cells.append(
                 f'<div class="tg-tilebox" data-item="{item}" data-box="{box}" '
-                f'style="border:2px solid {border};border-radius:6px;padding:3px">'
+                f'style="border-color:{border}">'
                 f'{tile_svg(Tile(item), 24, lang)}<span class="tg-sub">{html.escape(_BOX.format(box=box)(lang))}</span>'
                 f"</div>"
             )

@@ -41,14 +41,13 @@ class HandRanking(w.HTML):
         cells = []
         for i, (zh, en, hands) in enumerate(rows, start=1):
             name = pick(lang, zh, f"{zh} · {en}")
-            drawn = '<span style="margin:0 6px;color:#999">/</span>'.join(
-                f'<span style="display:inline-flex;gap:2px">{_tiles(t, lang, 20)}</span>' for t in hands)
-            cells.append(f'<div class="tg-rank-row" data-rank="{i}" style="display:flex;align-items:center;gap:10px;'
-                         f'margin:3px 0"><span class="tg-muted" style="width:2.2em;text-align:right">{i}</span>'
-                         f'<span style="width:11em"><b>{html.escape(name)}</b></span>{drawn}</div>')
+            drawn = '<span class="tg-slash">/</span>'.join(
+                f'<span class="tg-row">{_tiles(t, lang, 20)}</span>' for t in hands)
+            cells.append(f'<div class="tg-rank-row" data-rank="{i}"><span class="tg-muted tg-rank-no">{i}</span>'
+                         f'<span class="tg-rank-name"><b>{html.escape(name)}</b></span>{drawn}</div>')
         cap = T("二十二種有名堂的牌，由大到小（其餘按點數）", "The 22 named hands, high to low (all others go by points)")
         self.value = (STYLE + f'<div class="tg-caption">{html.escape(cap(lang))}</div>'
-                      + f'<div class="tg-card" style="max-width:760px">{"".join(cells)}</div>')
+                      + f'<div class="tg-card">{"".join(cells)}</div>')
 
 
 class SplitExplorer(w.VBox):
@@ -114,8 +113,8 @@ class SplitExplorer(w.VBox):
             rows.append(
                 f'<tr class="tg-split-row" data-best="{str(v.split == best).lower()}" '
                 f'data-house="{str(v.split == self.house).lower()}" data-ev="{v.ev:.4f}">'
-                f'<td><span style="display:inline-flex;gap:2px">{_tiles(v.split.front.tiles, lang)}</span></td>'
-                f'<td><span style="display:inline-flex;gap:2px">{_tiles(v.split.back.tiles, lang)}</span></td>'
+                f'<td><span class="tg-row">{_tiles(v.split.front.tiles, lang)}</span></td>'
+                f'<td><span class="tg-row">{_tiles(v.split.back.tiles, lang)}</span></td>'
                 f"<td>{html.escape(split_text(v.split)(lang))}<br>{html.escape(ev_text(v)(lang))}</td>"
                 f"<td><b>{html.escape(' · '.join(marks))}</b></td></tr>")
         head = T("前,後,兩手和期望值,", "front,back,the hands and the expected value,")(lang).split(",")
@@ -123,7 +122,7 @@ class SplitExplorer(w.VBox):
                  "Expected value: the average over all 20,475 banker holdings from the other 28 tiles, counting "
                  "a win +1, a loss −1 and a push 0.")
         self.view.value = (STYLE + f'<div class="tg-caption">{html.escape(T("這四張牌：", "These four tiles:")(lang))}</div>'
-                           f'<div style="display:flex;gap:4px">{_tiles(self.tiles, lang, 30)}</div>'
+                           f'<div class="tg-row">{_tiles(self.tiles, lang, 30)}</div>'
                            '<table class="tg-splits">'
                            + "<tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head) + "</tr>"
                            + "".join(rows) + "</table>"

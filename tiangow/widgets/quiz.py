@@ -208,7 +208,7 @@ class Quiz(w.VBox):
             for label, tiles in q.groups:
                 rows.append(f'<div class="tg-group"><div class="tg-muted">{html.escape(label(lang))}</div>'
                             f"{tile_html(tiles, lang, names=False, width=44)}</div>")
-            self.shown.value = STYLE + '<div class="tg-groups" style="display:flex;gap:28px;flex-wrap:wrap">' + \
+            self.shown.value = STYLE + '<div class="tg-groups">' + \
                 "".join(rows) + "</div>"
         else:
             self.shown.value = STYLE + tile_html(q.shown, lang, names=False, width=52) if q.shown else ""

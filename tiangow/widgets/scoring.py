@@ -42,10 +42,10 @@ def settlement_html(s: Settlement, lang: Lang, caption: Text | None = None) -> s
     net = " · ".join(f"{seat_name(x, lang)} {_signed(n)}" for x, n in enumerate(s.net))
     cap = f'<div class="tg-caption">{html.escape(caption(lang))}</div>' if caption else ""
     return (STYLE + cap
-            + '<table class="tg-settlement" style="border-collapse:collapse;font-size:14px">'
-            + "<tr>" + "".join(f"<th style='text-align:left;padding:2px 10px 2px 0'>{html.escape(h)}</th>" for h in head)
+            + '<table class="tg-settlement">'
+            + "<tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head)
             + "</tr>" + "".join(rows) + "</table>"
-            + f'<div class="tg-net" style="margin-top:4px"><b>{html.escape(T("淨輸贏", "Net")(lang))}</b>: '
+            + f'<div class="tg-net"><b>{html.escape(T("淨輸贏", "Net")(lang))}</b>: '
             + html.escape(net) + "</div>")
 
 
@@ -64,7 +64,7 @@ class SettlementTable(w.HTML):
     def render(self, lang: Lang) -> None:
         cap = f'<div class="tg-caption">{html.escape(self.caption(lang))}</div>' if self.caption else ""
         intro = f'<div class="tg-prose">{html.escape(self.end.describe()(lang))}</div>'
-        self.value = (f'<div class="tg-card" style="max-width:760px;margin:4px 0">{cap}{intro}'
+        self.value = (f'<div class="tg-card">{cap}{intro}'
                       f"{settlement_html(self.settlement, lang)}</div>")
 
 
@@ -210,7 +210,7 @@ class SettlementQuiz(w.VBox):
             if seat == end.winner:
                 tags.append(T("贏家", "winner")(lang))
             tag = f" ({', '.join(tags)})" if tags else ""
-            self.labels[seat].value = (f'<span style="display:inline-block;width:150px">'
+            self.labels[seat].value = (f'<span class="tg-settle-seat">'
                                        f"{html.escape(seat_name(seat, lang) + tag)}</span>")
             mark = self.right[seat]
             self.marks[seat].value = ("" if mark is None else

@@ -58,7 +58,7 @@ class VariantExplorer(w.VBox):
             f"{tile_html(tiles, lang, names=True, width=30)}</div>" for label, tiles in groups
         )
         default = T("（預設）", " (default)")(lang) if self.switch.value == 0 else ""
-        self.body.value = (STYLE + f'<div style="display:flex;gap:22px;flex-wrap:wrap;align-items:flex-end">{rows}</div>'
+        self.body.value = (STYLE + f'<div class="tg-variant-rows">{rows}</div>'
                            f'<div class="tg-prose tg-outcome"><b>{html.escape(labels[self.switch.value] + default)}</b>：'
                            f"{html.escape(text(lang))}</div>"
                            f'<div class="tg-muted">{html.escape(T("誰這樣玩：", "Who plays which way: ")(lang))}'

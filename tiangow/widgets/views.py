@@ -95,10 +95,10 @@ class WorkedExample(w.HTML):
             f"{tile_html(tiles, lang, names=True, width=36)}</div>"
             for label, tiles in self.groups
         )
-        self.value = (STYLE + f'<div class="tg-card" style="max-width:760px;margin:4px 0">'
+        self.value = (STYLE + f'<div class="tg-card">'
                       f'<div class="tg-caption">{html.escape(self.title(lang))}</div>'
-                      f'<div style="display:flex;gap:24px;flex-wrap:wrap;align-items:flex-end">{rows}</div>'
-                      f'<div class="tg-prose" style="margin-top:6px">{self.text(lang)}</div></div>')
+                      f'<div class="tg-example-rows">{rows}</div>'
+                      f'<div class="tg-prose tg-example-text">{self.text(lang)}</div></div>')
 
 
 class CombinationTable(w.HTML):
@@ -118,15 +118,15 @@ class CombinationTable(w.HTML):
         for kind in self.kinds:
             members = sorted((c for c in plays if c.kind is kind), key=lambda c: (c.rank, c.key))
             cells = "".join(
-                f'<div class="tg-tilebox" data-play="{" ".join(t.notation for t in c.tiles)}" '
-                f'style="margin:0 10px 8px 0"><span style="display:flex;gap:2px">'
+                f'<div class="tg-tilebox" data-play="{" ".join(t.notation for t in c.tiles)}">'
+                f'<span class="tg-row">'
                 f'{"".join(tile_svg(t, 22, lang) for t in c.tiles)}</span>'
                 f"<span>{html.escape(c.label(lang))}</span><span class=\"tg-sub\">#{c.rank}</span></div>"
                 for c in members
             )
             title = f"{kind.value} · {kind.name_en}" if lang == "en" else kind.label(lang)
             parts.append(f'<div class="tg-caption">{html.escape(title)}</div>'
-                         f'<div class="tg-tiles" style="gap:0">{cells}</div>')
+                         f'<div class="tg-tiles tg-kinds">{cells}</div>')
         self.value = STYLE + "".join(parts)
 
 
