@@ -1,0 +1,47 @@
+"""Every page in 简: once the learner picks simplified Chinese, no character on the page is one
+OpenCC's t2s would change — prose, widgets, buttons, drop-down options and hover titles (the
+language switch's own tooltip "繁體中文" names the traditional script and is left out)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import opencc
+import pytest
+from conftest import Lessons
+
+from tiangow.catalog import LESSONS
+from tiangow.i18n import to_simplified
+
+pytestmark = pytest.mark.browser
+
+TIMEOUT = 120_000
+CJK = re.compile(r"[\u3400-\u9fff]")
+PAGES = ["index", *(info.id for info in LESSONS)]
+SHOWN_TEXT = """() => [
+    document.body.innerText,
+    ...[...document.querySelectorAll('option')].map(o => o.textContent),
+    ...[...document.querySelectorAll('[title]')].filter(e => !e.closest('.tg-lang'))
+        .map(e => e.getAttribute('title')),
+    ...[...document.querySelectorAll('svg title')].map(e => e.textContent),
+].join('\\n')"""
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_page_in_simplified_has_no_traditional_character(page: Any, lessons: Lessons, name: str) -> None:
+    page.goto(lessons.url(name), timeout=TIMEOUT)
+    page.wait_for_selector("svg[data-tile]", timeout=TIMEOUT)
+    page.locator(".tg-header").wait_for(timeout=TIMEOUT)
+    page.get_by_role("button", name="简", exact=True).click()
+    title = page.locator(".tg-header h1")
+    page.wait_for_function("() => document.body.dataset.tgLang === 'zh-Hans'", timeout=TIMEOUT)
+    heading = title.inner_text()
+    assert heading == to_simplified(heading)
+    page.wait_for_timeout(1500)  # every widget relabels in turn
+    text = page.evaluate(SHOWN_TEXT)
+    t2s = opencc.OpenCC("t2s")
+    traditional = sorted({c for c in CJK.findall(text) if t2s.convert(c) != c})
+    lines = [line for line in text.splitlines() if any(c in line for c in traditional)]
+    assert traditional == [], f"{name} in 简 shows {''.join(traditional)}: {lines[:5]}"
+    assert "There was an error" not in page.content()
