@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
@@ -19,6 +20,21 @@ from test_lessons_in_browser import click_answer, current_question, right_and_wr
 
 OUT = ROOT / "docs"
 
+
+
+def shoot_lesson08_hint(page: Any, url: str, name: str) -> None:
+    """Lesson 08 in English with the hint opened to its recommendation: the table's picture."""
+    page.goto(url)
+    page.wait_for_selector(".tg-play-table svg[data-tile]", timeout=120_000)
+    page.get_by_role("button", name="English").click()
+    page.wait_for_selector("text=Lesson 8 · Play a hand against the computer", timeout=60_000)
+    page.wait_for_selector(".tg-status[data-state='your-turn']", timeout=60_000)
+    page.click(".tg-hint-button")
+    page.wait_for_selector(".tg-hintbox[data-stage='1']", timeout=60_000)
+    page.click(".tg-hint-button")
+    page.wait_for_selector(".tg-hintbox[data-stage='2']", timeout=60_000)
+    page.wait_for_timeout(800)
+    page.locator(".tg-play-table").screenshot(path=str(OUT / name))
 
 def static_site(chromium: str) -> int:
     """Lesson 08 from the static site, in English, after a hint: docs/static-site-lesson08.png."""
@@ -34,17 +50,7 @@ def static_site(chromium: str) -> int:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": 1000, "height": 1400}, device_scale_factor=1)
-            page.goto(server.url + "voici/render/08_play.html")
-            page.wait_for_selector(".tg-play-table svg[data-tile]", timeout=120_000)
-            page.get_by_role("button", name="English").click()
-            page.wait_for_selector("text=Lesson 8 · Play a hand against the computer", timeout=60_000)
-            page.wait_for_selector(".tg-status[data-state='your-turn']", timeout=60_000)
-            page.click(".tg-hint-button")
-            page.wait_for_selector(".tg-hintbox[data-stage='1']", timeout=60_000)
-            page.click(".tg-hint-button")
-            page.wait_for_selector(".tg-hintbox[data-stage='2']", timeout=60_000)
-            page.wait_for_timeout(800)
-            page.locator(".tg-play-table").screenshot(path=str(OUT / "static-site-lesson08.png"))
+            shoot_lesson08_hint(page, server.url + "voici/render/08_play.html", "static-site-lesson08.png")
             browser.close()
     finally:
         server.close()
@@ -88,17 +94,7 @@ def main() -> int:
             page.wait_for_selector("a.tg-lesson-card", timeout=60_000)
             page.wait_for_timeout(1000)
             page.screenshot(path=str(OUT / "index.png"), clip={"x": 0, "y": 0, "width": 1000, "height": 560})
-            page.goto(url + "08_play.ipynb")
-            page.wait_for_selector(".tg-play-table svg[data-tile]", timeout=60_000)
-            page.get_by_role("button", name="English").click()
-            page.wait_for_selector("text=Lesson 8 · Play a hand against the computer")
-            page.wait_for_selector(".tg-status[data-state='your-turn']", timeout=60_000)
-            page.click(".tg-hint-button")
-            page.wait_for_selector(".tg-hintbox[data-stage='1']", timeout=60_000)
-            page.click(".tg-hint-button")
-            page.wait_for_selector(".tg-hintbox[data-stage='2']", timeout=60_000)
-            page.wait_for_timeout(800)
-            page.locator(".tg-play-table").screenshot(path=str(OUT / "lesson08-hint.png"))
+            shoot_lesson08_hint(page, url + "08_play.ipynb", "lesson08-hint.png")
             browser.close()
     finally:
         proc.terminate()
