@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -213,3 +214,19 @@ def test_unscored_hands_can_still_be_searched() -> None:
     d = Deal.random(random.Random(4), rules=Rules(hand_size=4))
     play_hand(d, [SearchBot(s, samples=3) for s in range(4)])
     assert d.is_over
+
+
+def test_the_hint_says_when_it_ranks_money_above_the_chance_of_winning() -> None:
+    """Issue 12 §16: the recommended move may win the hand less often; one line says why."""
+    from tiangow import Move
+    from tiangow.bots.hints import Hint, ranking_note
+    from tiangow.bots.search import Option
+
+    safe = Option(Move.parse("discard 13"), 1.5, 0.2, 20, False, 0.30, -5, 8)
+    bold = Option(Move.parse("play 66"), 0.4, 0.4, 20, False, 0.45, -20, 16)
+    from tiangow.i18n import T
+
+    note = ranking_note(Hint(0, T("", ""), safe.move, T("", ""), (safe, bold)))
+    assert note is not None and "45% against 30%" in note.en and "1.1 less" in note.en
+    best_bold = dataclasses.replace(bold, mean=2.0)
+    assert ranking_note(Hint(0, T("", ""), bold.move, T("", ""), (best_bold, safe))) is None

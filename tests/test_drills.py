@@ -213,6 +213,11 @@ def test_classic_mistakes_differ_from_the_right_result() -> None:
     assert wrong["no_banker"] == -5 and wrong["empty_as_four"] == -8 and s.net[0] == -10
     s = settle([3, 5, 0, 0], winner=0, banker=0, finishes=["包尊"])
     assert scoring.mistakes(s, 1)["finish_on_enter"] == 4  # the 入一 multiplied by the finish: wrong
+    s = settle([2, 5, 1, 0], winner=0, banker=2, streak=3, finishes=["四大包"])
+    assert s.net[1] == 1 and scoring.mistakes(s, 1) == {"finish_on_enter": 4}  # ×4 of 四大包, not ×2
+    s = settle([2, 5, 1, 0], winner=0, banker=1, streak=3)  # the banker (m = 4) has 入一
+    assert s.net[1] == 1 and scoring.mistakes(s, 1) == {"banker_enter_multiplied": 4}  # ×m, not ×2
+    assert "banker_enter_multiplied" not in scoring.mistakes(settle([2, 5, 1, 0], winner=0, banker=2), 1)
 
 
 # --- 06 variants ----------------------------------------------------------------------------

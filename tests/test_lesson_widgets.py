@@ -215,6 +215,11 @@ def test_mastery_check_on_the_page_and_the_index() -> None:
     index = IndexPage()
     index.store.set_state({"data": {"lessons": {"02_ranks": {"drills": {"mastery": saved}}}}, "loaded": True})
     assert "掌握測驗已通過" in index.index.value and 'data-mastered="true"' in index.index.value
+    card = index.index.value.split('data-lesson="02_ranks"')[1].split("</a>")[0]
+    assert "width:100%" in card and "已掌握 0" not in card  # passed: a full bar, not "0 of 21"
+    index.store.set_state({"data": {"lessons": {"08_play": {"drills": {"play": {"hands": 2}}}}}, "loaded": True})
+    card = index.index.value.split('data-lesson="08_play"')[1].split("</a>")[0]
+    assert "已打完 2 / 5 局" in card and "width:40%" in card and "掌握" not in card
 
 
 def test_every_lesson_has_a_mastery_check_and_a_next_link() -> None:

@@ -141,3 +141,48 @@ def test_every_language_relabels_the_table() -> None:
     assert table.play_button.description == "出牌" and "莊" not in table.deal_line.value
     LANGUAGE.lang = "zh-Hant"
     assert "莊" in table.deal_line.value
+
+
+def test_a_second_click_on_play_for_the_move_just_made_is_ignored() -> None:
+    """Issue 12 §17: a double click must not replace the mark with "not your turn"."""
+    import asyncio
+
+    async def double_click() -> None:  # in a running loop, as in the kernel: the bots wait `pace`
+        table = PlayTable(seed=9, seat=0, pace=30, opponents="rule")
+        lead = table.session.deal.legal_plays()[0]
+        _select(table, lead)
+        assert table.act(False)
+        marked = table.feedback.value
+        assert "data-mark=" in marked and not table.session.learner_to_act
+        _select(table, table.session.deal.holding(0)[:1])
+        assert not table.act(False)
+        assert table.feedback.value == marked  # the mark of the move just made stays, no message
+        table._cancel()
+
+    asyncio.run(double_click())
+
+
+def test_hint_outcomes_say_guaranteed_only_for_one_whole_net() -> None:
+    """Issue 12 §16: "guaranteed" is an exact integer; otherwise a mean with its range."""
+    import re
+
+    from tiangow.bots.hints import outcome_text
+
+    table = PlayTable(seed=5, seat=0, pace=0, opponents="rule")
+    seen_exact = 0
+    while not table.session.is_over:
+        table.show_hint()
+        table.show_hint()
+        hint = table._hint
+        assert hint is not None
+        for o in hint.options:
+            text = outcome_text(o).en
+            if "guaranteed" in text:
+                assert o.exact and o.low == o.high and re.fullmatch(r"guaranteed net [+−]?\d+", text), text
+            elif o.exact and o.samples:
+                seen_exact += 1
+                assert "depending on the tiles you have not seen" in text
+        assert "之前已付的不算" in table.hint_view.value
+        _select(table, hint.recommended.tiles)
+        assert table.act(hint.recommended.discard)
+    assert table.session.is_over

@@ -129,8 +129,9 @@ LESSONS: Final[tuple[LessonInfo, ...]] = (
         notebook="02_ranks.ipynb",
         title=T("第二課　牌的大小", "Lesson 2 · Which tile is higher"),
         summary=T("天地人和、梅長板斧、紅頭高腳銅錘；武子看點數。單張只能打同類更大的牌，一樣大先出的贏。",
-                  "天地人和 · 梅長板斧 · 紅頭高腳銅錘, and the military order. A single beats only a "
-                  "higher single of its own class; of two equal tiles the first keeps the trick."),
+                  "The civil order, 天地人和 · 梅長板斧 · 紅頭高腳銅錘 (Heaven, Earth, Man, Harmony …), and the "
+                  "military order by pips. A single beats only a higher single of its own class; of two "
+                  "equal tiles the first keeps the trick."),
         tile="1-1",
         drills=(RankDrill,),
         mastery=ranks_mastery,
@@ -165,8 +166,10 @@ LESSONS: Final[tuple[LessonInfo, ...]] = (
         notebook="05_scoring.ipynb",
         title=T("第五課　計分", "Lesson 5 · Settling the hand"),
         summary=T("歸本、空棟、入一入二、莊家倍數；賀尊、四大賀；包尊、四大包、么結、擒、七支八支。",
-                  "Par, 空棟, 入一/入二, the banker multiplier; 賀尊 and 四大賀; 包尊, 四大包, 么結, "
-                  "capture and the seven- and eight-stack finishes."),
+                  "Par; 空棟 (no stack); 入一/入二 (five or six stacks, paid by the winner); the banker "
+                  "multiplier; 賀尊 and 四大賀 (money at once for a supreme or a quad); the special "
+                  "finishes 包尊, 四大包 and 么結 (the last trick won with a supreme, a quad or a led 1-2); "
+                  "capture (擒); 七支 and 八支 (all eight stacks)."),
         tile="3-3",
         drills=(ScoringDrill,),
         mastery=scoring_mastery,

@@ -257,7 +257,7 @@ def throw_dice(rng: random.Random) -> tuple[int, int]:
 
 def first_banker(throws: Sequence[tuple[int, int] | None]) -> int | None:
     """The seat with the highest of four throws (``None`` for a seat not throwing), or
-    ``None`` if the highest total is tied and the tied players must throw again (R-S2).
+    ``None`` if the highest total is tied and the tied players throw again (R-S2 names no tie rule; this is tiangow's).
 
     >>> first_banker([(3, 4), (6, 5), (2, 2), (1, 6)])
     1

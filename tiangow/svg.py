@@ -91,8 +91,11 @@ def tile_element(
     width: float = TILE_W,
     lang: Lang = "zh-Hant",
     selected: bool = False,
+    named: bool = True,
 ) -> ET.Element:
-    """An ``<svg>`` element for one tile (``None``: face down), placed at (x, y)."""
+    """An ``<svg>`` element for one tile (``None``: face down), placed at (x, y). Its title and
+    ``aria-label`` name the tile; with ``named=False`` they give only the pips (for a quiz whose
+    question is the name)."""
     height = width * TILE_H / TILE_W
     el = ET.Element("svg", {
         "x": _fmt(x), "y": _fmt(y), "width": _fmt(width), "height": _fmt(height),
@@ -100,7 +103,12 @@ def tile_element(
         "data-tile": "back" if tile is None else tile.notation,
         "class": "tg-tile" + (" tg-selected" if selected else ""),
     })
-    name = pick(lang, "蓋着的牌", "face-down tile") if tile is None else tile.label(lang, pips=True)
+    if tile is None:
+        name = pick(lang, "蓋着的牌", "face-down tile")
+    elif named:
+        name = tile.label(lang, pips=True)
+    else:
+        name = pick(lang, f"骨牌 {tile.notation}", f"tile {tile.notation}")
     el.set("aria-label", name)
     ET.SubElement(el, "title").text = name
     if tile is None:
@@ -141,9 +149,15 @@ def _render(root: ET.Element) -> str:
     return ET.tostring(root, encoding="unicode")
 
 
-def tile_svg(tile: Tile | None, width: float = TILE_W, lang: Lang = "zh-Hant", selected: bool = False) -> str:
-    """A standalone SVG document of one tile (``None``: face down)."""
-    el = tile_element(tile, 0, 0, width, lang, selected)
+def tile_svg(tile: Tile | None, width: float = TILE_W, lang: Lang = "zh-Hant", selected: bool = False,
+             named: bool = True) -> str:
+    """A standalone SVG document of one tile (``None``: face down); ``named=False`` leaves the
+    name out of its title.
+
+    >>> "<title>tile 3-6</title>" in tile_svg(Tile("36"), lang="en", named=False)
+    True
+    """
+    el = tile_element(tile, 0, 0, width, lang, selected, named)
     el.set("xmlns", "http://www.w3.org/2000/svg")
     for key in ("x", "y"):
         del el.attrib[key]

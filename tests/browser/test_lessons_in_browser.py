@@ -191,11 +191,18 @@ def test_bad_local_storage_is_survived_and_not_lost(page: Any, lessons: Lessons)
     assert kept == '{"v":9,"x":[1,2]}'
 
 
-def test_all_tiles_have_names_for_screen_readers(page: Any, lessons: Lessons) -> None:
+def test_tiles_have_names_for_screen_readers_except_in_quizzes(page: Any, lessons: Lessons) -> None:
     open_lesson(page, lessons.url("01_tiles"))
-    titles = page.eval_on_selector_all("svg[data-tile]:not([data-tile=back])",
-                                       "els => els.map(e => [e.dataset.tile, e.querySelector('title').textContent])")
-    seen = {tile for tile, _ in titles}
+    titles = page.eval_on_selector_all(
+        "svg[data-tile]:not([data-tile=back])",
+        "els => els.map(e => [e.dataset.tile, e.querySelector('title').textContent, !!e.closest('.tg-quiz'),"
+        " e.getAttribute('aria-label')])")
+    seen = {tile for tile, _, quiz, _ in titles if not quiz}
     assert seen == {t.notation for t in KINDS}
-    for tile, title in titles:
-        assert Tile(tile).name in title and tile in title
+    assert any(quiz for _, _, quiz, _ in titles), "the page's quizzes show tiles"
+    for tile, title, quiz, label in titles:
+        assert tile in title and label == title
+        if quiz:  # the name may be the question: hovering must not answer it (pips only)
+            assert all(k.name not in title for k in KINDS), title
+        else:
+            assert Tile(tile).name in title

@@ -36,7 +36,7 @@ from ..tiles import Tile
 from .base import BotError, _check_view
 from .search import Option, SearchBot
 
-__all__ = ["Coach", "Hint", "Mark", "Marked", "outcome_text"]
+__all__ = ["Coach", "Hint", "Mark", "Marked", "outcome_text", "ranking_note"]
 
 
 class Mark(enum.Enum):
@@ -85,15 +85,50 @@ class Marked:
     text: Text
 
 
+def _signed(x: float, digits: int = 1) -> str:
+    return f"{x:+.{digits}f}".replace("-", "−")
+
+
 def outcome_text(o: Option) -> Text:
-    """An option's expected outcome in words."""
-    sign = f"{o.mean:+.1f}".replace("-", "−")
-    if o.exact:
-        return T(f"保證淨得 {sign}", f"guaranteed net {sign}")
+    """An option's outcome in words: the net from now to the end of the hand (settlement and
+    bonus money still to come). "Guaranteed" only when exact search gives every sample of the
+    hidden tiles the same, whole, net.
+
+    >>> from tiangow import Move
+    >>> outcome_text(Option(Move.parse("discard 13"), 4.0, 0.0, 8, True, None, 4, 4)).en
+    'guaranteed net +4'
+    >>> outcome_text(Option(Move.parse("discard 13"), 4.9, 0.3, 8, True, None, 4, 8)).en
+    'expected net +4.9 (+4 to +8, depending on the tiles you have not seen)'
+    """
+    sign = _signed(o.mean)
+    if o.exact and o.samples and o.low == o.high:
+        whole = _signed(o.low, 0)
+        return T(f"保證淨得 {whole}", f"guaranteed net {whole}")
+    if o.exact and o.samples:
+        span = T(f"（{_signed(o.low, 0)} 至 {_signed(o.high, 0)}，看你沒看見的牌怎樣分）",
+                 f" ({_signed(o.low, 0)} to {_signed(o.high, 0)}, depending on the tiles you have not seen)")
+        return T(f"平均淨得 {sign}", f"expected net {sign}") + span
     if o.win_rate is None:
         return T(f"平均淨得 {sign}", f"expected net {sign}")
     pct = round(100 * o.win_rate)
     return T(f"平均淨得 {sign}，{pct}% 贏這一局", f"expected net {sign}, wins the hand {pct}% of the time")
+
+
+def ranking_note(h: Hint) -> Text | None:
+    """One line when the recommended move is not the one most likely to win the hand: the hint
+    ranks by expected money, and a likelier win can cost more when it fails."""
+    rec = h.options[0] if h.options else None
+    if rec is None or rec.win_rate is None:
+        return None
+    likelier = max(h.options, key=lambda o: (o.win_rate or 0.0, o.mean))
+    if likelier is rec or (likelier.win_rate or 0.0) <= rec.win_rate + 0.005:
+        return None
+    return T(f"建議按平均淨輸贏排名，不按贏局的機會：另一個選擇贏局較多（{round(100 * (likelier.win_rate or 0))}% 對 "
+             f"{round(100 * rec.win_rate)}%），但平均少 {rec.mean - likelier.mean:.1f}——"
+             "不成功時輸得更多，或者贏的時候贏得較少。",
+             f"The hint ranks by expected money, not by the chance of winning the hand: another action wins more "
+             f"often ({round(100 * (likelier.win_rate or 0))}% against {round(100 * rec.win_rate)}%) but nets "
+             f"{rec.mean - likelier.mean:.1f} less on average — it loses more when it fails, or wins less.")
 
 
 # --- what the seat knows ----------------------------------------------------------------------

@@ -55,6 +55,11 @@ class Option:
     win_rate: float | None
     """Share of samples in which the seat went on to win the hand when played out (``None``
     for exact search, which gives guaranteed nets, not lines)."""
+    low: float = 0.0
+    """The lowest net over the samples."""
+    high: float = 0.0
+    """The highest net over the samples (equal to ``low`` when every sample agrees: with exact
+    search, the net is then guaranteed whatever the hidden tiles are)."""
 
 
 def rollout(st: State, me: int) -> tuple[int, bool]:
@@ -108,6 +113,8 @@ class SearchBot:
         exact = first.left <= self.exact_tiles
         sums = {mv: 0.0 for mv in moves}
         squares = {mv: 0.0 for mv in moves}
+        lows = {mv: math.inf for mv in moves}
+        highs = {mv: -math.inf for mv in moves}
         wins = {mv: 0 for mv in moves}
         n = max(1, self.samples)
         for i in range(n):
@@ -118,6 +125,7 @@ class SearchBot:
                     if mv in sums:
                         sums[mv] += v
                         squares[mv] += v * v
+                        lows[mv], highs[mv] = min(lows[mv], v), max(highs[mv], v)
             else:
                 for mv in moves:
                     paid = st.push(mv)
@@ -126,13 +134,14 @@ class SearchBot:
                     v += 0 if paid is None else paid.net[me]
                     sums[mv] += v
                     squares[mv] += v * v
+                    lows[mv], highs[mv] = min(lows[mv], v), max(highs[mv], v)
                     wins[mv] += won
         out = []
         for mv in moves:
             mean = sums[mv] / n
             var = max(0.0, squares[mv] / n - mean * mean)
             out.append(Option(Move.of(mv), mean, math.sqrt(var / n), n, exact,
-                              None if exact else wins[mv] / n))
+                              None if exact else wins[mv] / n, lows[mv], highs[mv]))
         preferred = Move.of(rule_move(first))
         out.sort(key=lambda o: (-o.mean, o.move != preferred))
         return out

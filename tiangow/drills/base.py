@@ -11,7 +11,7 @@ import abc
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal, Protocol
+from typing import Any, ClassVar, Final, Literal, Protocol
 
 from ..errors import TiangowError
 from ..i18n import Text
@@ -31,6 +31,10 @@ class AnswerError(DrillError):
 
 class DrillFinished(Exception):
     """Raised by ``next_question`` of a drill with a fixed number of questions when it is done."""
+
+
+MAX_TRIES: Final = 3
+"""Tries per question; the answer and the explanation come after the last."""
 
 
 @dataclass(frozen=True)
@@ -111,8 +115,18 @@ class Question:
             return key in self.accepts
         return self.choice(key).key == self.answer
 
+    @property
+    def tries(self) -> int:
+        """How many tries the learner gets: three, or fewer when fewer wrong choices would leave
+        the answer as the only one untried (a yes/no question is over after one wrong answer)."""
+        if self.mode == "order":
+            return MAX_TRIES
+        return max(1, min(MAX_TRIES, len(self.choices) - 1))
+
     def why(self, key: str) -> Text | None:
-        """Why ``key`` is wrong, if the question says."""
+        """Why ``key`` is wrong, if the question says. Shown while tries remain, so it points at
+        the rule and at what is wrong with this choice without giving the answer away (the
+        :attr:`explanation` comes once the question is over)."""
         if self.mode == "order":
             return self.judge(key) if self.judge is not None else None
         return self.choice(key).why

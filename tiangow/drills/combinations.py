@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
 from ..combos import Combination, Kind, all_combinations, can_beat, classify, combinations_in
-from ..errors import NotACombination
+from ..errors import NotACombination, TileError
 from ..i18n import T, Text
 from ..rules import Rules
 from ..tiles import KINDS, Tile, check_counts, full_set
@@ -73,10 +73,45 @@ def _near_miss(rng: random.Random) -> tuple[Tile, ...]:
 _CLASS_LABELS: Final = {Kind.CIVIL_SINGLE: "文子單張", Kind.MILITARY_SINGLE: "武子單張"}
 
 
-def _class_choices(answer: str, why: Text) -> tuple[Choice, ...]:
-    out = [Choice(k.name, T(_CLASS_LABELS.get(k, k.value), k.name_en), why=None if k.name == answer else why)
-           for k in Kind]
-    out.append(Choice("none", T("不成牌", "not a play"), why=None if answer == "none" else why))
+KIND_DEFINITION: Final = {
+    Kind.CIVIL_SINGLE: T("文子單張是一張文子", "a civil single is one civil tile"),
+    Kind.MILITARY_SINGLE: T("武子單張是一張武子", "a military single is one military tile"),
+    Kind.CIVIL_PAIR: T("文對是兩張相同的文子", "a civil pair is two identical civil tiles"),
+    Kind.MILITARY_PAIR: T("武對是兩張同點的武子：雜九、雜八、雜七、雜五",
+                          "a military pair is two military tiles of one rank: 雜九, 雜八, 雜七, 雜五"),
+    Kind.MIXED_PAIR: T("文武對是天、地、人或和，配上同一組的一張武子（天九、地八、人七、和五）",
+                       "a civil-military pair is 天, 地, 人 or 和 with one military tile of its family "
+                       "(天九, 地八, 人七, 和五)"),
+    Kind.SUPREME: T("至尊只有一種：丁三配二四", "the supreme is 1-2 with 2-4, nothing else"),
+    Kind.CIVIL_TRIPLE: T("三文是一對天、地、人或和，配上同一組的一張武子",
+                         "a civil triple is a pair of 天, 地, 人 or 和 with one military tile of its family"),
+    Kind.MILITARY_TRIPLE: T("三武是一張天、地、人或和，配上同一組的兩張武子",
+                            "a military triple is one 天, 地, 人 or 和 with both military tiles of its family"),
+    Kind.QUAD: T("四文武是一對天、地、人或和，配上同一組的兩張武子",
+                 "a quad is a pair of 天, 地, 人 or 和 with both military tiles of its family"),
+}
+"""What makes a play of each class (RULES §2), said without naming any particular play."""
+
+
+def _class_choices(answer: str, size: int) -> tuple[Choice, ...]:
+    """The nine classes and "not a play"; each wrong choice says what its class needs, never
+    which class the tiles make."""
+    def why(key: str) -> Text | None:
+        if key == answer:
+            return None
+        if key == "none":
+            return T("其實這幾張牌成牌：對照九種牌型再看一次（R-C2）。",
+                     "These tiles do make a play: go through the nine classes again (R-C2).")
+        kind = Kind[key]
+        if kind.size != size:
+            return T(f"{KIND_DEFINITION[kind].zh}，要 {kind.size} 張，這裏有 {size} 張（R-C2）。",
+                     f"{KIND_DEFINITION[kind].en}: {kind.size} tile{'s' if kind.size > 1 else ''}, and here are "
+                     f"{size} (R-C2).")
+        return T(f"{KIND_DEFINITION[kind].zh}；這幾張不是（R-C2）。",
+                 f"{KIND_DEFINITION[kind].en}; these tiles are not (R-C2).")
+
+    out = [Choice(k.name, T(_CLASS_LABELS.get(k, k.value), k.name_en), why=why(k.name)) for k in Kind]
+    out.append(Choice("none", T("不成牌", "not a play"), why=why("none")))
     return tuple(out)
 
 
@@ -98,20 +133,55 @@ def _compare(a: Combination, b: Combination) -> tuple[str, Text, str]:
                                         f"{lo.rank} (R-C1)."), "R-C1"
 
 
+def _one_set(a: Combination, b: Combination) -> bool:
+    """Whether both plays can be held at once: one set has two of each civil tile, one of each
+    military tile (so no supreme against a supreme, no 雙天 against 雙天)."""
+    try:
+        check_counts(a.tiles + b.tiles)
+    except TileError:
+        return False
+    return True
+
+
+def _compare_hint(key: str, answer: str, a: Combination, b: Combination) -> Text | None:
+    """What is wrong with choosing ``key``, without saying which choice is right."""
+    if key == answer:
+        return None
+    if answer == "neither":
+        return T("先看類別：只有同一類的牌才能比大小，至尊跟甚麼都不比（R-C1、R-C4）。",
+                 "Check the classes first: only plays of one class compare, and a supreme compares with "
+                 "nothing (R-C1, R-C4).")
+    if key == "neither":
+        return T(f"兩手都是{a.kind.value}，同一類，可以比（R-C1）。",
+                 f"Both are {a.kind.name_en}s, one class, so they do compare (R-C1).")
+    if key == "equal":
+        return T(f"同是{a.kind.value}，但兩手的級數真的一樣嗎？查一查各自排第幾（R-C1）。",
+                 f"Both are {a.kind.name_en}s, but is their rank really the same? Look up where each "
+                 "ranks (R-C1).")
+    if answer == "equal":
+        return T("同類的兩手要排得比較高才算大；再查一查兩手各自排第幾（R-C1、R-C3）。",
+                 "Of one class, a play is higher only if it ranks above the other; look up where each ranks "
+                 "(R-C1, R-C3).")
+    return T(f"同是{a.kind.value}，比的是級數：再查一查兩手各自排第幾（R-C1）。",
+             f"Both are {a.kind.name_en}s, so the rank decides: look up where each ranks again (R-C1).")
+
+
 def _pair_to_compare(rng: random.Random) -> tuple[Combination, Combination]:
+    """Two plays from one set: 40% of one class, 15% equal where possible, else of two classes."""
     plays = [c for c in all_combinations() if c.size >= 2]
-    r = rng.random()
-    a = rng.choice(plays)
-    if r < 0.4:
-        same = [c for c in plays if c.kind is a.kind and c.rank != a.rank] or [a]
-        return a, rng.choice(same)
-    if r < 0.55:
-        equal = [c for c in plays if c.kind is a.kind and c.rank == a.rank and c is not a]
-        if equal:
-            return a, rng.choice(equal)
-    # different classes, often of the same size (地八 against 雙天, 三文 against 三武)
-    other = [c for c in plays if c.kind is not a.kind and (c.size == a.size or rng.random() < 0.3)]
-    return a, rng.choice(other)
+    while True:
+        r = rng.random()
+        a = rng.choice(plays)
+        if r < 0.4:
+            pool = [c for c in plays if c.kind is a.kind and c.rank != a.rank]
+        elif r < 0.55:
+            pool = [c for c in plays if c.kind is a.kind and c.rank == a.rank and c is not a]
+        else:
+            # different classes, often of the same size (地八 against 雙天, 三文 against 三武)
+            pool = [c for c in plays if c.kind is not a.kind and (c.size == a.size or rng.random() < 0.3)]
+        pool = [c for c in pool if _one_set(a, c)]
+        if pool:
+            return a, rng.choice(pool)
 
 
 def make_question(kind: str, rng: random.Random, number: int = 0) -> Question:
@@ -139,7 +209,7 @@ def make_question(kind: str, rng: random.Random, number: int = 0) -> Question:
         rng.shuffle(shuffled)
         return Question(qid, "classify", T("這幾張牌成不成牌？成的話是哪一類？",
                                            "Is this a play? If so, of which class?"),
-                        _class_choices(answer, why), answer, why, rule, shown=tuple(shuffled))
+                        _class_choices(answer, len(tiles)), answer, why, rule, shown=tuple(shuffled))
     if kind == "compare":
         a, b = _pair_to_compare(rng)
         answer, why, rule = _compare(a, b)
@@ -147,7 +217,7 @@ def make_question(kind: str, rng: random.Random, number: int = 0) -> Question:
                   "b": T("乙大", "B is higher"),
                   "equal": T("一樣大", "they are equal"),
                   "neither": T("不能比：不同類", "neither: different classes")}
-        choices = tuple(Choice(k, v, why=None if k == answer else why) for k, v in labels.items())
+        choices = tuple(Choice(k, v, why=_compare_hint(k, answer, a, b)) for k, v in labels.items())
         return Question(qid, f"{a.kind.name}:{b.kind.name}", T("哪一手比較大？", "Which play ranks higher?"),
                         choices, answer, why, rule, groups=((T("甲", "A"), a.tiles), (T("乙", "B"), b.tiles)))
     raise DrillError(f"unknown question kind {kind!r}: use {', '.join(QUESTION_KINDS)}")

@@ -96,14 +96,31 @@ def make_question(kind: str, rng: random.Random, number: int = 0) -> Question:
         if banker is None:
             top = max(totals)
             tied = [s for s in range(4) if totals[s] == top]
-            why = T("最大點數有人相同：" + "、".join(seat_name(s, "zh-Hant") for s in tied) + "要再擲（R-S2）。",
-                    "The highest total is tied: " + ", ".join(seat_name(s) for s in tied) + " throw again (R-S2).")
+            why = T("最大點數有人相同：" + "、".join(seat_name(s, "zh-Hant") for s in tied)
+                    + "。資料沒有說平手怎樣辦，這一課讓他們再擲。",
+                    "The highest total is tied: " + ", ".join(seat_name(s) for s in tied)
+                    + ". The sources do not say what a tie does; this lesson has them throw again.")
         else:
             why = T(f"{seat_name(banker, 'zh-Hant')}擲得 {totals[banker]} 點最大，做第一局的莊家，並先選座位（R-S2）。",
                     f"{seat_name(banker)} threw the highest total, {totals[banker]}, so banks first and picks a seat "
                     "first (R-S2).")
-        choices = (*(Choice(str(s), _seat(s), why=None if answer == str(s) else why) for s in range(4)),
-                   Choice("tie", T("平手，要再擲", "a tie: throw again"), why=None if answer == "tie" else why))
+        top = max(totals)
+
+        def banker_hint(key: str) -> Text | None:
+            if key == answer:
+                return None
+            if key == "tie":
+                return T("再比一比四家的點數：最大的點數真的有兩家相同嗎（R-S2）？",
+                         "Compare the four totals again: is the highest total really shared (R-S2)?")
+            seat = int(key)
+            if totals[seat] < top:
+                return T(f"{seat_name(seat, 'zh-Hant')}擲得 {totals[seat]} 點，不是最大的（R-S2）。",
+                         f"{seat_name(seat)} threw {totals[seat]}, which is not the highest total (R-S2).")
+            return T(f"{seat_name(seat, 'zh-Hant')}擲得最大，可是有沒有人跟他一樣大（R-S2）？",
+                     f"{seat_name(seat)} threw the highest total, but is anyone level with it (R-S2)?")
+
+        choices = (*(Choice(str(s), _seat(s), why=banker_hint(str(s))) for s in range(4)),
+                   Choice("tie", T("平手，要再擲", "a tie: throw again"), why=banker_hint("tie")))
         groups = tuple((_seat(s) + T(f"　{totals[s]} 點", f" · {totals[s]}"), ()) for s in range(4))
         return Question(qid, kind, T("四家各擲兩顆骰子：" + "，".join(f"{seat_name(s, 'zh-Hant')} {a}+{b}" for s, (a, b) in enumerate(throws))
                                      + "。誰做第一局的莊家？",
@@ -119,7 +136,14 @@ def make_question(kind: str, rng: random.Random, number: int = 0) -> Question:
                 f"{seat_name(first, 'zh-Hant')}先取牌（§9，次序見 R-S1）。",
                 f"The banker's opposite, {seat_name(thrower)}, throws; counting from the thrower as 1 in turn order "
                 f"up to {sum(dice)} lands on {seat_name(first)}, who takes first (§9; turn order R-S1).")
-        choices = tuple(Choice(str(s), _seat(s), why=None if s == first else why) for s in range(4))
+        count = T(f"由擲骰的人（莊家的對家）數起算一，按出牌次序（東→南→西→北）數到 {sum(dice)}（§9、R-S1）。",
+                  f"Count from the thrower (the banker's opposite) as 1, in turn order (East → South → West → "
+                  f"North), up to {sum(dice)} (§9, R-S1).")
+        choices = tuple(Choice(str(s), _seat(s), why=None if s == first else T(
+            f"數到{seat_name(s, 'zh-Hant')}的是 {(s - thrower) % 4 + 1}、{(s - thrower) % 4 + 5} 或 {(s - thrower) % 4 + 9}，"
+            f"不是 {sum(dice)}。",
+            f"Counting lands on {seat_name(s)} at {(s - thrower) % 4 + 1}, {(s - thrower) % 4 + 5} or "
+            f"{(s - thrower) % 4 + 9}, not {sum(dice)}. ") + count) for s in range(4))
         return Question(qid, kind, T(f"莊家是{seat_name(banker, 'zh-Hant')}，擲出 {dice[0]} 和 {dice[1]}。誰先取牌？",
                                      f"{seat_name(banker)} is banker; the dice show {dice[0]} and {dice[1]}. Who takes first?"),
                         choices, str(first), why, "§9")
@@ -139,8 +163,21 @@ def make_question(kind: str, rng: random.Random, number: int = 0) -> Question:
         rng.shuffle(opts)
         why = T(f"{method.value}：{METHOD_ZH[method]}（§9）", f"{method.value} ({method.name_en}): {METHOD_EN[method]} (§9)")
         ordinal = T(f"第 {taker} 個", f"taker {taker}")
+        shares = {",".join(map(str, sorted({s for k2, ps in method.takes() if k2 == k for s, _ in ps}))): k
+                  for k in range(1, 5)}
+
+        def method_hint(o: str) -> Text | None:
+            if o == right:
+                return None
+            other = shares.get(o)
+            rule = T(f"{method.value}：{METHOD_ZH[method]}（§9）",
+                     f"{method.value} ({method.name_en}): {METHOD_EN[method]} (§9)")
+            if other is not None:
+                return T(f"那是第 {other} 個取牌的人拿的。", f"Those are taker {other}'s stacks. ") + rule
+            return T("沒有人拿這幾棟。", "Nobody takes those stacks. ") + rule
+
         choices = tuple(Choice(o, T("第 " + "、".join(o.split(",")) + " 棟", "stacks " + ", ".join(o.split(","))),
-                               why=None if o == right else why) for o in opts)
+                               why=method_hint(o)) for o in opts)
         return Question(qid, kind, T(f"用「{method.value}」開牌，{ordinal.zh}取牌的人拿哪幾棟？",
                                      f"Dealt by {method.value} ({method.name_en}): which stacks does {ordinal.en} take?"),
                         choices, right, why, "§9")
@@ -156,7 +193,15 @@ def make_question(kind: str, rng: random.Random, number: int = 0) -> Question:
                       f"{red} red pip{'s' if red != 1 else ''})")
         labels = {"none": T("不是例牌", "no natural"), "seven": T("七支例牌", "a 七支 natural"),
                   "eight": T("八支例牌", "an 八支 natural")}
-        choices = tuple(Choice(k, v, why=None if k == answer else why) for k, v in labels.items())
+        check = T("數一數文子、武子、紅點和對子，再對照 §8 的例牌：七或八張同類、只有一個紅點或沒有紅點、四對。",
+                  "Count the civil tiles, the military tiles, the red pips and the pairs, and check them against "
+                  "§8: seven or eight of one class, one red pip or none, four pairs.")
+        hints = {"none": T("再看一次。", "Look again. ") + check,
+                 "seven": T("再對照七支例牌：七張同類，或全手只有一個紅點（§8）。",
+                            "Check the 七支 naturals again: seven of one class, or exactly one red pip (§8)."),
+                 "eight": T("再對照八支例牌：八張同類、沒有紅點，或四對（§8）。",
+                            "Check the 八支 naturals again: eight of one class, no red pip, or four pairs (§8).")}
+        choices = tuple(Choice(k, v, why=None if k == answer else hints[k]) for k, v in labels.items())
         return Question(qid, kind, T("如果大家同意玩所有例牌，這手牌是例牌嗎？算七支還是八支？",
                                      "If the table plays every natural of §8, is this hand a natural — worth seven or "
                                      "eight stacks?"), choices, answer, why, "§8", shown=hand)

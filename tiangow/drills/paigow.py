@@ -65,8 +65,16 @@ def worth_text(h: Hand) -> Text:
 def why_wins(player: Hand, banker: Hand) -> Text:
     """Why the winner of two hands wins (the player's first)."""
     if player.strength == banker.strength:
-        return T(f"兩手一樣大（{player.name}）：完全相同，莊家贏（食夾棍，§11）。",
-                 f"The hands are equal ({player.name_en}): a complete tie goes to the banker (§11).")
+        if sorted(t.pips for t in player.tiles) == sorted(t.pips for t in banker.tiles):
+            return T(f"兩手牌一模一樣（{player.name}）：莊家贏（食夾棍，§11）。",
+                     f"The two hands are the same tiles ({player.name_en}): a tie goes to the banker (§11).")
+        if player.high.name == banker.high.name:
+            highs = T(f"較大的牌都是{player.high.name}", f"the higher tile is {player.high.name_en} in both")
+        else:
+            highs = T(f"較大的牌{player.high.name}和{banker.high.name}同級",
+                      f"the higher tiles {player.high.label('en')} and {banker.high.label('en')} rank alike")
+        return T(f"兩手一樣大：同是{player.name}，{highs.zh}。平手算莊家贏（§11）。",
+                 f"The hands rank equal: both {player.name_en}, and {highs.en}. A tie goes to the banker (§11).")
     win, lose = (player, banker) if player.strength > banker.strength else (banker, player)
     who = T("閒家", "the player") if win is player else T("莊家", "the banker")
     if win.cls is not lose.cls or win.cls is not HandClass.POINTS:
@@ -158,7 +166,13 @@ def make_question(kind: str, rng: random.Random, number: int = 0) -> Question:
         options = [right, *_worth_distractors(h, rng)]
         rng.shuffle(options)
         why = worth_text(h)
-        choices = tuple(Choice(str(i), t, why=None if t is right else why) for i, t in enumerate(options))
+        how = T("先看是不是至尊、對子，或天、地配上九點、八點或七點的牌；都不是的話，兩張點數相加只算個位數，"
+                "丁三和二四可當三點或六點（§11）。",
+                "First look for the supreme, a pair, or 天 or 地 with a tile of nine, eight or seven points; "
+                "otherwise add the two tiles' points and keep the last digit, and 1-2 or 2-4 may count as "
+                "3 or 6 (§11).")
+        choices = tuple(Choice(str(i), t, why=None if t is right else T(f"不是{t.zh}。", f"Not {t.en}. ") + how)
+                        for i, t in enumerate(options))
         return Question(f"worth:{number}", "worth", T("這一手值多少？", "What is this hand worth?"), choices,
                         str(options.index(right)), why, RULE, groups=((T("這一手", "the hand"), h.tiles),))
     if kind == "set":
@@ -184,8 +198,10 @@ def make_question(kind: str, rng: random.Random, number: int = 0) -> Question:
         for i, s in enumerate(order):
             v = by_split[s]
             wrong = None if s == best.split else (
-                T("你的擺法：", "Your split: ") + ev_text(v) + T("；最好的：", "; the best: ") + ev_text(best)
-                + T("。", "."))
+                T("你的擺法：", "Your split: ") + ev_text(v)
+                + T("。另一種擺法的期望值更高：前後兩手都要跟莊家比，想想哪一手值得放大牌。",
+                    ". Another split has a higher expected value: both hands meet the banker's, so think about "
+                    "which hand the strong tiles serve best."))
             options_set.append(Choice(letters[i], T(f"{letters[i]}：", f"{letters[i]}: ") + split_text(s), why=wrong))
         groups = tuple(group for i, s in enumerate(order)
                        for group in ((T(f"{letters[i]}　前", f"{letters[i]}  front"), s.front.tiles),

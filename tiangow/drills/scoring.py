@@ -124,8 +124,8 @@ def random_end(rng: random.Random) -> EndOfHand:
 
 # --- the classic mistakes ---------------------------------------------------------------
 
-def _line_variant(p: Payment, mistake: str) -> int:
-    """The amount of payment ``p`` computed with one classic mistake."""
+def _line_variant(p: Payment, mistake: str, s: Settlement) -> int:
+    """The amount of payment ``p`` of ``s`` computed with one classic mistake."""
     factors = dict(p.factors)
     amount = p.amount
     if mistake == "no_banker" and "banker" in factors:
@@ -138,10 +138,10 @@ def _line_variant(p: Payment, mistake: str) -> int:
                 amount //= factors[f.value]
         return amount
     if mistake == "finish_on_enter" and p.reason in (Reason.ENTER_ONE, Reason.ENTER_TWO):
-        return amount * 2
+        return amount * s.finish_multiplier  # the finish's ×2 or ×4 put on what the winner pays out
     if mistake == "banker_enter_multiplied" and p.reason in (Reason.ENTER_ONE, Reason.ENTER_TWO) \
-            and "banker" not in factors:
-        return amount * 2
+            and p.payee == s.banker:
+        return amount * s.multiplier  # the losing banker's 入一/入二 taken ×m
     return amount
 
 
@@ -155,7 +155,7 @@ def mistakes(s: Settlement, seat: int) -> dict[str, int]:
     for mistake in MISTAKES:
         net = 0
         for p in s.payments:
-            amount = _line_variant(p, mistake)
+            amount = _line_variant(p, mistake, s)
             if p.payer == seat:
                 net -= amount
             if p.payee == seat:
@@ -166,7 +166,7 @@ def mistakes(s: Settlement, seat: int) -> dict[str, int]:
 
 
 MISTAKE_TEXT: Final = {
-    "no_banker": T("莊家和閒家之間的輸贏要乘莊家倍數 m（R-$2）。", "Between the banker and another player, multiply by m (R-$2)."),
+    "no_banker": T("莊家和閒家之間的輸贏要乘莊家倍數 m（§6）。", "Between the banker and another player, multiply by m (§6)."),
     "empty_as_four": T("空棟要多賠一棟：5，不是 4（R-$2）。", "No stack (空棟) pays 5, not 4 (R-$2)."),
     "no_finish": T("奇牌的倍數要乘在贏家收的錢上（R-$4）。", "A special finish multiplies what the winner collects (R-$4)."),
     "finish_on_enter": T("奇牌倍數不乘在贏家付給入一／入二的錢上（R-$4）。",
@@ -207,7 +207,10 @@ def make_question(kind: str, rng: random.Random, number: int = 0) -> Question:
             if v == right:
                 return None
             mistake = cause.get(v)
-            return MISTAKE_TEXT[mistake] if mistake is not None else T("再算一次。", "Work it out again.")
+            return MISTAKE_TEXT[mistake] if mistake is not None else T(
+                "再算一次：輸家按棟數付（R-$1–R-$3），莊家和閒家之間乘 m（§6），奇牌只乘贏家收的錢（R-$4）。",
+                "Work it out again: losers pay by their stacks (R-$1 to R-$3), ×m between the banker and "
+                "another player (§6), and a finish multiplies only what the winner collects (R-$4).")
 
         choices = tuple(Choice(str(v), T(_signed(v), _signed(v)), why=why(v)) for v in values)
         return Question(f"pay:{number}", "pay",
@@ -232,8 +235,18 @@ def make_question(kind: str, rng: random.Random, number: int = 0) -> Question:
                 f"連莊第 {ns} 局，倍數 {ns + 1}。",
                 f"The winner banks next (R-B1); a banker who wins again stays, and the streak grows. Next: "
                 f"{seat_name(nb)}, hand {ns} of the streak, m = {ns + 1}.")
+        def hint(seat: int, streak: int) -> Text | None:
+            if (seat, streak) == (nb, ns):
+                return None
+            if seat != nb:
+                return T(f"{seat_name(seat, 'zh-Hant')}不會做下一局的莊家：誰贏了這一局（R-B1）？",
+                         f"{seat_name(seat)} does not bank next: who won this hand (R-B1)?")
+            return T("莊家選對了，倍數不對：莊家第一局 m = 2，之後每連莊一局加一；新莊家從 m = 2 開始（§6、R-B1）。",
+                     "The right seat, the wrong multiplier: m = 2 in a banker's first hand and one more for each "
+                     "hand in a row; a new banker starts again at m = 2 (§6, R-B1).")
+
         choices = tuple(Choice(f"{a}:{b}", T(f"{seat_name(a, 'zh-Hant')}，m = {b + 1}", f"{seat_name(a)}, m = {b + 1}"),
-                               why=None if (a, b) == (nb, ns) else reason) for a, b in opts)
+                               why=hint(a, b)) for a, b in opts)
         return Question(f"next_banker:{number}", "next_banker",
                         T(f"{end.describe().zh}　下一局誰做莊？倍數是多少？",
                           f"{end.describe().en} Who banks next, and with which multiplier?"),
@@ -262,7 +275,22 @@ def _bonus_question(rng: random.Random, number: int) -> Question:
     why = T(f"{name}：{'四文武' if quad else '至尊'}贏了不是最後一墩的一墩，其他每家即時付 {base}；{between}：{amount}（{rule}）。",
             f"{name}: a {'quad' if quad else 'supreme'} won a trick before the last, so every other player pays "
             f"{base} at once; {between_en}: {amount} ({rule}).")
-    choices = tuple(Choice(str(v), T(str(v), str(v)), why=None if v == amount else why) for v in values[:4])
+    involved = banker in (winner, payer)
+
+    def hint(v: int) -> Text | None:
+        if v == amount:
+            return None
+        if not involved and v != base:
+            return T(f"這兩家都不是莊家，{name}的錢不乘 m（{rule}、§6）。",
+                     f"Neither of these two is the banker, so the {name} money is not multiplied by m ({rule}, §6).")
+        if involved and v == base:
+            return T(f"這兩家之中有莊家：{name}的錢要乘莊家倍數 m（{rule}、§6）。",
+                     f"One of these two is the banker: the {name} money is multiplied by the banker's m ({rule}, §6).")
+        return T(f"先查{name}每家付多少（{rule}），再看這兩家之間要不要乘 m、m 是多少（§6）。",
+                 f"Look up what each player pays for {name} ({rule}), then whether ×m applies between these two, "
+                 f"and what m is (§6).")
+
+    choices = tuple(Choice(str(v), T(str(v), str(v)), why=hint(v)) for v in values[:4])
     from ..tiles import parse_tiles
 
     return Question(f"bonus:{number}", "bonus",

@@ -116,7 +116,23 @@ def _winner_question(rng: random.Random, number: int) -> Question:
                   f"{_seat(w).zh}先出下一墩（R-P1）。",
                   f" {_seat(trick.leader).en} could lead any combination (R-P2), the others followed in turn "
                   f"(R-S1); {_seat(w).en} leads the next trick (R-P1).")
-    choices = tuple(Choice(str(s), _seat(s), why=None if s == w else why) for s in range(4))
+    kinds = {a.seat: a.kind for a in trick.actions}
+
+    def hint(seat: int) -> Text | None:
+        """What happened to ``seat``'s tiles, without naming who holds the trick."""
+        if seat == w:
+            return None
+        if kinds.get(seat) == "discard":
+            return T(f"{_seat(seat).zh}是蓋着墊牌的，墊的牌永遠贏不了（R-P3）。",
+                     f"{_seat(seat).en} discarded face down, and a discard never wins (R-P3).")
+        if kinds.get(seat) == "lead":
+            return T(f"{_seat(seat).zh}先出，但之後有人用同類更大的牌打了（R-C1、R-P3）。",
+                     f"{_seat(seat).en} led, but a later play of the same class beat it (R-C1, R-P3).")
+        return T(f"{_seat(seat).zh}打了，但之後又有人用同類更大的牌打（R-C1、R-P3）。",
+                 f"{_seat(seat).en} beat the trick, but a later, higher play of the same class beat it again "
+                 "(R-C1, R-P3).")
+
+    choices = tuple(Choice(str(s), _seat(s), why=hint(s)) for s in range(4))
     return Question(f"winner:{number}", "winner", T("這一墩誰贏？", "Who wins this trick?"), choices, str(w),
                     why, "R-P5", groups=_trick_groups(trick))
 
@@ -154,7 +170,7 @@ def _can_win_question(rng: random.Random, number: int) -> Question:
         bumped = d.snapshot()  # the same tiles, with two stacks: could it win then?
         bumped.stacks = tuple(2 if s == seat else n for s, n in enumerate(bumped.stacks))  # type: ignore[assignment]
         if search.can_win(bumped, seat)[0]:
-            why = T(f"不能：{who.zh}只有 {d.stacks[seat]} 棟，贏了剩下的墩也不到兩棟，最後一墩只能墊牌（R-W2）；"
+            why = T(f"不能：{who.zh}只有 {d.stacks[seat]} 棟，不管怎樣打，到最後一墩也湊不夠兩棟，所以最後一墩只能墊牌（R-W2）；"
                     "只有最後一墩的先出者一定合資格（R-W3）。",
                     f"No: {who.en} has {d.stacks[seat]} stack{'s' if d.stacks[seat] != 1 else ''} and could not end "
                     "with two, so it may not win the last trick and must discard (R-W2); only the leader of the "
@@ -200,9 +216,9 @@ class ActTask:
         assert best is not None
         standing = best[1].label("zh-Hant"), best[1].label("en")
         if discard and plays:
-            example = plays[-1]
-            return False, T(f"你打得過：例如{example.label('zh-Hant')}比{standing[0]}大（R-C1）。這一題要你能打就打。",
-                            f"You can beat it: {example.label('en')}, for one, outranks {standing[1]} (R-C1). "
+            kind = plays[-1].kind
+            return False, T(f"你打得過：你手上有比{standing[0]}大的{kind.value}（R-C1）。這一題要你能打就打（規則上你隨時可以改為墊牌，R-P3）。",
+                            f"You can beat it: you hold a {kind.name_en} that outranks {standing[1]} (R-C1). "
                             "Here, beat it when you can (you may always discard instead, R-P3).")
         if discard:
             if d.is_last_trick and d.stacks[self.seat] + (d.trick_size or 0) < 2:

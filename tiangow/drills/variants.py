@@ -46,7 +46,7 @@ class VariantDemo:
     who: Text
     """Who plays which way."""
     reasons: Text
-    """Seed 004's reasons, paraphrased, with rule ids."""
+    """The rules essay's reasons (RULES.md's seed 004), paraphrased, with rule ids."""
     show: Callable[[Rules], tuple[Groups, Text]]
     """The position and what happens under ``rules``."""
 
@@ -115,9 +115,9 @@ def _capture_multiplier(rules: Rules) -> tuple[Groups, Text]:
     paid = sum(p.amount for p in s.payments if p.payer == 1)
     groups: Groups = ((T("南家先出", "South leads"), tuple(parse_tiles("12"))),
                       (T("西家擒", "West captures"), tuple(parse_tiles("24"))))
-    return groups, T(f"第四號資料的例子：南家被擒，替東家（莊，空棟）和自己付錢，×{rules.capture_multiplier}："
+    return groups, T(f"玩法文章的例子：南家被擒，替東家（莊，空棟）和自己付錢，×{rules.capture_multiplier}："
                      f"南家共付 {paid}（R-$10）。",
-                     f"Seed 004's example: South is captured and pays for the banker's empty hand and its own, "
+                     f"The essay's example: South is captured and pays for the banker's empty hand and its own, "
                      f"×{rules.capture_multiplier}: South pays {paid} in all (R-$10).")
 
 
@@ -185,14 +185,14 @@ def _eight_stack_rule(rules: Rules) -> tuple[Groups, Text]:
     fins = d.settlement().finishes
     groups: Groups = ((T("東家（莊）先出人，連贏七墩", "East (banker) leads 人 and takes seven tricks"), tuple(parse_tiles("44"))),
                       (T("最後一墩先出丁三", "then leads 1-2 into the last trick"), tuple(parse_tiles("12"))))
-    names = "、".join(f.value for f in fins)
+    names = T("、".join(f.value for f in fins), ", ".join(f.value for f in fins))
     if rules.eight_stack_rule == "wikipedia":
-        return groups, T(f"維基的說法：單張丁三結牌也算八支，所以是 {names}（么結 ×2、八支 ×4）。",
-                         f"The Wikipedia reading: a single 1-2 finish counts as 八支, so it is {names} (么結 ×2, "
+        return groups, T(f"維基百科的說法：單張丁三結牌也算八支，所以是 {names.zh}（么結 ×2、八支 ×4）。",
+                         f"The Wikipedia reading: a single 1-2 finish counts as 八支, so it is {names.en} (么結 ×2, "
                          "八支 ×4).")
-    return groups, T(f"第四號資料的說法：丁三是單張，別人沒牌打只是因為不夠兩棟，所以是 {names}（R-$11）。",
-                     f"Seed 004's reading: the 1-2 is a single the others could not contest only because of the "
-                     f"two-stack rule, so it is {names} (R-$11).")
+    return groups, T(f"玩法文章的說法：丁三是單張，別人沒牌打只是因為不夠兩棟，所以是 {names.zh}（R-$11）。",
+                     f"The essay's reading: the 1-2 is a single the others could not contest only because of the "
+                     f"two-stack rule, so it is {names.en} (R-$11).")
 
 
 def _free_split(rules: Rules) -> tuple[Groups, Text]:
@@ -202,7 +202,8 @@ def _free_split(rules: Rules) -> tuple[Groups, Text]:
     groups: Groups = ((T("東家先出，手上有三文地八", "East to lead, holding a civil triple 地八"),
                        tuple(parse_tiles("11 11 26"))),)
     return groups, T("可以先出：", "East may lead: ") + _names(family, rules) + (
-        T("。只要不拆天九，就要整組出（Wong 的規則，R-C5）。", ". Under Wong's rule the group goes out whole (R-C5).")
+        T("。按 Wong 的規則，沒有天或九的牌組先出時不能拆，要整組出（R-C5）。",
+          ". Under Wong's rule a group without 天 or 九 may not be split when leading: it goes out whole (R-C5).")
         if not rules.free_split else T("。拆牌自由（R-C5）。", ". Splitting is free (R-C5)."))
 
 
@@ -222,9 +223,11 @@ def _naturals(rules: Rules) -> tuple[Groups, Text]:
     groups: Groups = ((T("東家（莊）拿到", "East (banker) is dealt"), tuple(parse_tiles(_NATURAL_HANDS[0]))),)
     if d.natural is not None:
         s = d.settlement()
-        return groups, T(f"例牌！{d.natural[1].value}：東家立刻贏，當八支計，每家付 {-s.net[1]}（閒家）或更多（§8）。",
-                         f"A natural! {d.natural[1].value} ({d.natural[1].name_en}): East wins at once, scored as "
-                         f"八支: each other player pays {-s.net[1]} (§8).")
+        paid = {-s.net[seat] for seat in (1, 2, 3)}
+        assert len(paid) == 1, "East banks, so every other player pays East the same"
+        return groups, T(f"例牌！{d.natural[1].value}：東家（莊）立刻贏，當八支計，其餘三家各付 {paid.pop()}（§8）。",
+                         f"A natural! {d.natural[1].value} ({d.natural[1].name_en}): East (banker) wins at once, "
+                         f"scored as 八支: each of the other three pays {-s.net[1]} (§8).")
     return groups, T("不玩例牌：四對、全白、八張文子都只是一手好牌，照常打（§8）。",
                      "Without naturals: four pairs, no red pip and eight civil tiles are just a good hand, played "
                      "as usual (§8).")
@@ -257,47 +260,47 @@ def _opt(*pairs: tuple[object, str, str]) -> tuple[tuple[object, Text], ...]:
 DEMOS: Final[tuple[VariantDemo, ...]] = (
     VariantDemo("civil_supreme", T("文至尊（連文么結、文擒）", "The civil supreme (with civil 么結 and capture)"),
                 _opt((False, "不玩", "off"), (True, "玩", "on")),
-                T("不玩：Culin、Ng（有文么結和擒但無文至尊）、第四號資料作者一家。玩：維基（第零至二號資料）；第四號資料把整套當標準但可選。",
-                  "Off: Culin, Ng (who had civil 么結 and capture but no civil supreme), the essayist's family. "
-                  "On: Wikipedia (seeds 000–002); seed 004 counts the bundle standard but optional."),
-                T("今天很多人玩文至尊，而且文至尊、文么結、文擒總是一起玩，所以第四號資料把三者綁成一套，要麼全玩要麼全不玩；"
+                T("不玩：Culin（1893）、Ng（1886，有文么結和擒但無文至尊）、玩法文章作者一家。玩：維基百科；玩法文章把整套當標準但可選。",
+                  "Off: Culin (1893), Ng (1886, who had civil 么結 and capture but no civil supreme), the essayist's "
+                  "family. On: Wikipedia; the essay counts the bundle standard but optional."),
+                T("今天很多人玩文至尊，而且文至尊、文么結、文擒總是一起玩，所以玩法文章把三者綁成一套，要麼全玩要麼全不玩；"
                   "玩的話，文至尊和武至尊一樣，不能打也不會被打（R-C4）。",
-                  "Many play the civil supreme today, and always with civil 么結 and civil capture, so seed 004 "
+                  "Many play the civil supreme today, and always with civil 么結 and civil capture, so the essay "
                   "treats the three as one bundle, all or nothing; when played, the civil supreme behaves exactly "
                   "like the military one (R-C4)."),
                 _civil_supreme),
     VariantDemo("capture_civil_supreme", T("擒尊：雙高腳擒文尊", "擒尊: two 1-6 capture a civil supreme"),
                 _opt((False, "不可以", "no"), (True, "可以", "yes")),
-                T("不可以：第四號資料、Chan。可以：維基（第零至二號資料）。", "No: seed 004, Chan. Yes: Wikipedia (seeds 000–002)."),
-                T("讓雙高腳擒文尊，至尊就不再「至尊」，也跟武至尊的規則不一致，所以第四號資料不採用（R-C4）。",
+                T("不可以：玩法文章、Chan。可以：維基百科。", "No: the essay, Chan. Yes: Wikipedia."),
+                T("讓雙高腳擒文尊，至尊就不再「至尊」，也跟武至尊的規則不一致，所以玩法文章不採用（R-C4）。",
                   "Letting two 1-6 capture it would make the supreme no longer supreme and break the symmetry "
-                  "with the military supreme, so seed 004 rejects it (R-C4)."),
+                  "with the military supreme, so the essay rejects it (R-C4)."),
                 _capture_civil_supreme),
     VariantDemo("capture_multiplier", T("被擒包賠：×2 還是 ×4", "A capture pays ×2 or ×4"),
                 _opt((2, "×2", "×2"), (4, "×4（么雙擒四）", "×4 (么雙擒四)")),
-                T("×2：Ng、第四號資料。×4：維基（也容許 ×2）。", "×2: Ng, seed 004. ×4: Wikipedia (which also allows ×2)."),
+                T("×2：Ng（1886）、玩法文章。×4：維基百科（也容許 ×2）。", "×2: Ng (1886), the essay. ×4: Wikipedia (which also allows ×2)."),
                 T("么結成功 ×2，被擒也 ×2，風險和回報大致相稱；作者玩了近三十年都是雙計，「么雙擒四」是上網才第一次見到（R-$10）。",
                   "A successful 么結 pays ×2, a capture costs ×2: risk and reward match. The essayist played "
                   "nearly thirty years with ×2 and first met “么雙擒四” on the web (R-$10)."),
                 _capture_multiplier),
     VariantDemo("capture_wins_trick", T("以擒為大", "The capture wins regardless (以擒為大)"),
                 _opt((False, "不是", "no"), (True, "是", "yes")),
-                T("不是：Ng、第四號資料。是：第四號資料提到的一些網頁。", "No: Ng, seed 004. Yes: some web rules seed 004 reports."),
-                T("現在大家都要求擒的人要贏那一墩才算擒；以擒為大令擒牌太容易，第四號資料不採用（R-$10）。",
+                T("不是：Ng（1886）、玩法文章。是：玩法文章提到的一些網頁。", "No: Ng (1886), the essay. Yes: some web rules the essay reports."),
+                T("現在大家都要求擒的人要贏那一墩才算擒；以擒為大令擒牌太容易，玩法文章不採用（R-$10）。",
                   "Everyone now requires the capturer to actually win the trick; 以擒為大 would make capturing "
-                  "too easy, so seed 004 rejects it (R-$10)."),
+                  "too easy, so the essay rejects it (R-$10)."),
                 _capture_wins_trick),
     VariantDemo("finish_collects_immediate", T("包尊、四大包兼收賀尊、四大賀", "包尊 / 四大包 also collect the bonus money"),
                 _opt((False, "不收", "no"), (True, "兼收", "yes")),
-                T("不收：Ng、第四號資料、大多數人。兼收：Celko、Lai。", "No: Ng, seed 004 and most players. Yes: Celko, Lai."),
+                T("不收：Ng（1886）、玩法文章、大多數人。兼收：Celko、Lai。", "No: Ng (1886), the essay and most players. Yes: Celko, Lai."),
                 T("Ng 把賀尊（中途出至尊）和包尊（以至尊結牌）視為互相排斥，大多數人也是這樣玩（R-$7、R-$8）。",
                   "Ng treats 賀尊 (a supreme mid-hand) and 包尊 (finishing with one) as exclusive, and so do most "
                   "players (R-$7, R-$8)."),
                 _finish_collects_immediate),
     VariantDemo("eight_stack_rule", T("七支還是八支", "Seven or eight stacks"),
-                _opt(("essay", "第四號資料", "seed 004"), ("wikipedia", "維基", "Wikipedia")),
-                T("第四號資料和 Lai 一樣；維基（第零至二號資料）另有一套：莊家八支不可先出天、九或至尊，單張結牌要是天、九、銅錘或丁三，或最大的未見牌。",
-                  "Seed 004 agrees with Lai; Wikipedia (seeds 000–002) has its own: a banker's 八支 may not open "
+                _opt(("essay", "玩法文章", "the essay"), ("wikipedia", "維基百科", "Wikipedia")),
+                T("玩法文章和 Lai 一樣；維基百科另有一套：莊家八支不可先出天、九或至尊，單張結牌要是天、九、銅錘或丁三，或最大的未見牌。",
+                  "The essay agrees with Lai; Wikipedia has its own: a banker's 八支 may not open "
                   "with 天, 九 or a supreme, and a single finish must be 天, 九, 1-5, 1-2 or the highest tile unseen."),
                 T("七支和八支都要全取八棟；分別只在於最後一張牌本身能不能保證結牌。網上各種說法非常混亂（R-$11）。",
                   "Both need all eight stacks; the only difference is whether the last tile itself guaranteed the "
@@ -305,24 +308,26 @@ DEMOS: Final[tuple[VariantDemo, ...]] = (
                 _eight_stack_rule),
     VariantDemo("free_split", T("拆牌", "Splitting a combination"),
                 _opt((True, "自由", "free"), (False, "不許拆出（Wong）", "not when leading (Wong)")),
-                T("自由：Ng、第四號資料。不許：Wong（1996），也是作者家裏的玩法。", "Free: Ng, seed 004. Restricted: Wong (1996), and the essayist's own family."),
+                T("自由：Ng（1886）、玩法文章。不許：Wong（1996），也是作者家裏的玩法。", "Free: Ng (1886), the essay. Restricted: Wong (1996), and the essayist's own family."),
                 T("不許拆牌原意是防止串通「打龍通」，但沒法執行：拆出地八、再墊掉另一張地，沒有人會發現，所以不採用（R-C5）。",
                   "The restriction is meant to stop collusion, but cannot be enforced — lead 地八, later discard "
-                  "the other 地 face down, and nobody knows — so seed 004 does not adopt it (R-C5)."),
+                  "the other 地 face down, and nobody knows — so the essay does not adopt it (R-C5)."),
                 _free_split),
     VariantDemo("banker_rotation", T("飛莊還是輪莊", "Who banks next"),
                 _opt(("winner", "飛莊（贏家做莊）", "飛莊: the winner"), ("rotate", "輪莊（輪流）", "輪莊: in turn")),
-                T("飛莊：今天幾乎人人如此，Culin、第四號資料。輪莊：Ng 有提到。", "飛莊: almost everyone today, Culin, seed 004. 輪莊: mentioned by Ng."),
+                T("飛莊：今天幾乎人人如此，Culin（1893）、玩法文章。輪莊：Ng（1886）有提到。", "飛莊: almost everyone today, Culin (1893), the essay. 輪莊: mentioned by Ng (1886)."),
                 T("今時今日一般只玩飛莊（R-B1）。", "Today players almost only play 飛莊 (R-B1)."),
                 _banker_rotation),
     VariantDemo("naturals", T("例牌", "Natural hands"),
                 _opt((frozenset(), "不玩", "none"), (frozenset(Natural), "全部都玩", "all of §8")),
-                T("例牌只見於維基（第零至二號資料）；除全白一點紅外都要先講好。", "Naturals come only from Wikipedia (seeds 000–002); all but 全白一點紅 must be agreed beforehand."),
-                T("第四號資料沒有提例牌。", "Seed 004 does not mention naturals."),
+                T("例牌只見於維基百科；它說除全白一點紅外都要先講好。本課程預設不玩例牌（§8）。",
+                  "Naturals come only from Wikipedia, which says all but 全白一點紅 must be agreed beforehand. "
+                  "This course plays none by default (§8)."),
+                T("玩法文章沒有提例牌。", "The essay does not mention naturals."),
                 _naturals),
     VariantDemo("hand_size", T("大天九還是小天九", "Eight tiles or four"),
                 _opt((8, "大天九：八張", "8 tiles (大天九)"), (4, "小天九：四張", "4 tiles (小天九)")),
-                T("第零號資料說小天九現在很流行，但沒有資料給出計分。", "Seed 000 says 小天九 is popular now, but no source gives its scoring."),
+                T("維基百科說小天九現在很流行，但沒有資料給出計分。", "Wikipedia says 小天九 is popular now, but no source gives its scoring."),
                 T("沒有根據就不發明計分（R-S3）。", "Without a source, tiangow invents no scoring (R-S3)."),
                 _hand_size),
 )
@@ -370,7 +375,19 @@ def make_question(kind: str, rng: random.Random, number: int = 0) -> Question:
             values.append(values[-1] + 2)
         why = T(f"擒 ×{cm}：被擒的人替所有輸家付，再乘 {cm}（R-$10）。", f"Capture ×{cm}: the captured player pays what "
                 f"every loser would have paid, times {cm} (R-$10).")
-        choices = tuple(Choice(str(v), T(str(v), str(v)), why=None if v == paid else why) for v in values[:4])
+        def hint(v: int) -> Text | None:
+            if v == paid:
+                return None
+            if v == paid_other:
+                return T(f"那是 ×{6 - cm} 的算法；這一桌是 ×{cm}（R-$10）。",
+                         f"That is the ×{6 - cm} reading; this table plays ×{cm} (R-$10).")
+            if v * cm == paid:
+                return T(f"被擒的人付的總數還要乘 {cm}（R-$10）。", f"The captured player's total is then ×{cm} (R-$10).")
+            return T(f"被擒的人替每一個輸家付他本來要付的錢（莊家的乘 m），加起來再乘 {cm}（R-$10）。",
+                     f"The captured player pays what each loser would have paid (the banker's ×m), and the sum "
+                     f"×{cm} (R-$10).")
+
+        choices = tuple(Choice(str(v), T(str(v), str(v)), why=hint(v)) for v in values[:4])
         return Question(qid, kind, end.describe() + T(f"　被擒包賠 ×{cm}。被擒的人一共付多少？",
                                                        f" A capture pays ×{cm}. How much does the captured player pay in all?"),
                         choices, str(paid), why, "R-$10")
@@ -405,7 +422,22 @@ def make_question(kind: str, rng: random.Random, number: int = 0) -> Question:
         reading = T("輪莊" if rotate else "飛莊", "輪莊 (in turn)" if rotate else "飛莊 (the winner banks)")
         why = T(f"{reading.zh}：{'莊家贏就連莊，否則輪到下家' if rotate else '贏家做下一局的莊家'}（R-B1）。",
                 f"{reading.en}: {'a winning banker stays, otherwise the next seat banks' if rotate else 'the winner banks next'} (R-B1).")
-        choices = tuple(Choice(str(x), T(seat_name(x, "zh-Hant"), seat_name(x)), why=None if x == nb else why) for x in seats)
+        def seat_hint(x: int) -> Text | None:
+            if x == nb:
+                return None
+            if x == banker and winner != banker:
+                return T(f"莊家這一局輸了；{reading.zh}之下，莊家要贏才可以連莊（R-B1）。",
+                         f"The banker lost this hand, and under {reading.en} a banker stays only by winning (R-B1).")
+            if rotate and x == winner:
+                return T("輪莊之下，贏家不會因為贏了就做莊（除非他本來就是莊家）（R-B1）。",
+                         "Under 輪莊 the winner does not take the bank for winning (unless already banker) (R-B1).")
+            if rotate:
+                return T("輪莊之下，莊位按出牌次序往下傳（R-B1、R-S1）：再數一次。",
+                         "Under 輪莊 the bank passes on in turn order (R-B1, R-S1): count again.")
+            return T("飛莊之下，下一局的莊家看這一局的結果，不看座位次序（R-B1）。",
+                     "Under 飛莊 the next banker follows from who won the hand, not from the seating (R-B1).")
+
+        choices = tuple(Choice(str(x), T(seat_name(x, "zh-Hant"), seat_name(x)), why=seat_hint(x)) for x in seats)
         return Question(qid, kind, T(f"{reading.zh}。莊家是{seat_name(banker, 'zh-Hant')}，{seat_name(winner, 'zh-Hant')}贏了這一局。下一局誰做莊？",
                                      f"{reading.en}. {seat_name(banker)} is banker and {seat_name(winner)} wins the hand. "
                                      "Who banks next?"),

@@ -134,12 +134,11 @@ class DealingStepper(w.VBox):
                     for s, t in enumerate(throws) if t is not None)
                 label = T(f"第 {k + 1} 輪", f"Round {k + 1}")(lang)
                 rounds.append(f'<div class="tg-banker-round"><span class="tg-muted">{html.escape(label)}</span> {cells}</div>')
-            result = T(f"{seat_name(self.banker, 'zh-Hant')}擲得最大，做第一局的莊家，並先選座位；平手的人再擲（R-S2）。",
-                       f"{seat_name(self.banker)} threw highest and banks the first hand, choosing a seat first; "
-                       "tied players throw again (R-S2).")(lang)
+            result = T(f"{seat_name(self.banker, 'zh-Hant')}擲得最大，做第一局的莊家，並先選座位（R-S2）。",
+                       f"{seat_name(self.banker)} threw highest and banks the first hand, choosing a seat first (R-S2).")(lang)
             parts.append("".join(rounds) + f'<div class="tg-prose">{html.escape(result)}</div>')
         method_text = pick(lang, METHOD_ZH[self.method], METHOD_EN[self.method])
-        parts.append(f'<div class="tg-prose"><b>{html.escape(self.method.label(lang))}</b>：{html.escape(method_text)}</div>')
+        parts.append(f'<div class="tg-prose"><b>{html.escape(self.method.label(lang))}</b>{html.escape(T("：", ": ")(lang))}{html.escape(method_text)}</div>')
         if self.dice is not None and self.dealt is not None:
             thrower = (self.banker + 2) % 4
             first = first_taker(self.banker, self.dice)

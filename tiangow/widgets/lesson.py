@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 
 import ipywidgets as w
 
-from ..catalog import LESSONS, LessonInfo, lesson_info, lesson_status
+from ..catalog import LESSONS, LessonInfo, LessonStatus, lesson_info, lesson_status
 from ..drills.base import Drill
 from ..errors import TiangowError
 from ..i18n import LANGS, Lang, T, Text
@@ -35,9 +35,22 @@ W = TypeVar("W", FindAllPlays, ActQuiz, PlayOutBoard, SettlementQuiz)
 _INDEX_TITLE = T("天九學堂", "Tien Gow school")
 _BACK = T("← 課程目錄", "← All lessons")
 _NEXT = T("下一課：{title} →", "Next: {title} →")
-_MASTERED = T("已掌握 {done} / {total}", "mastered {done} of {total}")
 _NOT_STARTED = T("未開始", "not started")
-_CHECK_PASSED = T("　✓ 掌握測驗已通過", " · ✓ mastery check passed")
+
+
+def _progress_line(info: LessonInfo, st: LessonStatus) -> tuple[Text, int]:
+    """What a lesson card says about the learner's progress, and how full its bar is (%)."""
+    done, total = st.done, st.total
+    if not st.started:
+        return _NOT_STARTED, 0
+    if info.mastery is None:  # the practice table: whole hands played
+        if st.mastered:
+            return T(f"✓ 已打完 {total} 局", f"✓ {total} hands played"), 100
+        return T(f"已打完 {done} / {total} 局", f"hands played: {done} of {total}"), round(100 * done / total)
+    if st.mastered:
+        return T("✓ 掌握測驗已通過", "✓ mastery check passed"), 100
+    return (T(f"練習：已掌握 {done} / {total}", f"practice: mastered {done} of {total}"),
+            0 if not total else round(100 * done / total))
 
 
 def page_href(notebook: str) -> str:
@@ -258,13 +271,8 @@ class LessonIndex(w.HTML):
         for info in LESSONS:
             st = lesson_status(info, saved.get(info.id))
             done, total = st.done, st.total
-            if st.started:
-                status = _MASTERED.format(done=done, total=total)(lang)
-                if st.mastered:
-                    status += _CHECK_PASSED(lang)
-            else:
-                status = _NOT_STARTED(lang)
-            pct = 0 if not total else round(100 * done / total)
+            line, pct = _progress_line(info, st)
+            status = line(lang)
             cards.append(
                 f'<a class="tg-lesson-card" href="{page_href(info.notebook)}" data-lesson="{info.id}">'
                 f'{tile_svg(Tile(info.tile), 34, lang)}'

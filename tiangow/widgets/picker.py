@@ -90,5 +90,5 @@ class HoldingPicker(SafeState, anywidget.AnyWidget):
         return tuple(self.tiles[i] for i in sorted(self.selected))
 
     def _relabel(self, lang: Lang) -> None:
-        self.svgs = [tile_svg(t, self.width, lang) for t in self.tiles]
+        self.svgs = [tile_svg(t, self.width, lang, named=self.names) for t in self.tiles]
         self.labels = [t.caption(lang) if (t is not None and self.names) else "" for t in self.tiles]

@@ -9,7 +9,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..bots.hints import Hint, outcome_text
+from ..bots.hints import Hint, outcome_text, ranking_note
 from ..bots.session import Opponents, Session
 from ..drills.play import PlayRecord
 from ..errors import TiangowError
@@ -43,9 +43,9 @@ VARIANT_CHOICES: tuple[tuple[str, Text, tuple[tuple[Any, Text], ...]], ...] = (
     ("finish_collects_immediate", T("包尊／四大包兼收賀錢", "包尊 / 四大包 also collect the bonus"),
      ((False, T("否", "no")), (True, T("是", "yes")))),
     ("eight_stack_rule", T("七支／八支的判定", "七支 or 八支"),
-     (("essay", T("第四號資料（R-$11）", "seed 004 (R-$11)")), ("wikipedia", T("維基百科", "Wikipedia")))),
+     (("essay", T("玩法文章（R-$11）", "the essay (R-$11)")), ("wikipedia", T("維基百科", "Wikipedia")))),
     ("free_split", T("拆牌", "Splitting a combination"),
-     ((True, T("自由", "free")), (False, T("黃氏：無天九不拆", "Wong: only with 天 or 九")))),
+     ((True, T("自由", "free")), (False, T("Wong：沒有天或九的牌組不能拆出", "Wong: no split lead without 天 or 九")))),
     ("banker_rotation", T("換莊", "Next banker"),
      (("winner", T("飛莊（贏家做莊）", "飛莊 (the winner)")), ("rotate", T("輪莊", "輪莊 (in turn)")))),
     ("naturals", T("例牌", "Natural hands"),
@@ -254,6 +254,11 @@ class PlayTable(w.VBox):
         s = self.session
         tiles = tuple(t for t in self.picker.selected_tiles if t is not None)
         if not s.learner_to_act:
+            if (self._feedback is not None and self._feedback[0].startswith("mark-")
+                    and self._feedback_step == self._learner_step()):
+                # A second click on the move just made (a double click, or a click that crossed
+                # the bots' replies): it belongs to a past step, so it is ignored and the mark stays.
+                return False
             self._feedback = ("wrong", T("還沒輪到你。", "It is not your turn yet."))
             self._render()
             return False
@@ -268,6 +273,14 @@ class PlayTable(w.VBox):
         self._reset_hint()
         self._after_change()
         return True
+
+    def _learner_step(self) -> int:
+        """The history length just after the learner's latest action in this hand (0: none)."""
+        history = self.session.deal.history
+        for i in range(len(history) - 1, -1, -1):
+            if history[i].seat == self.session.seat:
+                return i + 1
+        return 0
 
     def show_hint(self) -> None:
         """First click: the nudge; second click: the recommended play and every option."""
@@ -512,12 +525,20 @@ class PlayTable(w.VBox):
                          f"{html.escape(rec.text(view)(lang))}</b> {_tiles(rec.tiles, lang, 18)}<br>"
                          f"{html.escape(h.reason(lang))}</div>")
             n = h.options[0].samples
-            how = (T(f"把你沒看見的牌隨機分配 {n} 次，每次算到底（其他三家合力對付你）：你保證得到的淨輸贏的平均。",
+            how = (T(f"把你沒看見的牌隨機分配 {n} 次，每次算到底（其他三家合力對付你）：每次你保證得到的淨輸贏，取平均；"
+                     "每次都一樣時才說「保證」。",
                      f"The tiles you have not seen dealt at random {n} times, each deal searched to the end with the "
-                     "other three playing their best against you: the mean of the net you can guarantee.") if h.exact else
-                   T(f"把你沒看見的牌隨機分配 {h.options[0].samples} 次，每次把這一局打完：平均淨輸贏和贏局的比率。",
-                     f"The tiles you have not seen dealt at random {h.options[0].samples} times, each hand played "
-                     "out: the mean net and how often you win the hand."))
+                     "other three playing their best against you: the net you can guarantee in each, averaged; "
+                     "“guaranteed” only when every deal gives the same.") if h.exact else
+                   T(f"把你沒看見的牌隨機分配 {n} 次，每次把這一局打完：平均淨輸贏和贏局的比率。",
+                     f"The tiles you have not seen dealt at random {n} times, each hand played out: the mean net "
+                     "and how often you win the hand."))
+            how = how + T("淨輸贏由現在算到局末：結算加上之後的賀尊、四大賀錢；之前已付的不算。",
+                          " The net counts from now to the end of the hand: the settlement plus any 賀尊 or 四大賀 "
+                          "money still to come, not money already paid.")
+            note = ranking_note(h)
+            if note is not None:
+                how = how + T("", " ") + note
             rows = "".join(
                 f'<tr data-option="{i}"><td>{html.escape(o.move.text(view)(lang))}</td>'
                 f"<td>{html.escape(outcome_text(o)(lang))}</td></tr>"

@@ -16,11 +16,10 @@ from .views import STYLE, tile_html
 
 __all__ = ["Quiz"]
 
-MAX_TRIES = 3
 
 _RIGHT = T("✓ 對！", "✓ Right!")
 _WRONG = T("✗ 不對。", "✗ Not quite.")
-_LEFT = T("還有 {n} 次機會。", "{n} tries left.")
+
 _ANSWER = T("答案是：{answer}。", "The answer: {answer}.")
 _CHECK = T("確定", "Check")
 _NEXT = T("下一題 →", "Next question →")
@@ -39,11 +38,17 @@ def _cited(q: Question) -> Text:
     return q.explanation + T(f"（{shown}）", f" ({shown})")
 
 
+def _left(n: int) -> Text:
+    return T(f"還有 {n} 次機會。", f"{n} tries left." if n != 1 else "One more try.")
+
+
 class Quiz(w.VBox):
     """Asks the questions of ``drill`` one at a time.
 
-    Up to three tries per question; each answer gets feedback that explains why and cites
-    the rule; after the third wrong try the answer is shown. ``on_result`` is called with
+    Up to three tries per question (fewer when the choices run out: see
+    :attr:`Question.tries`); a wrong answer gets feedback that says what is wrong with it and
+    cites the rule without giving the answer; after the last wrong try the answer is shown with
+    the explanation. ``on_result`` is called with
     (question, right at the first try, tries) once a question is finished.
     """
 
@@ -138,13 +143,13 @@ class Quiz(w.VBox):
             self._finish(first_try=self.tries == 1)
         else:
             why = q.why(key) or T("", "")
-            if self.tries >= MAX_TRIES:
+            if self.tries >= q.tries:
                 self._feedback = [("wrong", _WRONG + T(" ", " ") + why),
                                   ("answer", _ANSWER.format(answer=q.answer_label()) + T(" ", " ") + explanation)]
                 self._finish(first_try=False)
             else:
                 self._feedback = [("wrong", _WRONG + T(" ", " ") + why + T(" ", " ")
-                                   + _LEFT.format(n=MAX_TRIES - self.tries))]
+                                   + _left(q.tries - self.tries))]
         self._render()
         return right
 

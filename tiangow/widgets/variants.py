@@ -59,9 +59,9 @@ class VariantExplorer(w.VBox):
         )
         default = T("（預設）", " (default)")(lang) if self.switch.value == 0 else ""
         self.body.value = (STYLE + f'<div class="tg-variant-rows">{rows}</div>'
-                           f'<div class="tg-prose tg-outcome"><b>{html.escape(labels[self.switch.value] + default)}</b>：'
-                           f"{html.escape(text(lang))}</div>"
+                           f'<div class="tg-prose tg-outcome"><b>{html.escape(labels[self.switch.value] + default)}</b>'
+                           f"{html.escape(T('：', ': ')(lang))}{html.escape(text(lang))}</div>"
                            f'<div class="tg-muted">{html.escape(T("誰這樣玩：", "Who plays which way: ")(lang))}'
                            f"{html.escape(self.demo.who(lang))}</div>"
-                           f'<div class="tg-muted">{html.escape(T("第四號資料的理由：", "Seed 004’s reasons: ")(lang))}'
+                           f'<div class="tg-muted">{html.escape(T("玩法文章的理由：", "The essay’s reasons: ")(lang))}'
                            f"{html.escape(self.demo.reasons(lang))}</div>")

@@ -43,12 +43,13 @@ class Prose(w.HTML):
 
 def tile_html(tiles: Sequence[Tile | None], lang: Lang, names: bool = True, width: float = TILE_W,
               sub: Sequence[str] | None = None) -> str:
-    """Tiles as inline SVGs in a wrapping row, each with its name (and a sub-label) below."""
+    """Tiles as inline SVGs in a wrapping row, each with its name (and a sub-label) below;
+    ``names=False`` shows no name, not even in the hover title."""
     boxes = []
     for i, t in enumerate(tiles):
         label = "" if t is None or not names else html.escape(t.caption(lang))
         extra = f'<span class="tg-sub">{html.escape(sub[i])}</span>' if sub else ""
-        boxes.append(f'<div class="tg-tilebox">{tile_svg(t, width, lang)}<span>{label}</span>{extra}</div>')
+        boxes.append(f'<div class="tg-tilebox">{tile_svg(t, width, lang, named=names)}<span>{label}</span>{extra}</div>')
     return f'<div class="tg-tiles">{"".join(boxes)}</div>'
 
 
