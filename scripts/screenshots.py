@@ -21,7 +21,6 @@ from test_lessons_in_browser import click_answer, current_question, right_and_wr
 OUT = ROOT / "docs"
 
 
-
 def shoot_lesson08_hint(page: Any, url: str, name: str) -> None:
     """Lesson 08 in English with the hint opened to its recommendation: the table's picture."""
     page.goto(url)
@@ -35,6 +34,41 @@ def shoot_lesson08_hint(page: Any, url: str, name: str) -> None:
     page.wait_for_selector(".tg-hintbox[data-stage='2']", timeout=60_000)
     page.wait_for_timeout(800)
     page.locator(".tg-play-table").screenshot(path=str(OUT / name))
+
+def shoot_lesson05_feedback(page: Any, url: str, name: str) -> None:
+    """Lesson 05's scoring quiz in English after one wrong answer: feedback without the answer."""
+    page.goto(url)
+    page.wait_for_selector(".tg-quiz", timeout=120_000)
+    page.get_by_role("button", name="English").click()
+    page.wait_for_selector("text=Lesson 5 · Settling the hand", timeout=60_000)
+    page.wait_for_timeout(800)
+    quiz = page.locator(".tg-quiz").first
+    for _ in range(10):  # the first choice, until it is a wrong one
+        quiz.locator("button.tg-choice").first.click()
+        quiz.locator(".tg-feedback-wrong, .tg-feedback-right").first.wait_for()
+        if quiz.locator(".tg-feedback-wrong").count():
+            break
+        quiz.locator("button.tg-next").click()
+        page.wait_for_timeout(800)
+    page.wait_for_timeout(500)
+    quiz.screenshot(path=str(OUT / name))
+
+
+def shoot_lesson07_dealing(page: Any, url: str, name: str) -> None:
+    """Lesson 07's dealing table in English: dice for the banker, then two takes dealt."""
+    page.goto(url)
+    page.wait_for_selector(".tg-stepper svg[data-tile]", timeout=120_000)
+    page.get_by_role("button", name="English").click()
+    page.wait_for_selector("text=Throw for the banker", timeout=60_000)
+    page.click(".tg-stepper .tg-throw-banker")
+    page.wait_for_selector(".tg-stepper .tg-banker-round", timeout=60_000)
+    page.click(".tg-stepper .tg-throw")
+    page.wait_for_timeout(600)
+    for _ in range(2):
+        page.click(".tg-stepper .tg-take")
+        page.wait_for_timeout(600)
+    page.locator(".tg-stepper").first.screenshot(path=str(OUT / name))
+
 
 def static_site(chromium: str) -> int:
     """Lesson 08 from the static site, in English, after a hint: docs/static-site-lesson08.png."""
@@ -95,11 +129,14 @@ def main() -> int:
             page.wait_for_timeout(1000)
             page.screenshot(path=str(OUT / "index.png"), clip={"x": 0, "y": 0, "width": 1000, "height": 560})
             shoot_lesson08_hint(page, url + "08_play.ipynb", "lesson08-hint.png")
+            shoot_lesson05_feedback(page, url + "05_scoring.ipynb", "lesson05-feedback.png")
+            shoot_lesson07_dealing(page, url + "07_dealing.ipynb", "lesson07-dealing.png")
             browser.close()
     finally:
         proc.terminate()
         proc.wait(20)
-    for name in ("lesson01-tiles.png", "lesson01-quiz.png", "index.png", "lesson08-hint.png"):
+    for name in ("lesson01-tiles.png", "lesson01-quiz.png", "index.png", "lesson08-hint.png",
+                 "lesson05-feedback.png", "lesson07-dealing.png"):
         print(f"wrote docs/{name}")
     return 0
 

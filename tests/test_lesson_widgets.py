@@ -141,6 +141,7 @@ def test_play_out_board_against_the_solver() -> None:
         select(good[0])
         board.act(not good[0].is_play)
     assert board.deal is not None and board.deal.winner == task.seat
+    assert board.picker.tiles == () and board.picker.svgs == []  # the tile just played is gone from the hand
     assert drill.played.asked == 1 and drill.played.first_try == (0 if made_mistake else 1)
 
 

@@ -126,3 +126,44 @@ def test_lesson_08_plays_a_whole_hand_with_hints(page: Any, lessons: Lessons) ->
     page.wait_for_function("() => document.querySelector('.tg-deal-line') && "
                            f"document.querySelector('.tg-deal-line').dataset.banker === '{banker}'", timeout=TIMEOUT)
     page.wait_for_selector(".tg-running-score[data-hands='1']", timeout=TIMEOUT)
+
+
+OVERLAPS = """sel => {
+    const boxes = [...document.querySelectorAll(sel)].map(e => e.getBoundingClientRect());
+    const hits = [];
+    for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+        const a = boxes[i], b = boxes[j];
+        if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1) hits.push([i, j]);
+    }
+    return hits;
+}"""
+
+
+def test_lesson_08_layout_in_english_at_1280_and_a_double_click(page: Any, lessons: Lessons) -> None:
+    """Issue 12 §17, §21: eight tiles in one row, seat boxes without overflow, the previous
+    trick's labels apart; a double click on Play keeps the mark of the move just made."""
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    page.goto(lessons.url("08_play"), timeout=TIMEOUT)
+    page.wait_for_selector(".tg-play-table svg[data-tile]", timeout=TIMEOUT)
+    page.get_by_role("button", name="English", exact=True).click()
+    page.wait_for_selector(".tg-play-table button.tg-play:has-text('Play')", timeout=TIMEOUT)
+    state, step = wait_turn(page)
+    assert state == "your-turn" and step == 0
+    tops = page.eval_on_selector_all(".tg-hand .tg-pick", "els => els.map(e => Math.round(e.getBoundingClientRect().top))")
+    assert len(tops) == 8 and len(set(tops)) == 1, f"the hand wraps: {tops}"
+    overflow = page.eval_on_selector_all(".tg-seat", "els => els.filter(e => e.scrollWidth > e.clientWidth + 1).length")
+    assert overflow == 0
+
+    first = page.eval_on_selector(".tg-hand .tg-pick svg[data-tile]", "e => e.dataset.tile")
+    select(page, [first])
+    page.dblclick(".tg-play")  # a single tile is always a lead (R-P2); the second click is stale
+    page.wait_for_selector(".tg-feedback-line[data-mark][data-step='1']", timeout=TIMEOUT)
+    page.wait_for_timeout(1500)
+    assert page.locator(".tg-feedback-wrong").count() == 0, "the second click replaced the mark"
+    assert page.locator(".tg-feedback-line[data-mark][data-step='1']").count() == 1
+
+    state, step = wait_turn(page, 1)
+    if state == "your-turn" and page.locator(".tg-prev-trick .tg-act").count():
+        assert page.evaluate(OVERLAPS, ".tg-prev-trick .tg-act") == []
+        assert page.evaluate(OVERLAPS, ".tg-table > *") == []
+    assert ERROR_TEXT not in page.content()

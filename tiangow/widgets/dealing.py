@@ -38,25 +38,29 @@ class DealingStepper(w.VBox):
                                     layout=w.Layout(width="220px"))
         self.choose.add_class("tg-method")
         self.choose.observe(lambda _: self._method_changed(), "value")
-        self.banker_button = w.Button(button_style="info")
+        def auto() -> w.Layout:  # a button as wide as its label, in every language
+            return w.Layout(width="auto", min_width="90px")
+
+        self.banker_button = w.Button(button_style="info", layout=auto())
         self.banker_button.add_class("tg-throw-banker")
         self.banker_button.on_click(lambda _: self.throw_for_banker())
-        self.throw_button = w.Button(button_style="primary")
+        self.throw_button = w.Button(button_style="primary", layout=auto())
         self.throw_button.add_class("tg-throw")
         self.throw_button.on_click(lambda _: self.throw())
-        self.next_button = w.Button()
+        self.next_button = w.Button(layout=auto())
         self.next_button.add_class("tg-next-tile")
         self.next_button.on_click(lambda _: self.next_tile())
-        self.take_button = w.Button()
+        self.take_button = w.Button(layout=auto())
         self.take_button.add_class("tg-take")
         self.take_button.on_click(lambda _: self.next_take())
-        self.all_button = w.Button()
+        self.all_button = w.Button(layout=auto())
         self.all_button.add_class("tg-deal-all")
         self.all_button.on_click(lambda _: self.deal_all())
         self.view = w.HTML()
         self.view.add_class("tg-dealing")
-        super().__init__([w.HBox([self.banker_button, self.choose, self.throw_button]),
-                          w.HBox([self.next_button, self.take_button, self.all_button]), self.view],
+        wrap = w.Layout(flex_flow="row wrap")
+        super().__init__([w.HBox([self.banker_button, self.choose, self.throw_button], layout=wrap),
+                          w.HBox([self.next_button, self.take_button, self.all_button], layout=wrap), self.view],
                          layout=w.Layout(border="1px solid #ddd3bf", padding="10px 14px", max_width="800px"))
         self.add_class("tg-stepper")
         on_language(lambda lang: self._render())
@@ -176,8 +180,9 @@ class DealingStepper(w.VBox):
                 if pos in taken:
                     who = seat_name(taken[pos], lang)
                     hl = " tg-last" if last is not None and last.position == pos else ""
-                    cells.append(f'<div class="tg-wall-taken{hl}">'
-                                 f"{html.escape(who[:2])}</div>")
+                    # One character fits the cell: 東南西北, or E S W N with the name on hover.
+                    cells.append(f'<div class="tg-wall-taken{hl}" title="{html.escape(who)}" '
+                                 f'data-seat="{taken[pos]}">{html.escape(who[0])}</div>')
                 else:
                     cells.append(tile_svg(None, 26, lang))
             cols.append(f'<div class="tg-wall-stack" data-stack="{s}">'

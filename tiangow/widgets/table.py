@@ -296,6 +296,7 @@ class PlayOutBoard(w.VBox):
         d, task = self.deal, self.task
         assert d is not None and task is not None
         self.done = True
+        self.picker.set_tiles(tuple(d.holding(task.seat)))  # the hand is played out: nothing left to show
         self.picker.disabled = True
         won = d.winner == task.seat
         if won:
