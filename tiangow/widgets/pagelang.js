@@ -37,7 +37,21 @@ function addTwins(map) {
   }
 }
 
+// Voilà shuts a page's kernel down when the page is left, with a request that must carry the
+// `_xsrf` cookie's value (voila-dashboards/voila#1458) — but Voilà 0.5's page never sets that
+// cookie, so the request is refused (403) and the kernel lives on until culled. Setting the
+// cookie here, to a random token, lets that request pass the server's usual check (the request
+// sends the cookie and the same value in its form: a third-party page can do neither), and XSRF
+// protection stays on. A cookie the server already set is left alone.
+function ensureXsrfCookie() {
+  if (/(^|;\s*)_xsrf=/.test(document.cookie)) return;
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  const token = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  document.cookie = `_xsrf=${token}; path=/; SameSite=Strict`;
+}
+
 function render({ model, el }) {
+  ensureXsrfCookie();
   el.classList.add("tg-page-language");
   el.setAttribute("aria-hidden", "true");
   let map = table(model.get("simplified"));
