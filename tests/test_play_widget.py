@@ -159,7 +159,11 @@ def test_a_second_click_on_play_for_the_move_just_made_is_ignored() -> None:
         assert table.feedback.value == marked  # the mark of the move just made stays, no message
         table._cancel()
 
-    asyncio.run(double_click())
+    # A thread of its own: in the full suite the browser tests' Playwright keeps a loop running here.
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, double_click()).result()
 
 
 def test_hint_outcomes_say_guaranteed_only_for_one_whole_net() -> None:
