@@ -115,19 +115,25 @@ def test_lesson_01_drill_feedback_language_and_progress(page: Any, lessons: Less
     assert page.locator("svg[data-tile]").count() >= 32  # the set laid out, the quiz, the boxes
     wait_store_loaded(page)
 
-    # A wrong answer first: feedback says so and explains; the question stays open.
+    # A wrong answer first: feedback says so. With more than two choices the question stays
+    # open; a two-way question (civil or military) is over, and shows the answer explained.
     q = current_question(page)
+    choices = len(q["picks"]) or q["quiz"].locator("button.tg-choice").count()
     right, wrong = right_and_wrong(q)
     click_answer(q, wrong)
     feedback = q["quiz"].locator(".tg-feedback")
     feedback.locator(".tg-feedback-wrong").wait_for(timeout=TIMEOUT)
-    assert "不對" in feedback.inner_text() and "還有 2 次機會" in feedback.inner_text()
-
-    # Then the right one: the explanation cites the rule.
-    click_answer(q, right)
-    feedback.locator(".tg-feedback-right").wait_for(timeout=TIMEOUT)
-    text = feedback.inner_text()
-    assert "對！" in text and re.search(r"§1|R-T1|R-T2", text), text
+    if choices > 2:
+        assert "不對" in feedback.inner_text() and "還有 2 次機會" in feedback.inner_text()
+        # Then the right one: the explanation cites the rule.
+        click_answer(q, right)
+        feedback.locator(".tg-feedback-right").wait_for(timeout=TIMEOUT)
+        text = feedback.inner_text()
+        assert "對！" in text and re.search(r"§1|R-T1|R-T2", text), text
+    else:
+        feedback.locator(".tg-feedback-answer").wait_for(timeout=TIMEOUT)
+        text = feedback.inner_text()
+        assert "不對" in text and "答案是" in text and re.search(r"§1|R-T1|R-T2", text), text
     page.wait_for_function("document.querySelector('.tg-score').innerText.includes('0 / 1')", timeout=TIMEOUT)
 
     # Next question, right at the first try.
