@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from conftest import CHROMIUM_ARGS, chromium_path, free_port, start_voila, wait_http  # noqa: E402
-from test_lessons_in_browser import click_answer, current_question, right_and_wrong  # noqa: E402
+from test_lessons_in_browser import current_question, wrong_then_right  # noqa: E402
 
 OUT = ROOT / "docs"
 
@@ -112,12 +112,7 @@ def main() -> int:
             page.goto(url + "01_tiles.ipynb")
             page.wait_for_selector(".tg-quiz", timeout=60_000)
             page.wait_for_timeout(1000)
-            q = current_question(page)
-            right, wrong = right_and_wrong(q)
-            click_answer(q, wrong)
-            q["quiz"].locator(".tg-feedback-wrong").wait_for()
-            click_answer(q, right)
-            q["quiz"].locator(".tg-feedback-right").wait_for()
+            wrong_then_right(current_question(page))
             page.get_by_role("button", name="English").click()
             page.wait_for_selector("text=Lesson 1 · Meet the 32 tiles")
             page.wait_for_timeout(800)

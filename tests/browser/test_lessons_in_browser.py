@@ -71,6 +71,23 @@ def right_and_wrong(q: dict[str, Any]) -> tuple[Any, Any]:
     return buttons.nth(labels.index(answer)), buttons.nth(wrong)
 
 
+def choice_count(q: dict[str, Any]) -> int:
+    return len(q["picks"]) or int(q["quiz"].locator("button.tg-choice").count())
+
+
+def wrong_then_right(q: dict[str, Any]) -> None:
+    """Answer wrong, then right — unless the question has two choices, which one wrong answer
+    ends (the answer is then shown: :attr:`Question.tries`)."""
+    right, wrong = right_and_wrong(q)
+    click_answer(q, wrong)
+    q["quiz"].locator(".tg-feedback-wrong").wait_for(timeout=TIMEOUT)
+    if choice_count(q) > 2:
+        click_answer(q, right)
+        q["quiz"].locator(".tg-feedback-right").wait_for(timeout=TIMEOUT)
+    else:
+        q["quiz"].locator(".tg-feedback-answer").wait_for(timeout=TIMEOUT)
+
+
 def click_answer(q: dict[str, Any], choice: Any) -> None:
     choice.click()
     if q["picks"]:
@@ -118,7 +135,7 @@ def test_lesson_01_drill_feedback_language_and_progress(page: Any, lessons: Less
     # A wrong answer first: feedback says so. With more than two choices the question stays
     # open; a two-way question (civil or military) is over, and shows the answer explained.
     q = current_question(page)
-    choices = len(q["picks"]) or q["quiz"].locator("button.tg-choice").count()
+    choices = choice_count(q)
     right, wrong = right_and_wrong(q)
     click_answer(q, wrong)
     feedback = q["quiz"].locator(".tg-feedback")

@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 from test_lesson_08 import select, wait_turn
-from test_lessons_in_browser import click_answer, current_question, right_and_wrong
+from test_lessons_in_browser import current_question, wrong_then_right
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -107,12 +107,7 @@ def test_lesson_01_drill_language_and_progress_kept(learner: Any, site: SiteServ
     page = learner
     open_page(page, site, "01_tiles")
     page.wait_for_timeout(800)  # the progress store's first round trip
-    q = current_question(page)
-    right, wrong = right_and_wrong(q)
-    click_answer(q, wrong)
-    q["quiz"].locator(".tg-feedback-wrong").wait_for(timeout=TIMEOUT)
-    click_answer(q, right)
-    q["quiz"].locator(".tg-feedback-right").wait_for(timeout=TIMEOUT)
+    wrong_then_right(current_question(page))
     page.wait_for_function("document.querySelector('.tg-score').innerText.includes('0 / 1')", timeout=TIMEOUT)
 
     page.get_by_role("button", name="English").click()
