@@ -115,7 +115,7 @@ def test_store_keeps_good_entries_and_drops_bad_ones() -> None:
     s.set_state({"data": {"lessons": {"01_tiles": {"a": 1}, "../etc": {"b": 2}, "02_ranks": "text",
                                       "03_combos": {"big": "x" * 70_000}},
                           "prefs": {"lang": "klingon", "theme": "dark"}}})
-    assert s.data == {"lessons": {"01_tiles": {"a": 1}}, "prefs": {}}
+    assert s.data == {"lessons": {"01_tiles": {"a": 1, "schema": 2}}, "prefs": {}}
     s.set_state({"loaded": "yes"})
     assert s.loaded is False and s.refused == 1
 
@@ -132,10 +132,10 @@ def test_store_load_callbacks_and_saving() -> None:
     s.set_state({"loaded": False})
     assert s.loaded is True  # once loaded, stays loaded
     s.save("01_tiles", {"x": [1, 2]})
-    assert s.lesson("01_tiles") == {"x": [1, 2]}
+    assert s.lesson("01_tiles") == {"x": [1, 2], "schema": 2}  # saved with its schema version
     state = s.lesson("01_tiles")
     state["x"].append(3)
-    assert s.lesson("01_tiles") == {"x": [1, 2]}  # a copy
+    assert s.lesson("01_tiles") == {"x": [1, 2], "schema": 2}  # a copy
     for bad_id in ("Bad Id", "", "x" * 41, 5):
         with pytest.raises(ProgressError):
             s.save(bad_id, {})  # type: ignore[arg-type]
@@ -145,7 +145,7 @@ def test_store_load_callbacks_and_saving() -> None:
         s.save("01_tiles", {"x": "y" * 70_000})
     with pytest.raises(ProgressError):
         s.save("01_tiles", [1])  # type: ignore[arg-type]
-    assert s.lesson("01_tiles") == {"x": [1, 2]}
+    assert s.lesson("01_tiles") == {"x": [1, 2], "schema": 2}
 
 
 def first_wrong(q: object) -> str:
@@ -226,7 +226,7 @@ def test_lesson_page_saves_only_after_loading_and_restores() -> None:
     quiz.next()
     quiz.answer(quiz.question.answer)  # type: ignore[union-attr]
     stored = page.store.lesson("01_tiles")["drills"]["tiles"]
-    assert stored["score"]["asked"] == 8 and stored["boxes"]["6-6"] == 5
+    assert stored["score"]["asked"] == 8 and stored["boxes"]["6-6"][0] == 5  # [box, when]
     LANGUAGE.lang = "zh-Hans"
     assert page.store.pref("lang") == "zh-Hans"
     with pytest.raises(TiangowError):

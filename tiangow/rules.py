@@ -222,6 +222,45 @@ class Rules:
                 out[f.name] = value
         return out
 
+    def to_dict(self) -> dict[str, object]:
+        """The fields that differ from the defaults, as plain JSON (naturals by name), for
+        saving; :meth:`from_dict` reads it back.
+
+        >>> r = Rules(capture_multiplier=4, naturals={Natural.NO_RED, Natural.FOUR_PAIRS})
+        >>> r.to_dict()
+        {'capture_multiplier': 4, 'naturals': ['FOUR_PAIRS', 'NO_RED']}
+        >>> Rules.from_dict(r.to_dict()) == r
+        True
+        """
+        out: dict[str, object] = {}
+        for name, value in self.differences().items():
+            out[name] = sorted(n.name for n in value) if isinstance(value, frozenset) else value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: object) -> Rules:
+        """Rules from :meth:`to_dict`'s form; raises :class:`RulesError` for anything else.
+
+        >>> Rules.from_dict({"house": 1})
+        Traceback (most recent call last):
+        ...
+        tiangow.errors.RulesError: 'house' is not a variant of RULES §10 (the fields of tiangow.Rules)
+        """
+        if not isinstance(data, dict):
+            raise RulesError(f"saved rules are an object of variant fields, not {type(data).__name__}")
+        names = {f.name for f in dataclasses.fields(cls)}
+        values: dict[str, Any] = {}
+        for name, value in data.items():
+            if name not in names:
+                raise RulesError(f"{name!r} is not a variant of RULES §10 (the fields of tiangow.Rules)")
+            if name == "naturals":
+                if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
+                    raise RulesError(f"saved naturals are a list of names of RULES §8, not {value!r}")
+                values[name] = frozenset(value)
+            else:
+                values[name] = value
+        return cls(**values)
+
     def __repr__(self) -> str:
         parts = []
         for name, value in self.differences().items():

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from ..deal import Action, Deal
 from ..errors import IllegalPlay, TiangowError
@@ -33,11 +33,14 @@ from ..rules import Rules
 from ..scoring import Settlement
 from ..tiles import Tile, as_tiles
 from .base import Bot, BotError
-from .hints import Coach, Hint, Marked
+from .hints import Coach, Hint, Mark, Marked
 from .rule import RuleBot
 from .search import SearchBot
 
-__all__ = ["Session", "ActResult", "Opponents"]
+__all__ = ["Session", "ActResult", "Opponents", "SNAPSHOT_VERSION"]
+
+SNAPSHOT_VERSION = 1
+"""The version of :meth:`Session.snapshot`'s form; :meth:`Session.restore` reads this one."""
 
 Opponents = Literal["search", "rule"]
 
@@ -73,7 +76,8 @@ class Session:
         self.totals = [0, 0, 0, 0]
         self.hands_played = 0
         self.hands_won = 0
-        self.marks: list[Marked] = []
+        self.marks: list[Mark] = []
+        """The coach's mark on each of the learner's actions in this hand, in order."""
         self._banked: Deal | None = None
         self.deal = self._new_deal()
 
@@ -169,6 +173,96 @@ class Session:
                 t[s] += n
         return (t[0], t[1], t[2], t[3])
 
+    # -- saving -----------------------------------------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        """Everything that puts this table back exactly, as plain JSON: the seat, opponents,
+        variants, seed, hand number, banker, streak, running score, and every action of the
+        hand in play with the coach's marks on the learner's. :meth:`restore` replays it.
+
+        >>> s = Session(seat=0, seed=4, opponents="rule")
+        >>> _ = s.run_bots(); r = s.act(s.hint().recommended.tiles, s.hint().recommended.discard)
+        >>> _ = s.run_bots()
+        >>> t = Session.restore(s.snapshot())
+        >>> t.snapshot() == s.snapshot() and t.deal.holding(0) == s.deal.holding(0)
+        True
+        """
+        return {
+            "v": SNAPSHOT_VERSION,
+            "seat": self.seat,
+            "opponents": self.opponents,
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "hand": self.hand_number,
+            "banker": self.banker,
+            "streak": self.streak,
+            "totals": list(self.totals),
+            "played": self.hands_played,
+            "won": self.hands_won,
+            "banked": self._banked is self.deal,
+            "moves": [str(Move(a.tiles or (), a.kind == "discard")) for a in self.deal.history],
+            "marks": [m.value for m in self.marks],
+        }
+
+    @classmethod
+    def restore(cls, data: object, samples: int = 24, coach_samples: int = 32) -> Session:
+        """The session a :meth:`snapshot` describes, its hand replayed action by action.
+
+        Saved data comes from the browser, so it is checked like any input: raises
+        :class:`tiangow.bots.BotError` (a ``ValueError``) saying what does not fit, and a move
+        that the rules refuse raises as :meth:`tiangow.Deal.play` does.
+
+        >>> Session.restore({"v": 1, "seat": 5})
+        Traceback (most recent call last):
+        ...
+        tiangow.bots.base.BotError: a seat is 0–3 (East, South, West, North), not 5
+        """
+        if not isinstance(data, dict):
+            raise BotError(f"a saved table is an object, not {type(data).__name__}")
+        if data.get("v") != SNAPSHOT_VERSION:
+            raise BotError(f"a saved table of version {data.get('v')!r}; this version reads {SNAPSHOT_VERSION}")
+
+        def number(key: str, low: int, high: int) -> int:
+            v = data.get(key)
+            if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high:
+                raise BotError(f"saved {key} must be a whole number from {low} to {high}, not {v!r}")
+            return v
+
+        session = cls(seat=_seat(data.get("seat")), rules=Rules.from_dict(data.get("rules", {})),
+                      seed=number("seed", 0, 10**9), opponents=data.get("opponents"),  # type: ignore[arg-type]
+                      samples=samples, coach_samples=coach_samples)
+        session.hand_number = number("hand", 1, 10**6)
+        session.banker = number("banker", 0, 3)
+        session.streak = number("streak", 1, 10**6)
+        session.hands_played = number("played", 0, 10**6)
+        session.hands_won = number("won", 0, session.hands_played)
+        totals = data.get("totals")
+        if (not isinstance(totals, list) or len(totals) != 4
+                or not all(isinstance(x, int) and not isinstance(x, bool) and abs(x) <= 10**9 for x in totals)):
+            raise BotError(f"saved totals are four whole numbers, not {totals!r}")
+        if sum(totals) != 0:
+            raise BotError(f"saved totals must sum to zero (every payment has a payer, R-$1), not {totals!r}")
+        session.totals = list(totals)
+        moves, marks = data.get("moves"), data.get("marks")
+        if not isinstance(moves, list) or len(moves) > 64:
+            raise BotError(f"saved moves are a list of at most 64 moves, not {moves!r}")
+        if not isinstance(marks, list) or not all(m in {k.value for k in Mark} for m in marks):
+            raise BotError(f"saved marks are a list of best/fine/mistake, not {marks!r}")
+        session.deal = session._new_deal()
+        d = session.deal
+        for text in moves:
+            seat = d.to_play
+            if seat is None:
+                raise BotError(f"saved move {text!r} comes after the end of the hand")
+            if seat == session.seat:
+                session._learner_views.append(len(d.history))
+            Move.parse(text).apply(d)
+        if len(marks) != len(session._learner_views):
+            raise BotError(f"{len(marks)} saved marks for {len(session._learner_views)} actions of yours")
+        session.marks = [Mark(m) for m in marks]
+        if data.get("banked") is True and d.is_over:
+            session._banked = d
+        return session
+
     # -- the bots --------------------------------------------------------------------------
     def bot_step(self) -> Action | None:
         """One bot action if a bot is to act; ``None`` when it is the learner's turn or over."""
@@ -214,7 +308,7 @@ class Session:
         marked = self.coach.mark(view, move)
         self._learner_views.append(len(d.history))
         action = move.apply(d)
-        self.marks.append(marked)
+        self.marks.append(marked.mark)
         return ActResult(True, marked.text, action, marked)
 
     def hint(self) -> Hint:
@@ -244,7 +338,7 @@ class Session:
         """How many of the learner's actions in this hand were best, fine, mistakes."""
         out = {"best": 0, "fine": 0, "mistake": 0}
         for m in self.marks:
-            out[m.mark.value] += 1
+            out[m.value] += 1
         return out
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import abc
 import random
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final, Literal, Protocol
@@ -172,6 +173,24 @@ class Score:
         s.first_try = min(s.first_try, s.asked)
         return s
 
+    def merge(self, state: object) -> None:
+        """Join a score saved elsewhere (another tab) into this one: counts only grow
+        (each the larger of the two); the streak goes with the score that asked more.
+
+        >>> s = Score(12, 10, 3); s.merge({"asked": 10, "first_try": 9, "streak": 9}); s
+        Score(asked=12, first_try=10, streak=3)
+        """
+        other = Score.from_state(state)
+        if (other.asked, other.streak) > (self.asked, self.streak):
+            self.streak = other.streak
+        self.asked = max(self.asked, other.asked)
+        self.first_try = max(self.first_try, other.first_try)
+
+
+def now_ms() -> int:
+    """The time now in milliseconds (when an answer moved a box: the latest answer wins a merge)."""
+    return time.time_ns() // 1_000_000
+
 
 @dataclass
 class Leitner:
@@ -185,17 +204,23 @@ class Leitner:
     (4, ['a'])
     >>> deck.record("a", False); deck.box["a"]
     1
+
+    Saved as ``{item: [box, when]}`` (``when`` in ms; 0 if unknown), so that two tabs' decks
+    merge item by item, each item's box set by its latest answer (:meth:`merge`).
     """
 
     items: Sequence[str]
     boxes: int = 5
     mastered_box: int = 4
     box: dict[str, int] = field(default_factory=dict)
+    at: dict[str, int] = field(default_factory=dict)
+    """When each item's box last moved (ms since the epoch; 0: never, or not known)."""
 
     def __post_init__(self) -> None:
         self.items = tuple(self.items)
         for item in self.items:
             self.box.setdefault(item, 1)
+            self.at.setdefault(item, 0)
 
     def weight(self, item: str) -> int:
         return int(2 ** (self.boxes - self.box[item]))
@@ -210,20 +235,45 @@ class Leitner:
         if item not in self.box:
             return
         self.box[item] = min(self.box[item] + 1, self.boxes) if right else 1
+        self.at[item] = max(now_ms(), self.at[item] + 1)
 
     def mastered(self) -> list[str]:
         return [i for i in self.items if self.box[i] >= self.mastered_box]
 
-    def state(self) -> dict[str, int]:
-        return dict(self.box)
+    def state(self) -> dict[str, list[int]]:
+        return {item: [self.box[item], self.at[item]] for item in self.items}
+
+    def _saved(self, state: object) -> dict[str, tuple[int, int]]:
+        """The well-formed ``item: (box, when)`` entries of a saved deck (a bare box number,
+        the form before timestamps, counts as ``when`` = 0)."""
+        out: dict[str, tuple[int, int]] = {}
+        if not isinstance(state, Mapping):
+            return out
+        for item, entry in state.items():
+            b, t = (entry, 0) if isinstance(entry, int) else (entry if isinstance(entry, list) and len(entry) == 2
+                                                               else (None, None))
+            if (item in self.box and isinstance(b, int) and not isinstance(b, bool) and 1 <= b <= self.boxes
+                    and isinstance(t, int) and not isinstance(t, bool) and 0 <= t < 2**53):
+                out[item] = (b, t)
+        return out
 
     def load(self, state: object) -> None:
         """Take box numbers from saved state, ignoring anything malformed."""
-        if not isinstance(state, Mapping):
-            return
-        for item, b in state.items():
-            if item in self.box and isinstance(b, int) and not isinstance(b, bool) and 1 <= b <= self.boxes:
-                self.box[item] = b
+        for item, (b, t) in self._saved(state).items():
+            self.box[item], self.at[item] = b, t
+
+    def merge(self, state: object) -> None:
+        """Join a deck saved elsewhere (another tab): each item takes the box of its latest
+        answer (on a tie in time, the higher box: boxes saved before answers were timed, and
+        items never answered, both count as time 0).
+
+        >>> deck = Leitner(["a", "b"]); deck.load({"a": [3, 100], "b": [4, 100]})
+        >>> deck.merge({"a": [1, 200], "b": [2, 50]}); deck.state()
+        {'a': [1, 200], 'b': [4, 100]}
+        """
+        for item, (b, t) in self._saved(state).items():
+            if (t, b) > (self.at[item], self.box[item]):
+                self.box[item], self.at[item] = b, t
 
 
 class Drill(Protocol):
@@ -241,6 +291,10 @@ class Drill(Protocol):
     def state(self) -> dict[str, Any]: ...
 
     def load(self, state: Mapping[str, Any]) -> None: ...
+
+    def merge(self, state: Mapping[str, Any]) -> None:
+        """Join the state saved by another tab into this one (never losing progress)."""
+        ...
 
     def progress(self) -> tuple[int, int]: ...
 
@@ -295,6 +349,12 @@ class LeitnerDrill(abc.ABC):
         self.deck.load(state.get("boxes"))
         self.score = Score.from_state(state.get("score"))
 
+    def merge(self, state: Mapping[str, Any]) -> None:
+        if not isinstance(state, Mapping):
+            return
+        self.deck.merge(state.get("boxes"))
+        self.score.merge(state.get("score"))
+
     def progress(self) -> tuple[int, int]:
         """(kinds mastered, 21)."""
         return len(self.deck.mastered()), len(self.deck.items)
@@ -342,6 +402,16 @@ class KindDrill(abc.ABC):
         seen = state.get("seen")
         if isinstance(seen, list):
             self.seen = {k for k in seen if k in self.question_kinds}
+
+    def merge(self, state: Mapping[str, Any]) -> None:
+        if not isinstance(state, Mapping):
+            return
+        self.score.merge(state.get("score"))
+        for name in self.extra_scores:
+            self.scores[name].merge(state.get(name))
+        seen = state.get("seen")
+        if isinstance(seen, list):
+            self.seen |= {k for k in seen if k in self.question_kinds}
 
     def progress(self) -> tuple[int, int]:
         """Kinds of question answered right at the first try at least once."""

@@ -300,6 +300,13 @@ class ComboDrill:
         self.score = Score.from_state(state.get("score"))
         self.found = Score.from_state(state.get("found"))
 
+    def merge(self, state: Mapping[str, Any]) -> None:
+        if not isinstance(state, Mapping):
+            return
+        self.deck.merge(state.get("boxes"))
+        self.score.merge(state.get("score"))
+        self.found.merge(state.get("found"))
+
     def progress(self) -> tuple[int, int]:
         """(classes recognised reliably, 10): the nine classes and "not a play"."""
         return len(self.deck.mastered()), len(self.deck.items)

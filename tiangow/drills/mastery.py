@@ -78,5 +78,13 @@ class MasteryCheck:
         if isinstance(passed, bool):
             self.passed = passed
 
+    def merge(self, state: Mapping[str, Any]) -> None:
+        """Join another tab's record: the best score and attempts only grow; passed stays passed."""
+        other = MasteryCheck(self.generators, self.questions, self.pass_mark)
+        other.load(state)
+        self.best = max(self.best, other.best)
+        self.attempts = max(self.attempts, other.attempts)
+        self.passed = self.passed or other.passed
+
     def progress(self) -> tuple[int, int]:
         return (1 if self.passed else 0), 1

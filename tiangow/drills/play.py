@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..i18n import T, Text
 
@@ -35,6 +36,9 @@ class PlayRecord:
     fine: int = 0
     mistake: int = 0
     score: int = 0
+    table: dict[str, Any] | None = None
+    """The table in play (:meth:`tiangow.widgets.PlayTable.saved`): restored on reload, checked
+    then (this record keeps it as it came)."""
 
     def record(self, won: bool, net: int, marks: Mapping[str, int]) -> None:
         """Count one finished hand."""
@@ -50,8 +54,11 @@ class PlayRecord:
         """(hands played to the end, capped, and how many count as done)."""
         return min(self.hands, HANDS_TO_MASTER), HANDS_TO_MASTER
 
-    def state(self) -> dict[str, int]:
-        return {k: getattr(self, k) for k in _FIELDS}
+    def state(self) -> dict[str, Any]:
+        out: dict[str, Any] = {k: getattr(self, k) for k in _FIELDS}
+        if self.table is not None:
+            out["table"] = self.table
+        return out
 
     def load(self, state: object) -> None:
         """Restore from saved progress, ignoring anything malformed."""
@@ -64,3 +71,29 @@ class PlayRecord:
                     continue
                 setattr(self, k, v)
         self.won = min(self.won, self.hands)
+        table = state.get("table")
+        self.table = dict(table) if isinstance(table, Mapping) else None
+
+    def merge(self, state: object) -> None:
+        """Join another tab's record: every count only grows; the running score goes with the
+        record that played more hands; the saved table is the one acted on last.
+
+        >>> r = PlayRecord(hands=3, won=1, score=12, table={"at": 5})
+        >>> r.merge({"hands": 2, "won": 2, "score": -4, "table": {"at": 9}})
+        >>> r.hands, r.won, r.score, r.table
+        (3, 2, 12, {'at': 9})
+        """
+        other = PlayRecord()
+        other.load(state)
+        if (other.hands, other.score) > (self.hands, self.score):
+            self.score = other.score
+        for k in ("hands", "won", "best", "fine", "mistake"):
+            setattr(self, k, max(getattr(self, k), getattr(other, k)))
+        if other.table is not None and _when(other.table) > _when(self.table):
+            self.table = other.table
+
+
+def _when(table: Mapping[str, Any] | None) -> int:
+    """When a saved table was last acted on (ms; -1 for none)."""
+    at = table.get("at") if table is not None else None
+    return at if isinstance(at, int) and not isinstance(at, bool) else -1 if table is None else 0

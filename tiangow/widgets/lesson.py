@@ -3,6 +3,7 @@ progress store, the lesson index, and navigation links."""
 
 from __future__ import annotations
 
+import copy
 import html
 import random
 import sys
@@ -103,6 +104,8 @@ class LessonPage(_Page):
         self.info: LessonInfo = lesson_info(lesson_id)
         self.quizzes: list[Any] = []
         self._views: list[BoxesView] = []
+        self._wired: list[tuple[Any, Any]] = []
+        self.store.on_stored(self.info.id, self._merge)
 
     def state(self) -> dict[str, Any]:
         return self.store.lesson(self.info.id)
@@ -156,7 +159,8 @@ class LessonPage(_Page):
 
     def play(self, drill: Any, seed: int | None = None, pace: float = 0.7) -> PlayTable:
         """The table: whole hands against three bots, with hints (lesson 08)."""
-        widget = PlayTable(drill, random.Random(seed), pace=pace, on_result=lambda *_: self._saved(drill))
+        widget = PlayTable(drill, random.Random(seed), pace=pace, on_result=lambda *_: self._saved(drill),
+                           on_change=lambda: self._saved(drill))
         self._wire(drill, widget)
         return widget
 
@@ -189,6 +193,24 @@ class LessonPage(_Page):
 
         self.store.on_load(load)
         self.quizzes.append(widget)
+        self._wired.append((drill, widget))
+
+    def _merge(self, theirs: dict[str, Any]) -> dict[str, Any]:
+        """Another tab saved this lesson: join its state into every drill on the page (nothing
+        either tab learned is lost) and return the joined state to save."""
+        state = copy.deepcopy(theirs)
+        raw = state.get("drills")
+        drills: dict[str, Any] = dict(raw) if isinstance(raw, dict) else {}
+        for drill, widget in self._wired:
+            other = drills.get(drill.id)
+            if isinstance(other, Mapping):
+                drill.merge(other)
+            drills[drill.id] = drill.state()
+            widget.refresh()
+        state["drills"] = drills
+        for view in self._views:
+            view.render(current_lang())
+        return state
 
     def boxes(self, drill: Drill, caption: Text | None = None) -> BoxesView:
         """The drill's spaced-repetition boxes, updated after every answer."""

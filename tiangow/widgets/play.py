@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import html
+import logging
 from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as w
 
+from ..bots.base import BotError
 from ..bots.hints import Hint, outcome_text, ranking_note
 from ..bots.session import Opponents, Session
+from ..drills.base import now_ms
 from ..drills.play import PlayRecord
 from ..errors import TiangowError
 from ..i18n import Lang, T, Text, seat_name
@@ -24,6 +27,8 @@ from .text import current_lang, on_language
 from .views import STYLE
 
 __all__ = ["PlayTable", "VARIANT_CHOICES"]
+
+_log = logging.getLogger(__name__)
 
 
 class _Toggle(SafeState, w.ToggleButtons):
@@ -162,17 +167,24 @@ class PlayTable(w.VBox):
 
     ``pace``: seconds between two bot actions (0: the bots act at once, for tests).
     ``on_result``: called with the :class:`PlayRecord` when a hand is counted.
+    ``on_change``: called when the table changed (an action, a new deal, new settings) after
+    :attr:`PlayRecord.table` was brought up to date, to save it; :meth:`refresh` puts a saved
+    table back (after a reload), its hand replayed action by action.
     """
 
     def __init__(self, record: PlayRecord | None = None, rng: Any = None, *, seat: int = 0, seed: int | None = None,
                  pace: float = 0.7, opponents: Opponents = "search",
-                 on_result: Callable[[PlayRecord, bool], None] | None = None) -> None:
+                 on_result: Callable[[PlayRecord, bool], None] | None = None,
+                 on_change: Callable[[], None] | None = None) -> None:
         self.record = record if record is not None else PlayRecord()
         if seed is None:
             seed = rng.randrange(1, 10_000) if rng is not None and hasattr(rng, "randrange") else 1
         self.session = Session(seat=seat, seed=seed, opponents=opponents)
         self.pace = max(0.0, float(pace))
         self.on_result = on_result
+        self.on_change = on_change
+        self._last_saved: dict[str, Any] | None = None
+        self._restore_checked = False
         self._pending: asyncio.TimerHandle | None = None
         self._hint_stage = 0
         self._hint: Hint | None = None
@@ -220,20 +232,20 @@ class PlayTable(w.VBox):
         self.score_view = w.HTML()
         self.score_view.add_class("tg-running")
 
-        s = self.session
-
         def step(lang: Lang) -> tuple[object, ...]:
-            return (lang, s.deal_seed, s.hand_number, len(s.deal.history))
+            s = self.session
+            return (lang, id(s), s.deal_seed, s.hand_number, len(s.deal.history), s.seat, s.rules)
 
         self._parts = [
-            _Part(self.deal_line, self._deal_line_html, lambda lang: (step(lang), s.seat, s.rules)),
-            _Part(self.table_view, self._table_html, lambda lang: (step(lang), s.seat, s.rules)),
-            _Part(self.status, self._status_html, lambda lang: (step(lang), s.seat, s.learner_to_act)),
+            _Part(self.deal_line, self._deal_line_html, step),
+            _Part(self.table_view, self._table_html, step),
+            _Part(self.status, self._status_html, lambda lang: (step(lang), self.session.learner_to_act)),
             _Part(self.feedback, self._feedback_html, lambda lang: (lang, self._feedback, self._feedback_step)),
             _Part(self.hint_view, self._hint_html, lambda lang: (step(lang), self._hint_stage, id(self._hint))),
             _Part(self.history_view, self._history_html, lambda lang: (step(lang), self._show_history)),
-            _Part(self.result_view, self._result_html, lambda lang: (step(lang), s.is_over)),
-            _Part(self.score_view, self._score_html, lambda lang: (step(lang), tuple(s.running), s.hands_in_score)),
+            _Part(self.result_view, self._result_html, lambda lang: (step(lang), self.session.is_over)),
+            _Part(self.score_view, self._score_html,
+                  lambda lang: (step(lang), tuple(self.session.running), self.session.hands_in_score)),
         ]
         super().__init__([
             self.deal_line, w.HBox([self.deal_again_button, self.replay_button, self.next_button, self.settings_button],
@@ -245,8 +257,12 @@ class PlayTable(w.VBox):
         ], layout=w.Layout(border="1px solid #ddd3bf", padding="10px 14px", max_width="800px"))
         self.add_class("tg-play-table")
         on_language(lambda lang: self._render())
-        self._render()
-        self._schedule()
+        saved_table = self.record.table
+        if saved_table is not None:  # a record that holds a table already: play on from there
+            self.restore(saved_table)
+        else:
+            self._render()
+            self._schedule()
 
     # -- actions from the page ---------------------------------------------------------------
     def act(self, discard: bool) -> bool:
@@ -360,6 +376,7 @@ class PlayTable(w.VBox):
         d = s.deal
         if d.is_over and self._counted is not d:
             self._counted = d
+            self._keep()  # the saved table says "counted" in the same save as the count
             self.record.record(d.winner == s.seat, d.settlement().net[s.seat], s.mark_counts())
             if self.on_result is not None:
                 self.on_result(self.record, d.winner == s.seat)
@@ -415,7 +432,64 @@ class PlayTable(w.VBox):
         self._render()
 
     def refresh(self) -> None:
+        """Redraw. The first time (when the page has loaded the learner's progress), put back
+        the saved table if there is one; later (another tab's progress merged in) the table
+        in play stays as it is."""
+        table = self.record.table
+        if not self._restore_checked:
+            self._restore_checked = True
+            if table is not None and table is not self._last_saved:
+                self.restore(table)
         self._render()
+
+    # -- saving ------------------------------------------------------------------------------
+    def saved(self) -> dict[str, Any]:
+        """The table as plain JSON: the session's snapshot and whether the finished hand is
+        already in the record."""
+        s = self.session
+        return {"session": s.snapshot(), "counted": s.deal.is_over and self._counted is s.deal}
+
+    def _keep(self) -> bool:
+        """Bring :attr:`PlayRecord.table` up to date, stamped with the time; ``True`` if the
+        table changed."""
+        now = self.saved()
+        last = self._last_saved
+        if last is not None and all(last.get(k) == v for k, v in now.items()):
+            return False
+        self._last_saved = {**now, "at": now_ms()}
+        self.record.table = self._last_saved
+        return True
+
+    def restore(self, table: object) -> bool:
+        """Put back a table from :meth:`saved` (the same tiles, actions, marks, scores and
+        settings). A table that does not restore is dropped with a note and play goes on with
+        the current deal; ``False`` then."""
+        try:
+            if not isinstance(table, dict):
+                raise BotError(f"a saved table is an object, not {type(table).__name__}")
+            session = Session.restore(table.get("session"), samples=self.session.samples,
+                                      coach_samples=self.session.coach_samples)
+        except TiangowError as exc:
+            _log.warning("tiangow: saved table not restored: %s", exc)
+            self.record.table = None
+            self._feedback = ("wrong", T(f"上次的牌局沒法恢復（{exc}），這是新的一局。",
+                                         f"Your last table could not be put back ({exc}); this is a new deal."))
+            self._render()
+            return False
+        self._cancel()
+        self.session = session
+        self._counted = session.deal if table.get("counted") is True and session.deal.is_over else None
+        self._last_saved = None
+        self._feedback = None
+        self._reset_hint()
+        self.seat_toggle.value = session.seat
+        self.opp_toggle.value = session.opponents
+        for name, _label, options in VARIANT_CHOICES:
+            value = getattr(session.rules, name)
+            self.variant_toggles[name].value = next((i for i, (v, _) in enumerate(options) if v == value), 0)
+        self._render()
+        self._schedule()
+        return True
 
     # -- drawing -----------------------------------------------------------------------------
     def _render(self) -> None:
@@ -438,6 +512,8 @@ class PlayTable(w.VBox):
         self.next_button.layout.display = "" if d.is_over else "none"
         for part in self._parts:
             part.update(lang)
+        if self._keep() and self.on_change is not None:
+            self.on_change()
 
         # your tiles and the buttons
         hand = tuple(d.holding(s.seat))
@@ -491,10 +567,10 @@ class PlayTable(w.VBox):
             who = d.to_play if d.to_play is not None else 0
             text = T(f"{seat_name(who, 'zh-Hant')}在想……", f"{seat_name(who)} is thinking…")
         # data-step (actions so far) and data-hand (your tiles) let a page script, or a test, tell
-        # a fresh state from one still on its way.
+        # a fresh state from one still on its way; data-size: the tiles to play (0: a lead).
         hand_text = " ".join(t.notation for t in d.holding(me))
         return (STYLE + f'<div class="tg-prose tg-status" data-state="{state}" '
-                f'data-step="{len(d.history)}" data-hand="{hand_text}">'
+                f'data-step="{len(d.history)}" data-hand="{hand_text}" data-size="{d.trick_size or 0}">'
                 f"<b>{html.escape(text(lang))}</b></div>")
 
     def _feedback_html(self, lang: Lang) -> str:

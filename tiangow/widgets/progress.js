@@ -1,65 +1,149 @@
 // The learner's progress lives in this browser's localStorage, one key per lesson
 // ("tiangow:lesson:<id>") and one for preferences ("tiangow:prefs"), so it survives reloads
-// and needs no server. An entry that does not parse is left untouched, never overwritten
-// by an empty default.
+// and needs no server.
+//
+// Several tabs share the store, so this tab never writes over a value it has not seen:
+// - it writes only what the kernel asks it to (a "write" message: a lesson the page changed,
+//   or the preferences), and a lesson only if the stored value is still the one this tab last
+//   read or wrote; otherwise it sends the stored value to the kernel (a "stored" message),
+//   which joins it into the lesson's state and asks for the join to be written;
+// - when another tab writes (the "storage" event), the new value goes to the kernel likewise.
+// A value that does not parse, or is not an object, is ignored with a console warning (and
+// may be replaced); one from a later schema than the kernel's is ignored and never overwritten.
 const PREFIX = "tiangow:";
 const LESSON = PREFIX + "lesson:";
 const PREFS = PREFIX + "prefs";
 
-function readAll() {
-  const out = { lessons: {}, prefs: {} };
-  for (let i = 0; i < window.localStorage.length; i++) {
-    const key = window.localStorage.key(i);
-    if (!key || !key.startsWith(PREFIX)) continue;
-    let value;
-    try {
-      value = JSON.parse(window.localStorage.getItem(key));
-    } catch (e) {
-      continue;
-    }
-    if (value === null || typeof value !== "object" || Array.isArray(value)) continue;
-    if (key === PREFS) out.prefs = value;
-    else if (key.startsWith(LESSON)) out.lessons[key.slice(LESSON.length)] = value;
+function storage() {
+  try {
+    return window.localStorage;
+  } catch (e) {
+    return null;
   }
-  return out;
 }
 
-function writeChanged(data) {
-  const entries = Object.entries((data && data.lessons) || {}).map(([id, s]) => [LESSON + id, s]);
-  if (data && data.prefs && Object.keys(data.prefs).length) entries.push([PREFS, data.prefs]);
-  for (const [key, state] of entries) {
-    const json = JSON.stringify(state);
-    try {
-      if (window.localStorage.getItem(key) !== json) window.localStorage.setItem(key, json);
-    } catch (e) {
-      console.warn("tiangow: could not save progress", e);
+// {ok: true, value} for a usable stored value; {ok: false, keep} otherwise, keep = true when
+// the value must not be overwritten (a later schema).
+function parse(key, raw, schema) {
+  if (raw === null) return { ok: false, keep: false, absent: true };
+  let value;
+  try {
+    value = JSON.parse(raw);
+  } catch (e) {
+    console.warn(`tiangow: ignoring the stored value of ${key}: it is not JSON`);
+    return { ok: false, keep: false };
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    console.warn(`tiangow: ignoring the stored value of ${key}: it is not an object`);
+    return { ok: false, keep: false };
+  }
+  if (key.startsWith(LESSON)) {
+    const v = value.schema === undefined ? 1 : value.schema;
+    if (!Number.isInteger(v) || v < 1) {
+      console.warn(`tiangow: ignoring the stored value of ${key}: schema ${JSON.stringify(v)} is not a version`);
+      return { ok: false, keep: false };
+    }
+    if (v > schema) {
+      console.warn(`tiangow: leaving the stored value of ${key} alone: it is from a later version (schema ${v}; this page reads ${schema})`);
+      return { ok: false, keep: true };
     }
   }
+  return { ok: true, value };
 }
 
 function render({ model, el }) {
   el.classList.add("tg-progress-store");
   el.setAttribute("aria-hidden", "true");
-  const onData = () => {
-    if (model.get("loaded")) writeChanged(model.get("data"));
+  const store = storage();
+  const schema = model.get("schema") || 1;
+  const seen = new Map(); // key -> the raw value this tab last read or wrote
+  const keep = new Set(); // keys holding a later schema's value
+
+  const sendStored = (key, value) => {
+    model.send({ type: "stored", lesson: key.slice(LESSON.length), value });
   };
-  model.on("change:data", onData);
-  if (!model.get("loaded")) {
-    let local = { lessons: {}, prefs: {} };
+
+  const write = (key, json) => {
+    if (!store || keep.has(key)) return;
+    let raw;
     try {
-      local = readAll();
+      raw = store.getItem(key);
     } catch (e) {
-      console.warn("tiangow: localStorage is not available; progress will not be kept", e);
+      return;
+    }
+    if (raw === json) {
+      seen.set(key, raw);
+      return;
+    }
+    if (raw !== null && raw !== seen.get(key) && key.startsWith(LESSON)) {
+      // Another tab wrote since this one last looked: merge first (the kernel sends the join).
+      seen.set(key, raw);
+      const p = parse(key, raw, schema);
+      if (p.ok) {
+        sendStored(key, p.value);
+        return;
+      }
+      if (p.keep) {
+        keep.add(key);
+        return;
+      }
+    }
+    try {
+      store.setItem(key, json);
+      seen.set(key, json);
+    } catch (e) {
+      console.warn("tiangow: could not save progress", e);
+    }
+  };
+
+  const onMessage = (msg) => {
+    if (!msg || msg.type !== "write" || typeof msg.key !== "string") return;
+    if (msg.key !== "prefs" && !msg.key.startsWith("lesson:")) return;
+    write(PREFIX + msg.key, JSON.stringify(msg.value));
+  };
+
+  const onStorage = (e) => {
+    if (!store || e.storageArea !== store || !e.key || !e.key.startsWith(LESSON)) return;
+    if (e.newValue === null || e.newValue === seen.get(e.key)) return;
+    seen.set(e.key, e.newValue);
+    const p = parse(e.key, e.newValue, schema);
+    if (p.ok) sendStored(e.key, p.value);
+    else if (p.keep) keep.add(e.key);
+  };
+
+  model.on("msg:custom", onMessage);
+  if (!model.get("loaded")) {
+    const local = { lessons: {}, prefs: {} };
+    if (!store) console.warn("tiangow: localStorage is not available; progress will not be kept");
+    try {
+      for (let i = 0; store && i < store.length; i++) {
+        const key = store.key(i);
+        if (!key || !key.startsWith(PREFIX)) continue;
+        const raw = store.getItem(key);
+        seen.set(key, raw);
+        const p = parse(key, raw, schema);
+        if (p.keep) keep.add(key);
+        if (!p.ok) continue;
+        if (key === PREFS) local.prefs = p.value;
+        else if (key.startsWith(LESSON)) local.lessons[key.slice(LESSON.length)] = p.value;
+      }
+    } catch (e) {
+      console.warn("tiangow: could not read the saved progress", e);
     }
     const py = model.get("data") || {};
-    model.set("data", {
+    const data = {
       lessons: { ...local.lessons, ...(py.lessons || {}) },
       prefs: { ...local.prefs, ...(py.prefs || {}) },
-    });
+    };
+    model.set("data", data);
     model.set("loaded", true);
     model.save_changes();
   }
-  return () => model.off("change:data", onData);
+  window.addEventListener("storage", onStorage);
+  return () => {
+    model.off("msg:custom", onMessage);
+    window.removeEventListener("storage", onStorage);
+  };
 }
 
 export default { render };

@@ -4,10 +4,20 @@ The page loads every saved lesson state when the store is displayed and writes b
 lesson the kernel changes. Data from the page is untrusted: a payload that is not an object
 is refused (the kernel keeps what it had); entries that are malformed or oversized are left
 out of the kernel's view but never deleted from the browser.
+
+Several tabs share one store. A tab never writes over a value it has not seen: when another
+tab has written (the browser's ``storage`` event, or a value found changed just before a
+write), the page sends that value to the kernel (a ``stored`` message), the lesson on the page
+joins it into its own state item by item (:meth:`ProgressStore.on_stored`: counts only grow, a
+box takes its latest answer, a passed check stays passed), and the joined state is written.
+
+Each lesson's value carries its schema version (:data:`SCHEMA`); an older one is migrated
+(:func:`migrate`), a newer one (from a later tiangow) is left alone and never overwritten.
 """
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
 import re
@@ -20,13 +30,16 @@ import traitlets
 
 from ..errors import TiangowError
 from ..i18n import LANGS
-from .safe import SafeState
+from .safe import SafeState, log
 
-__all__ = ["ProgressStore", "ProgressError", "sanitize"]
+__all__ = ["ProgressStore", "ProgressError", "sanitize", "migrate", "SCHEMA"]
 
 _HERE = Path(__file__).parent
 LESSON_ID = re.compile(r"^[0-9a-z_]{1,40}$")
 MAX_LESSON_BYTES = 64_000
+SCHEMA = 2
+"""The version of a saved lesson's form. 1 (no ``schema`` key): Leitner boxes as bare numbers;
+2: each box with the time of its last answer, ``[box, ms]``, so two tabs' boxes can merge."""
 
 
 class ProgressError(TiangowError):
@@ -40,13 +53,50 @@ def _json_size(value: object) -> int:
         return -1
 
 
+def _v1_to_v2(state: dict[str, Any]) -> dict[str, Any]:
+    drills = state.get("drills")
+    if isinstance(drills, dict):
+        for drill in drills.values():
+            boxes = drill.get("boxes") if isinstance(drill, dict) else None
+            if isinstance(boxes, dict):
+                drill["boxes"] = {k: [b, 0] if isinstance(b, int) and not isinstance(b, bool) else b
+                                  for k, b in boxes.items()}
+    return state
+
+
+_MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2}
+"""``version: step`` — each step turns a lesson state of that version into the next."""
+
+
+def migrate(state: dict[str, Any]) -> dict[str, Any] | None:
+    """A saved lesson state in the current schema (:data:`SCHEMA`), or ``None`` if it is
+    from a later version this tiangow cannot read (or its version is not a number).
+
+    >>> migrate({"drills": {"tiles": {"boxes": {"6-6": 4}}}})
+    {'drills': {'tiles': {'boxes': {'6-6': [4, 0]}}}, 'schema': 2}
+    >>> migrate({"schema": 99, "drills": {}}) is None
+    True
+    """
+    out = copy.deepcopy(state)
+    version = out.pop("schema", 1)
+    if isinstance(version, bool) or not isinstance(version, int) or not 1 <= version <= SCHEMA:
+        return None
+    while version < SCHEMA:
+        out = _MIGRATIONS[version](out)
+        version += 1
+    out["schema"] = SCHEMA
+    return out
+
+
 def sanitize(value: object) -> dict[str, Any]:
     """The part of ``value`` the store keeps: ``{"lessons": {id: state}, "prefs": {...}}``.
 
     Raises :class:`traitlets.TraitError` if ``value`` is not an object at all.
 
-    >>> sanitize({"lessons": {"01_tiles": {"boxes": {}}, "../x": {}, "02": 5}, "prefs": {"lang": "en", "x": 1}})
-    {'lessons': {'01_tiles': {'boxes': {}}}, 'prefs': {'lang': 'en'}}
+    Lesson states are migrated to the current schema; one from a later version is left out.
+
+    >>> sanitize({"lessons": {"01_tiles": {"drills": {}}, "../x": {}, "02": 5}, "prefs": {"lang": "en", "x": 1}})
+    {'lessons': {'01_tiles': {'drills': {}, 'schema': 2}}, 'prefs': {'lang': 'en'}}
     """
     if not isinstance(value, dict):
         raise traitlets.TraitError(f"progress data is an object, not {type(value).__name__}")
@@ -57,8 +107,8 @@ def sanitize(value: object) -> dict[str, Any]:
             if not isinstance(key, str) or not LESSON_ID.match(key) or not isinstance(state, dict):
                 continue
             size = _json_size(state)
-            if 0 <= size <= MAX_LESSON_BYTES:
-                lessons[key] = state
+            if 0 <= size <= MAX_LESSON_BYTES and (current := migrate(state)) is not None:
+                lessons[key] = current
     prefs: dict[str, Any] = {}
     raw_prefs = value.get("prefs", {})
     if isinstance(raw_prefs, dict) and raw_prefs.get("lang") in LANGS:
@@ -74,13 +124,41 @@ class ProgressStore(SafeState, anywidget.AnyWidget):
 
     data = traitlets.Dict().tag(sync=True)
     loaded = traitlets.Bool(False).tag(sync=True)
+    schema = traitlets.Int(SCHEMA, read_only=True).tag(sync=True)
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(data={"lessons": {}, "prefs": {}}, **kwargs)
         self.layout.display = "none"
         self._on_load: list[Callable[[], None]] = []
+        self._mergers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {}
         self._was_loaded = False
         self.observe(self._when_loaded, "loaded")
+        self.on_msg(self._message)
+
+    def on_stored(self, lesson_id: str, merge: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
+        """When another tab has saved ``lesson_id``, call ``merge`` with that state (migrated);
+        it returns the state to keep, which is saved (it should be the join of the two)."""
+        self._mergers[lesson_id] = merge
+
+    def _message(self, _widget: object, content: object, _buffers: object) -> None:
+        """A message from the page: ``{"type": "stored", "lesson": id, "value": state}`` when
+        another tab wrote that lesson. Untrusted: anything malformed is ignored (logged)."""
+        try:
+            if not isinstance(content, dict) or content.get("type") != "stored":
+                raise ProgressError(f"unknown message from the page: {str(content)[:80]}")
+            lesson_id, value = content.get("lesson"), content.get("value")
+            if not isinstance(lesson_id, str) or not LESSON_ID.match(lesson_id):
+                raise ProgressError(f"{lesson_id!r} is not a lesson id")
+            kept = sanitize({"lessons": {lesson_id: value}})["lessons"].get(lesson_id)
+            if kept is None:
+                raise ProgressError(f"the stored value of lesson {lesson_id} is not one this version reads")
+            merge = self._mergers.get(lesson_id)
+            if merge is None:  # not this page's lesson: only the view (the index) follows it
+                self._put(lesson_id, kept, write=False)
+            else:
+                self._put(lesson_id, merge(kept))
+        except (ProgressError, TiangowError, traitlets.TraitError) as exc:
+            log.warning("tiangow: ignored a stored value from the page: %s", exc)
 
     @traitlets.validate("data")
     def _valid_data(self, proposal: dict[str, object]) -> dict[str, Any]:
@@ -126,9 +204,21 @@ class ProgressStore(SafeState, anywidget.AnyWidget):
             raise ProgressError("a lesson state must be plain JSON (dicts, lists, str, numbers, bools)")
         if size > MAX_LESSON_BYTES:
             raise ProgressError(f"a lesson state is at most {MAX_LESSON_BYTES} bytes; this one is {size}")
+        self._put(lesson_id, {**copy.deepcopy(state), "schema": SCHEMA})
+
+    def _put(self, lesson_id: str, state: dict[str, Any], write: bool = True) -> None:
+        """Keep ``state`` as lesson ``lesson_id`` (and ask the page to write it)."""
         lessons = dict(self.data.get("lessons", {}))
-        lessons[lesson_id] = copy.deepcopy(state)
+        lessons[lesson_id] = state
         self.data = {"lessons": lessons, "prefs": dict(self.data.get("prefs", {}))}
+        if write:
+            self._write("lesson:" + lesson_id, state)
+
+    def _write(self, key: str, value: dict[str, Any]) -> None:
+        """Ask the page to write ``value`` under ``tiangow:<key>``. Only what this page changed
+        is written (the kernel's view of other lessons, migrated or not, never is)."""
+        with contextlib.suppress(Exception):  # no page (plain Python, tests): nothing to write
+            self.send({"type": "write", "key": key, "value": value})
 
     def pref(self, name: str, default: object = None) -> object:
         return self.data.get("prefs", {}).get(name, default)
@@ -137,3 +227,4 @@ class ProgressStore(SafeState, anywidget.AnyWidget):
         prefs = dict(self.data.get("prefs", {}))
         prefs[name] = value
         self.data = {"lessons": dict(self.data.get("lessons", {})), "prefs": prefs}
+        self._write("prefs", prefs)

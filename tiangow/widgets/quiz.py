@@ -266,4 +266,5 @@ class Quiz(w.VBox):
         if score is None:
             return ""
         text = _SCORE.format(right=score.first_try, asked=score.asked, streak=score.streak)(lang)
-        return f'<div class="tg-muted">{html.escape(text)}</div>'
+        return (f'<div class="tg-muted" data-asked="{score.asked}" data-right="{score.first_try}">'
+                f"{html.escape(text)}</div>")

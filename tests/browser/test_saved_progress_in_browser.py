@@ -1,0 +1,175 @@
+"""Progress never lost, in a real browser (issue 13 §1–2): lesson 08 reloaded mid-hand comes
+back with the same tiles, actions and running score; two tabs on one lesson join their
+answers through the browser's storage; corrupt and foreign stored values are ignored with a
+console warning and never break a page."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from conftest import Lessons
+from test_lesson_08 import wait_turn
+from test_lessons_in_browser import click_answer, current_question, open_lesson, right_and_wrong
+
+pytestmark = pytest.mark.browser
+
+TIMEOUT = 90_000
+ERROR_TEXT = "There was an error"
+
+TABLE_NOW = """() => {
+    const s = document.querySelector('.tg-status');
+    const line = document.querySelector('.tg-deal-line');
+    const score = document.querySelector('.tg-running-score');
+    return s && line && score ? {state: s.dataset.state, step: Number(s.dataset.step), hand: s.dataset.hand,
+        seed: line.dataset.seed, banker: line.dataset.banker, streak: line.dataset.streak,
+        line: line.innerText, score: score.innerText, hands: score.dataset.hands} : null;
+}"""
+
+
+def quick_move(page: Any, step: int) -> None:
+    """The learner's move, legal by construction: lead the first tile, or discard as many
+    tiles as the trick needs (R-P3: a discard is always allowed)."""
+    status = page.locator(".tg-status")
+    size = int(status.get_attribute("data-size") or 0)
+    hand = str(status.get_attribute("data-hand")).split()
+    picks = page.locator(".tg-hand button.tg-pick")
+    for i in range(max(size, 1)):
+        picks.nth(i).click()
+    page.wait_for_function(f"() => document.querySelectorAll('.tg-hand button.tg-picked').length === {max(size, 1)}",
+                           timeout=TIMEOUT)
+    assert hand
+    page.click(".tg-discard" if size else ".tg-play")
+    page.wait_for_selector(f".tg-feedback-line[data-mark][data-step='{step + 1}']", timeout=TIMEOUT)
+
+
+def test_lesson_08_reloaded_mid_hand_comes_back_exactly(page: Any, voila_url: str) -> None:
+    page.goto(voila_url + "08_play.ipynb", timeout=TIMEOUT)
+    page.wait_for_selector(".tg-play-table svg[data-tile]", timeout=TIMEOUT)
+    page.wait_for_timeout(800)  # the store's round trip
+    # Hand 1 to the end.
+    state, step = wait_turn(page)
+    while state == "your-turn":
+        quick_move(page, step)
+        state, step = wait_turn(page, step)
+    assert state == "over"
+    page.wait_for_function("() => document.querySelector('.tg-running-score').dataset.hands === '1'",
+                           timeout=TIMEOUT)
+    after_one = page.evaluate(TABLE_NOW)
+    page.click(".tg-next-hand")
+    page.wait_for_function("() => /Hand 2|第 2 局/.test(document.querySelector('.tg-deal-line').innerText)"
+                           " && document.querySelector('.tg-status').dataset.state !== 'over'", timeout=TIMEOUT)
+    # Two moves into hand 2, then reload at the learner's turn.
+    state, step = wait_turn(page)
+    for _ in range(2):
+        if state != "your-turn":
+            break
+        quick_move(page, step)
+        state, step = wait_turn(page, step)
+    before = page.evaluate(TABLE_NOW)
+    assert before["step"] > 0 and before["seed"] != after_one["seed"]
+    page.reload()
+    page.wait_for_selector(".tg-play-table svg[data-tile]", timeout=TIMEOUT)
+    page.wait_for_function(f"""() => {{
+        const now = ({TABLE_NOW})();
+        return now && now.step === {before['step']} && now.hand === {json.dumps(before['hand'])}
+            && now.seed === {json.dumps(before['seed'])};
+    }}""", timeout=TIMEOUT)
+    page.wait_for_timeout(1500)  # nothing else arrives: the restored table is the last word
+    after = page.evaluate(TABLE_NOW)
+    assert after == before
+    assert after["hands"] == "1" and after["score"] == before["score"]
+    assert page.locator(".tg-play-table .tg-trick svg[data-tile], .tg-play-table .tg-seat").count() > 0
+    # Play goes on from there: the next move is taken.
+    if after["state"] == "your-turn":
+        state, step = wait_turn(page, at=after["step"])
+        quick_move(page, step)
+    assert ERROR_TEXT not in page.content()
+
+
+def _asked(page: Any) -> int:
+    return int(page.eval_on_selector(".tg-quiz .tg-score [data-asked]", "e => Number(e.dataset.asked)"))
+
+
+def _answer_right(page: Any, n: int) -> None:
+    for _ in range(n):
+        start = _asked(page)
+        q = current_question(page)
+        right, _wrong = right_and_wrong(q)
+        click_answer(q, right)
+        q["quiz"].locator(".tg-feedback-right").wait_for(timeout=TIMEOUT)
+        page.wait_for_function(f"() => Number(document.querySelector('.tg-quiz .tg-score [data-asked]')"
+                               f".dataset.asked) === {start + 1}", timeout=TIMEOUT)
+        q["quiz"].locator("button.tg-next").click()
+        page.wait_for_function("() => !document.querySelector('.tg-quiz .tg-feedback').innerText.trim()",
+                               timeout=TIMEOUT)
+
+
+def _stored_asked(page: Any) -> int:
+    raw = page.evaluate("() => localStorage.getItem('tiangow:lesson:01_tiles')")
+    return int(json.loads(raw)["drills"]["tiles"]["score"]["asked"]) if raw else 0
+
+
+def _wait_asked(page: Any, n: int) -> None:
+    page.wait_for_function(f"() => Number(document.querySelector('.tg-quiz .tg-score [data-asked]')"
+                           f"?.dataset.asked) === {n}", timeout=TIMEOUT)
+
+
+def test_two_tabs_join_their_answers(context: Any, lessons: Lessons) -> None:
+    errors: list[str] = []
+    a, b = context.new_page(), context.new_page()
+    for p in (a, b):
+        p.on("pageerror", lambda exc: errors.append(str(exc)))
+    open_lesson(a, lessons.url("01_tiles"))
+    _wait_asked(a, 0)
+    a.wait_for_timeout(800)
+    _answer_right(a, 3)
+    open_lesson(b, lessons.url("01_tiles"))
+    _wait_asked(b, 3)  # B starts from A's answers
+    _answer_right(a, 2)
+    _wait_asked(b, 5)  # B hears of A's answers without a reload (the storage event)
+    _answer_right(b, 1)
+    _wait_asked(a, 6)  # and A of B's
+    a.wait_for_timeout(500)
+    assert _stored_asked(a) == _stored_asked(b) == 6
+    boxes_a = a.eval_on_selector_all(".tg-boxes [data-box]", "els => els.map(e => e.dataset.item + ':' + e.dataset.box)")
+    boxes_b = b.eval_on_selector_all(".tg-boxes [data-box]", "els => els.map(e => e.dataset.item + ':' + e.dataset.box)")
+    assert boxes_a == boxes_b and sum(int(x.split(":")[1]) - 1 for x in boxes_a) == 6
+    a.reload()
+    a.wait_for_selector("svg[data-tile]", timeout=TIMEOUT)
+    _wait_asked(a, 6)
+    assert errors == []
+
+
+def test_corrupt_and_foreign_values_are_ignored_with_a_warning(context: Any, lessons: Lessons) -> None:
+    page = context.new_page()
+    errors: list[str] = []
+    warnings: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" and "tiangow" in m.text else None)
+    page.goto(lessons.url("index"), timeout=TIMEOUT)
+    future = json.dumps({"schema": 99, "drills": {"tiles": {"anything": [1]}}}, separators=(",", ":"))
+    page.evaluate(f"""() => {{
+        localStorage.setItem('tiangow:lesson:01_tiles', {json.dumps(future)});
+        localStorage.setItem('tiangow:lesson:02_ranks', '[1, 2');
+        localStorage.setItem('tiangow:lesson:03_combinations', '"a string"');
+    }}""")
+    open_lesson(page, lessons.url("01_tiles"))
+    page.wait_for_timeout(800)
+    _answer_right(page, 1)  # the page works (the later version's value is not read)
+    assert _asked(page) == 1
+    page.wait_for_timeout(800)
+    assert page.evaluate("() => localStorage.getItem('tiangow:lesson:01_tiles')") == future  # never overwritten
+    assert any("later version" in w and "01_tiles" in w for w in warnings), warnings
+    assert any("02_ranks" in w and "not JSON" in w for w in warnings), warnings
+    assert any("03_combinations" in w and "not an object" in w for w in warnings), warnings
+    # Another tab writing garbage while this one is open: ignored too.
+    page.evaluate("() => localStorage.setItem('tiangow:lesson:01_tiles', '{oops')")
+    other = context.new_page()
+    other.goto(lessons.url("index"), timeout=TIMEOUT)
+    other.evaluate("() => localStorage.setItem('tiangow:lesson:01_tiles', '{still not json')")
+    page.wait_for_timeout(500)
+    _answer_right(page, 1)
+    assert _asked(page) == 2 and errors == []
+    assert ERROR_TEXT not in page.content()
