@@ -317,6 +317,7 @@ class IndexPage(_Page):
 
     def header(self) -> w.Widget:
         title = w.HTML()
+        title.add_class("tg-title")
 
         def render(lang: Lang) -> None:
             title.value = STYLE + f'<div class="tg-prose"><h1>{html.escape(_INDEX_TITLE(lang))}</h1></div>'

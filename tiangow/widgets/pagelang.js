@@ -50,8 +50,56 @@ function ensureXsrfCookie() {
   document.cookie = `_xsrf=${token}; path=/; SameSite=Strict`;
 }
 
+// Every button of a lesson acts once per state. A click arrives at the kernel as a bare
+// "clicked", so a double click, or a click landing while the page is still showing the state
+// before the last one, would act twice. After a click, this guard ignores further clicks on the
+// same button (for a question's answer buttons: on any of them) until the kernel has changed
+// the page (its answer arrived) and at least GUARD_MS have passed; after GUARD_MAX_MS it lets
+// go anyway (a kernel that answers nothing must not freeze a button). Tile pickers are left
+// alone: picking and unpicking is local and instant.
+const GUARD_MS = 450;
+const GUARD_MAX_MS = 4000;
+
+function installClickGuard() {
+  if (window.__tiangowClickGuard) return;
+  window.__tiangowClickGuard = true;
+  const busy = new WeakMap();
+  document.addEventListener(
+    "click",
+    (e) => {
+      const button = e.target instanceof Element ? e.target.closest("button") : null;
+      if (!button || button.classList.contains("tg-pick") || !button.closest('[class*="tg-"]')) return;
+      const now = performance.now();
+      const held = busy.get(button);
+      if (held && now - held.since < GUARD_MAX_MS && (now - held.since < GUARD_MS || !held.changed)) {
+        e.stopImmediatePropagation();
+        e.preventDefault();
+        return;
+      }
+      const group =
+        button.classList.contains("tg-choice") && button.parentElement
+          ? [...button.parentElement.querySelectorAll("button.tg-choice")]
+          : [button];
+      const entry = { since: now, changed: false };
+      for (const b of group) busy.set(b, entry);
+      const root = button.closest(".jp-OutputArea-output, .jp-Cell") || document.body;
+      const observer = new MutationObserver(() => {
+        entry.changed = true;
+        observer.disconnect();
+      });
+      // After this click has been handled (its own local effects are not the kernel's answer).
+      setTimeout(() => {
+        observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+        setTimeout(() => observer.disconnect(), GUARD_MAX_MS);
+      }, 0);
+    },
+    true,
+  );
+}
+
 function render({ model, el }) {
   ensureXsrfCookie();
+  installClickGuard();
   el.classList.add("tg-page-language");
   el.setAttribute("aria-hidden", "true");
   let map = table(model.get("simplified"));
