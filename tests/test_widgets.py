@@ -161,6 +161,7 @@ def test_quiz_three_tries_feedback_and_score() -> None:
     assert quiz.answer("no such key") is None and quiz.tries == 0
     assert quiz.answer(wrong[0]) is False and "不對" in quiz.feedback.value and "還有 2 次機會" in quiz.feedback.value
     assert quiz.answer(wrong[0]) is False and quiz.tries == 1  # the same wrong answer is not a new try
+    assert "已經試過" in quiz.feedback.value and "還有 2 次機會" in quiz.feedback.value  # but it is answered
     quiz.next()
     assert quiz.question is q  # cannot skip an open question
     quiz.answer(wrong[1])

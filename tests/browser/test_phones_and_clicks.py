@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from conftest import Lessons
 from test_lesson_08 import wait_turn
-from test_lessons_in_browser import choice_count, current_question, open_lesson, right_and_wrong
+from test_lessons_in_browser import choice_count, click_answer, current_question, open_lesson, right_and_wrong
 from test_saved_progress_in_browser import quick_move
 
 pytestmark = pytest.mark.browser
@@ -121,7 +121,8 @@ def test_four_rapid_answer_clicks_give_one_answer(page: Any, lessons: Lessons) -
         if not q["picks"] and choice_count(q) > 2:
             break
         right, _ = right_and_wrong(q)
-        right.click()
+        click_answer(q, right)
+        q["quiz"].locator(".tg-feedback-right").wait_for(timeout=TIMEOUT)
         q["quiz"].locator("button.tg-next").click()
         page.wait_for_function("() => !document.querySelector('.tg-quiz .tg-feedback').innerText.trim()",
                                timeout=TIMEOUT)

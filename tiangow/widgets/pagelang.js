@@ -54,9 +54,11 @@ function ensureXsrfCookie() {
 // "clicked", so a double click, or a click landing while the page is still showing the state
 // before the last one, would act twice. After a click, this guard ignores further clicks on the
 // same button (for a question's answer buttons: on any of them) until the kernel has changed
-// the page (its answer arrived) and at least GUARD_MS have passed; after GUARD_MAX_MS it lets
-// go anyway (a kernel that answers nothing must not freeze a button). Tile pickers are left
-// alone: picking and unpicking is local and instant.
+// the page (its answer arrived) and either at least GUARD_MS have passed (the second click of
+// a double click comes sooner) or the kernel hid the button (a "Next" shown again is a new
+// state), or the learner clicked something else in between (picked another tile, say: not a
+// double click); after GUARD_MAX_MS it lets go anyway (a kernel that answers nothing must not
+// freeze a button). Tile pickers are not guarded: picking and unpicking is local and instant.
 const GUARD_MS = 450;
 const GUARD_MAX_MS = 4000;
 
@@ -64,14 +66,20 @@ function installClickGuard() {
   if (window.__tiangowClickGuard) return;
   window.__tiangowClickGuard = true;
   const busy = new WeakMap();
+  let last = null; // the guard entry of the latest click (null: that click was elsewhere)
   document.addEventListener(
     "click",
     (e) => {
       const button = e.target instanceof Element ? e.target.closest("button") : null;
-      if (!button || button.classList.contains("tg-pick") || !button.closest('[class*="tg-"]')) return;
+      if (!button || button.classList.contains("tg-pick") || !button.closest('[class*="tg-"]')) {
+        last = null;
+        return;
+      }
       const now = performance.now();
       const held = busy.get(button);
-      if (held && now - held.since < GUARD_MAX_MS && (now - held.since < GUARD_MS || !held.changed)) {
+      const released = held && (held !== last || now - held.since >= GUARD_MAX_MS
+        || (held.changed && (held.gone || now - held.since >= GUARD_MS)));
+      if (held && !released) {
         e.stopImmediatePropagation();
         e.preventDefault();
         return;
@@ -80,12 +88,16 @@ function installClickGuard() {
         button.classList.contains("tg-choice") && button.parentElement
           ? [...button.parentElement.querySelectorAll("button.tg-choice")]
           : [button];
-      const entry = { since: now, changed: false };
+      const entry = { since: now, changed: false, gone: false };
+      last = entry;
       for (const b of group) busy.set(b, entry);
       const root = button.closest(".jp-OutputArea-output, .jp-Cell") || document.body;
       const observer = new MutationObserver(() => {
         entry.changed = true;
-        observer.disconnect();
+        if (!button.isConnected || button.offsetParent === null) {
+          entry.gone = true;
+          observer.disconnect();
+        }
       });
       // After this click has been handled (its own local effects are not the kernel's answer).
       setTimeout(() => {

@@ -26,6 +26,7 @@ _NEXT = T("下一題 →", "Next question →")
 _PICK_FIRST = T("先點選一張牌。", "Pick a tile first.")
 _ORDER_FIRST = T("請按次序點選全部 {n} 張牌。", "Click all {n} tiles, in order.")
 _AGAIN = T("再試一次", "Try again")
+_AGAIN_SAME = T("✗ 這個剛才已經試過了。", "✗ You tried that one already.")
 _SCORE = T("答對（第一次）：{right} / {asked} 題　連續答對：{streak}",
            "Right first time: {right} of {asked}   streak: {streak}")
 
@@ -133,8 +134,11 @@ class Quiz(w.VBox):
             right = q.check(key)
         except AnswerError:
             return None
-        if key in self._chosen:
-            return False  # the same wrong answer again does not cost a try
+        if key in self._chosen:  # the same wrong answer again: said so, and it costs no try
+            why = q.why(key) or T("", "")
+            self._feedback = [("wrong", _AGAIN_SAME + T(" ", " ") + why + T(" ", " ") + _left(q.tries - self.tries))]
+            self._render()
+            return False
         self.tries += 1
         self._chosen.append(key)
         explanation = _cited(q)
