@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import math
 import os
 import shutil
 import socket
@@ -82,8 +83,12 @@ class Result:
 
     def row(self) -> str:
         back = f"{self.back_to_pool_s:.0f} s" if self.back_to_pool_s is not None else f"not in {POOL_WAIT_S} s"
-        return (f"| {self.learners} | {self.first_tile_p50:.1f} / {self.first_tile_p95:.1f} | {self.feedback_p95:.2f} | "
-                f"{self.hint_p95:.2f} | {self.memory_peak_mb:,.0f} | {self.kernels_peak} "
+
+        def f(x: float, digits: int) -> str:
+            return "—" if math.isnan(x) else f"{x:.{digits}f}"  # NaN: nothing measured
+
+        return (f"| {self.learners} | {f(self.first_tile_p50, 1)} / {f(self.first_tile_p95, 1)} | "
+                f"{f(self.feedback_p95, 2)} | {f(self.hint_p95, 2)} | {self.memory_peak_mb:,.0f} | {self.kernels_peak} "
                 f"(pool {self.kernels_before}) | {self.kernels_60s_after}, {back} | "
                 f"{self.completed}/{self.learners} | {len(self.errors)} |")
 
