@@ -341,6 +341,30 @@ def chromium_path() -> str:
     raise SystemExit("no Chromium: install Debian's chromium (or set TIANGOW_CHROMIUM)")
 
 
+def _run_apart(coro: Any) -> Any:
+    """``asyncio.run`` — in a thread of its own when this thread already runs a loop (pytest
+    after Playwright's sync API, a notebook)."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coro)
+    out: list[Any] = []
+    err: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            out.append(asyncio.run(coro))
+        except BaseException as e:  # handed to the caller's thread
+            err.append(e)
+
+    t = threading.Thread(target=target, name="load-test")
+    t.start()
+    t.join()
+    if err:
+        raise err[0]
+    return out[0]
+
+
 def run(n: int, chromium: str | None = None) -> Result:
     """N learners at once against a fresh Voilà; the figures."""
     if not 1 <= n <= MAX_LEARNERS:
@@ -349,7 +373,7 @@ def run(n: int, chromium: str | None = None) -> Result:
     try:
         pool = server.wait_ready()
         server.start_sampling()
-        learners = asyncio.run(_learners(n, server.base, chromium or chromium_path()))
+        learners = _run_apart(_learners(n, server.base, chromium or chromium_path()))
         left_at = time.monotonic()
         back: float | None = None
         after_60 = -1

@@ -32,6 +32,15 @@ CHROMIUM_ARGS = [
 ]
 
 
+def ready_to_click(page: object, selector: str, timeout: float = 90_000) -> None:
+    """Wait until ``selector``'s button would act on a click: enabled, and let go by the page's
+    click guard (``data-tg-busy`` gone: the kernel answered the last click and a double click's
+    window has passed). Clicking sooner is what a double click does, and is ignored on purpose."""
+    page.wait_for_function(  # type: ignore[attr-defined]
+        "s => { const b = document.querySelector(s); return b && !b.disabled && !b.hasAttribute('data-tg-busy'); }",
+        arg=selector, timeout=timeout)
+
+
 def chromium_path() -> str | None:
     for candidate in (os.environ.get("TIANGOW_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
                       shutil.which("chromium-browser")):

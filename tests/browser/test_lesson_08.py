@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import Lessons
+from conftest import Lessons, ready_to_click
 
 from tiangow import Tile, combinations_in
 
@@ -87,7 +87,7 @@ def test_lesson_08_plays_a_whole_hand_with_hints(page: Any, lessons: Lessons) ->
         turns += 1
         page.click(".tg-hint-button")  # stage one: the nudge
         page.wait_for_selector(f".tg-hintbox[data-stage='1'][data-step='{step}'] .tg-hint-nudge", timeout=TIMEOUT)
-        page.wait_for_function("() => !document.querySelector('.tg-hint-button').disabled", timeout=TIMEOUT)
+        ready_to_click(page, ".tg-hint-button", TIMEOUT)
         page.click(".tg-hint-button")  # stage two: the recommendation and every option
         page.wait_for_selector(f".tg-hintbox[data-stage='2'][data-step='{step}'] .tg-hint-rec", timeout=TIMEOUT)
         box = page.locator(".tg-hintbox")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import Lessons
+from conftest import Lessons, ready_to_click
 from test_lesson_08 import wait_turn
 from test_lessons_in_browser import choice_count, click_answer, current_question, open_lesson, right_and_wrong
 from test_saved_progress_in_browser import quick_move
@@ -91,7 +91,7 @@ def test_lesson_08_plays_on_a_phone(phone: Any, voila_url: str) -> None:
     if state == "your-turn":
         phone.click(".tg-hint-button")
         phone.wait_for_selector(f".tg-hintbox[data-stage='1'][data-step='{step}']", timeout=TIMEOUT)
-        phone.wait_for_timeout(600)
+        ready_to_click(phone, ".tg-hint-button", TIMEOUT)
         phone.click(".tg-hint-button")
         phone.wait_for_selector(f".tg-hintbox[data-stage='2'][data-step='{step}'] .tg-options", timeout=TIMEOUT)
         assert_fits(phone, "lesson 08 with the hint open")
@@ -164,6 +164,10 @@ def test_double_clicks_on_lesson_08_act_once(page: Any, voila_url: str) -> None:
     page.wait_for_selector(f".tg-hintbox[data-stage='1'][data-step='{step}']", timeout=TIMEOUT)
     page.wait_for_timeout(1500)
     assert page.locator(".tg-hintbox").get_attribute("data-stage") == "1"
+    # The guard lets go once the answer is in: the next single click is the second stage.
+    ready_to_click(page, ".tg-hint-button", TIMEOUT)
+    page.locator(".tg-hint-button").click()
+    page.wait_for_selector(f".tg-hintbox[data-stage='2'][data-step='{step}'] .tg-hint-rec", timeout=TIMEOUT)
     # Deal again: a double click deals once (hand 2, not 3).
     page.locator(".tg-deal-again").dblclick()
     page.wait_for_function("() => /Hand 2|第 2 局/.test(document.querySelector('.tg-deal-line').innerText)",

@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from build_site import OffsiteTrap, SiteServer  # noqa: E402
-from conftest import CHROMIUM_ARGS  # noqa: E402
+from conftest import CHROMIUM_ARGS, ready_to_click  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.site, pytest.mark.slow]
 
@@ -138,7 +138,7 @@ def test_lesson_08_hint_and_a_trick_in_the_browser(learner: Any, site: SiteServe
     assert state == "your-turn"
     page.click(".tg-hint-button")
     page.wait_for_selector(f".tg-hintbox[data-stage='1'][data-step='{step}'] .tg-hint-nudge", timeout=TIMEOUT)
-    page.wait_for_function("() => !document.querySelector('.tg-hint-button').disabled", timeout=TIMEOUT)
+    ready_to_click(page, ".tg-hint-button", TIMEOUT)
     page.click(".tg-hint-button")
     page.wait_for_selector(f".tg-hintbox[data-stage='2'][data-step='{step}'] .tg-hint-rec", timeout=TIMEOUT)
     box = page.locator(".tg-hintbox")

@@ -60,6 +60,7 @@ function ensureXsrfCookie() {
 // double click); after GUARD_MAX_MS it lets go anyway (a kernel that answers nothing must not
 // freeze a button). Tile pickers are not guarded: picking and unpicking is local and instant.
 const GUARD_MS = 450;
+const BUSY = "data-tg-busy";
 const GUARD_MAX_MS = 4000;
 
 function installClickGuard() {
@@ -67,6 +68,15 @@ function installClickGuard() {
   window.__tiangowClickGuard = true;
   const busy = new WeakMap();
   let last = null; // the guard entry of the latest click (null: that click was elsewhere)
+  // A held button carries data-tg-busy (shown as a busy cursor) until it lets go: once the
+  // kernel's answer has changed the page and GUARD_MS have passed since the click (at once if
+  // the answer hid the button), or after GUARD_MAX_MS whatever happened.
+  const release = (entry) => {
+    if (entry.released) return;
+    entry.released = true;
+    entry.observer.disconnect();
+    for (const b of entry.group) if (busy.get(b) === entry) b.removeAttribute(BUSY);
+  };
   document.addEventListener(
     "click",
     (e) => {
@@ -75,35 +85,42 @@ function installClickGuard() {
         last = null;
         return;
       }
-      const now = performance.now();
       const held = busy.get(button);
-      const released = held && (held !== last || now - held.since >= GUARD_MAX_MS
-        || (held.changed && (held.gone || now - held.since >= GUARD_MS)));
-      if (held && !released) {
+      if (held && !held.released && held === last) {
         e.stopImmediatePropagation();
         e.preventDefault();
         return;
       }
+      if (held) release(held); // a click elsewhere came in between: this one is meant
+      const now = performance.now();
       const group =
         button.classList.contains("tg-choice") && button.parentElement
           ? [...button.parentElement.querySelectorAll("button.tg-choice")]
           : [button];
-      const entry = { since: now, changed: false, gone: false };
-      last = entry;
-      for (const b of group) busy.set(b, entry);
       const root = button.closest(".jp-OutputArea-output, .jp-Cell") || document.body;
-      const observer = new MutationObserver(() => {
-        entry.changed = true;
+      const entry = { since: now, changed: false, released: false, group, observer: null };
+      entry.observer = new MutationObserver((records) => {
+        if (records.every((r) => r.type === "attributes" && r.attributeName === BUSY)) return;
         if (!button.isConnected || button.offsetParent === null) {
-          entry.gone = true;
-          observer.disconnect();
+          release(entry);
+        } else if (!entry.changed) {
+          entry.changed = true;
+          setTimeout(() => release(entry), Math.max(0, entry.since + GUARD_MS - performance.now()));
         }
       });
+      last = entry;
+      for (const b of group) {
+        const before = busy.get(b);
+        if (before && before !== entry) release(before);
+        busy.set(b, entry);
+        b.setAttribute(BUSY, "");
+      }
       // After this click has been handled (its own local effects are not the kernel's answer).
       setTimeout(() => {
-        observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
-        setTimeout(() => observer.disconnect(), GUARD_MAX_MS);
+        if (entry.released) return;
+        entry.observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
       }, 0);
+      setTimeout(() => release(entry), GUARD_MAX_MS);
     },
     true,
   );
