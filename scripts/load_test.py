@@ -14,7 +14,9 @@ making two moves (the bots reply at the table's pace); then leaving. It prints, 
 - drill feedback (p95): a click on an answer until its feedback shows;
 - hint (p95): a click on Hint until the nudge shows;
 - the server's memory (Voilà and its kernels, peak) and its kernels (peak while the learners
-  work; then how long until only the pre-heated pool is left, waiting at most 90 s).
+  work; then how long until only the pre-heated pool is left, waiting at most 90 s);
+- CPU while the learners work: the server's (Voilà and every kernel it ran, per learner) and
+  the whole machine's, so the server's share can be told from the browsers' on the same cores.
 
 Bounded: at most 40 learners, every step times out (3 minutes), the server and the browser
 are stopped at the end. Nothing leaves 127.0.0.1. Timings are figures to read, not pass/fail:
@@ -80,6 +82,18 @@ class Result:
     back_to_pool_s: float | None
     completed: int
     errors: list[str]
+    wall_s: float = float("nan")
+    server_cpu_s: float = float("nan")
+    machine_cpu_s: float = float("nan")
+
+    @property
+    def server_cpu_per_learner(self) -> float:
+        return self.server_cpu_s / self.learners
+
+    @property
+    def server_share(self) -> float:
+        """The server's part of the CPU the machine spent (the rest: the learners' browsers)."""
+        return self.server_cpu_s / self.machine_cpu_s if self.machine_cpu_s > 0 else float("nan")
 
     def row(self) -> str:
         back = f"{self.back_to_pool_s:.0f} s" if self.back_to_pool_s is not None else f"not in {POOL_WAIT_S} s"
@@ -90,12 +104,14 @@ class Result:
         return (f"| {self.learners} | {f(self.first_tile_p50, 1)} / {f(self.first_tile_p95, 1)} | "
                 f"{f(self.feedback_p95, 2)} | {f(self.hint_p95, 2)} | {self.memory_peak_mb:,.0f} | {self.kernels_peak} "
                 f"(pool {self.kernels_before}) | {self.kernels_60s_after}, {back} | "
-                f"{self.completed}/{self.learners} | {len(self.errors)} |")
+                f"{self.completed}/{self.learners} | {len(self.errors)} | "
+                f"{f(self.server_cpu_per_learner, 1)} ({f(100 * self.server_share, 0)} %) |")
 
 
 HEADER = ("| learners | first tile p50 / p95 (s) | drill feedback p95 (s) | hint p95 (s) | server memory peak (MB) "
-          "| kernels peak | kernels 60 s after (back to pool) | learners done | errors |\n"
-          "|---|---|---|---|---|---|---|---|---|")
+          "| kernels peak | kernels 60 s after (back to pool) | learners done | errors "
+          "| server CPU per learner, s (share of the machine's) |\n"
+          "|---|---|---|---|---|---|---|---|---|---|")
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -128,6 +144,9 @@ class Server:
         self.kernels_peak = 0
         self._sampling = False
         self._thread: threading.Thread | None = None
+        self._cpu_base: dict[int, float] = {}
+        self._cpu_last: dict[int, float] = {}
+        self._lock = threading.Lock()
 
     def processes(self) -> list[psutil.Process]:
         try:
@@ -173,13 +192,33 @@ class Server:
         time.sleep(3)  # the pooled kernels run their notebooks once started
         return self.kernels()
 
+    def _cpu_sample(self) -> None:
+        """Each process's CPU seconds so far (a kernel that ends keeps its last sample)."""
+        for p in self.processes():
+            try:
+                t = p.cpu_times()
+            except psutil.Error:
+                continue
+            with self._lock:
+                self._cpu_last[p.pid] = t.user + t.system
+
+    def cpu_seconds(self) -> float:
+        """CPU seconds the server (Voilà and every kernel) spent since sampling started."""
+        self._cpu_sample()
+        with self._lock:
+            return sum(t - self._cpu_base.get(pid, 0.0) for pid, t in self._cpu_last.items())
+
     def start_sampling(self) -> None:
         self._sampling = True
+        self._cpu_sample()
+        with self._lock:
+            self._cpu_base = dict(self._cpu_last)
 
         def sample() -> None:
             while self._sampling:
                 self.memory_peak = max(self.memory_peak, self.memory_mb())
                 self.kernels_peak = max(self.kernels_peak, self.kernels())
+                self._cpu_sample()
                 time.sleep(0.5)
 
         self._thread = threading.Thread(target=sample, daemon=True)
@@ -214,18 +253,28 @@ async def _feedback_text(quiz: Any) -> str:
     return str(await quiz.locator(".tg-feedback").inner_text()).strip()
 
 
+_QUESTION_DRAWN = """() => {
+    const q = document.querySelector('.tg-quiz');
+    const next = q.querySelector('button.tg-next');
+    if ((next && next.offsetParent !== null) || q.querySelector('.tg-feedback').innerText.trim()) return false;
+    return q.querySelectorAll('button.tg-choice:not([disabled]), button.tg-pick:not([disabled])').length > 0;
+}"""
+
+
 async def _answer_questions(page: Any, learner: Learner, count: int) -> None:
     """Answer ``count`` questions of lesson 01's first quiz, choice after choice until each is
     over, timing every click until its feedback shows."""
     quiz = page.locator(".tg-quiz").first
     for number in range(count):
         learner.step = f"01: question {number + 1}"
+        # The question is drawn (its answers arrive in messages of their own, after the prompt).
+        await page.wait_for_function(_QUESTION_DRAWN, timeout=STEP_TIMEOUT_MS)
+        total = await quiz.locator("button.tg-choice").count()  # 0: answered by picking tiles
         for _attempt in range(4):
             before = await _feedback_text(quiz)
             choices = quiz.locator("button.tg-choice:not([disabled])")
-            enabled = await choices.count()
             start = time.perf_counter()
-            if enabled:
+            if total:
                 await choices.first.click()
             else:  # a question answered by picking a tile: a different tile each try
                 await quiz.locator(".tg-pick").nth(_attempt).click()
@@ -236,17 +285,20 @@ async def _answer_questions(page: Any, learner: Learner, count: int) -> None:
                 " return t && t !== before; }", arg=before, timeout=STEP_TIMEOUT_MS)
             learner.feedback.append(time.perf_counter() - start)
             learner.step = f"01: question {number + 1}, buttons after answer {_attempt + 1}"
-            # The feedback and the redrawn buttons arrive in separate messages: wait for both
-            # (a click on a button of the state before would rightly be ignored).
-            await page.wait_for_function(
-                """n => { const q = document.querySelector('.tg-quiz');
-                    const next = q.querySelector('button.tg-next');
-                    if (next && next.offsetParent !== null) return true;
-                    const left = q.querySelectorAll('button.tg-choice:not([disabled])').length;
-                    return n ? left === n - 1 : true; }""",
-                arg=enabled, timeout=STEP_TIMEOUT_MS)
-            if await quiz.locator("button.tg-next").is_visible():
+            # The feedback and the redrawn buttons arrive in separate messages (the old buttons
+            # give way to the new one by one): the feedback says whether the question is over
+            # (right, or the answer shown); wait for Next then, else for the answers less the
+            # ones spent (a click on a button of the state before would rightly be ignored).
+            over = await quiz.locator(".tg-feedback .tg-feedback-right, .tg-feedback .tg-feedback-answer").count()
+            if over:
+                await quiz.locator("button.tg-next").wait_for(state="visible", timeout=STEP_TIMEOUT_MS)
                 break
+            await page.wait_for_function(
+                """([total, tries]) => { const q = document.querySelector('.tg-quiz');
+                    return !total || q.querySelectorAll('button.tg-choice:not([disabled])').length === total - tries; }""",
+                arg=[total, _attempt + 1], timeout=STEP_TIMEOUT_MS)
+        else:
+            raise RuntimeError("01: a question still open after four answers")
         learner.step = f"01: question {number + 1}, next question"
         await quiz.locator("button.tg-next").click()
         await page.wait_for_function("() => !document.querySelector('.tg-quiz .tg-feedback').innerText.trim()",
@@ -311,7 +363,9 @@ async def learner_run(browser: Any, base: str, learner: Learner, questions: int 
         await page.goto("about:blank")  # leave: Voilà shuts the page's kernel down
         learner.done = True
     except Exception as exc:  # a timeout or a crash is a finding, not the end of the run
-        learner.errors.append(f"{learner.step}: {type(exc).__name__}: {str(exc).splitlines()[0][:200]}")
+        lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
+        why = lines[0][:200] + (f" (last: {lines[-1][:200]})" if len(lines) > 2 else "")
+        learner.errors.append(f"{learner.step}: {type(exc).__name__}: {why}")
     finally:
         if not learner.done:  # leave the page all the same, so that its kernel is shut down
             try:
@@ -365,6 +419,12 @@ def _run_apart(coro: Any) -> Any:
     return out[0]
 
 
+def machine_busy_s() -> float:
+    """CPU seconds this machine has spent on anything (all cores), idle and I/O wait left out."""
+    t = psutil.cpu_times()
+    return float(sum(t) - t.idle - getattr(t, "iowait", 0.0))
+
+
 def run(n: int, chromium: str | None = None) -> Result:
     """N learners at once against a fresh Voilà; the figures."""
     if not 1 <= n <= MAX_LEARNERS:
@@ -373,8 +433,10 @@ def run(n: int, chromium: str | None = None) -> Result:
     try:
         pool = server.wait_ready()
         server.start_sampling()
+        started, busy0 = time.monotonic(), machine_busy_s()
         learners = _run_apart(_learners(n, server.base, chromium or chromium_path()))
         left_at = time.monotonic()
+        server_cpu, machine_cpu = server.cpu_seconds(), machine_busy_s() - busy0
         back: float | None = None
         after_60 = -1
         while time.monotonic() - left_at < POOL_WAIT_S:
@@ -406,6 +468,9 @@ def run(n: int, chromium: str | None = None) -> Result:
             back_to_pool_s=back,
             completed=sum(x.done for x in learners),
             errors=[e for x in learners for e in x.errors],
+            wall_s=left_at - started,
+            server_cpu_s=server_cpu,
+            machine_cpu_s=machine_cpu,
         )
     finally:
         server.stop_sampling()
@@ -426,7 +491,9 @@ def main(argv: list[str] | None = None) -> None:
         results.append(r)
         print(r.row(), flush=True)
     for r in results:
-        print(f"N = {r.learners}: first tile p95 by page {r.first_tile_by_page_p95}")
+        print(f"N = {r.learners}: first tile p95 by page {r.first_tile_by_page_p95}; {r.wall_s:.0f} s from "
+              f"arrival to the last learner leaving; CPU: server {r.server_cpu_s:.0f} s, whole machine "
+              f"{r.machine_cpu_s:.0f} s of {r.wall_s * (os.cpu_count() or 1):.0f} available")
         for e in r.errors[:10]:
             print(f"  error: {e}")
     if args.json:

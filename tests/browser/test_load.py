@@ -28,3 +28,4 @@ def test_three_learners_at_once(chromium: str, capsys: pytest.CaptureFixture[str
     assert r.kernels_peak > r.kernels_before  # the learners' pages had kernels of their own
     assert r.back_to_pool_s is not None and r.back_to_pool_s <= 60, r
     assert r.kernels_60s_after <= r.kernels_before
+    assert 0 < r.server_cpu_s <= r.machine_cpu_s  # the server's CPU is a part of the machine's
