@@ -381,3 +381,38 @@ def test_the_page_is_asked_to_write_only_what_this_page_changed(monkeypatch: pyt
     assert sent == []
     LANGUAGE.lang = "zh-Hant"
     assert sent == [{"type": "write", "key": "prefs", "value": {"lang": "zh-Hant"}}]
+
+
+# -- a page that started too slowly (anywidget's 2 s) asks for everything again ----------------
+
+def test_a_resync_sends_the_whole_state_and_the_writes_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    page, _, quiz = _page(8)
+    store = page.store
+    assert store._tg_model == store.model_id  # the page finds this model by it
+    sent: list[Any] = []
+    states: list[str] = []
+    monkeypatch.setattr(store, "send", lambda content, buffers=None: sent.append(content))
+    monkeypatch.setattr(store, "send_state", lambda key=None: states.append("all" if key is None else str(key)))
+    store.set_state({"data": {"lessons": {}, "prefs": {}}, "loaded": True})
+    _answer(quiz, 2)
+    written = [m for m in sent if m["type"] == "write"]
+    assert [m["key"] for m in written] == ["lesson:01_tiles", "lesson:01_tiles"]
+    sent.clear()
+    states.clear()
+    store._handle_custom_msg({"type": "resync"}, [])
+    assert states == ["all"] and store.resyncs == 1
+    # Only the latest write of each key, and only what this page changed.
+    assert sent == [{"type": "write", "key": "lesson:01_tiles", "value": written[-1]["value"]}]
+    assert sent[0]["value"]["drills"]["tiles"]["score"]["asked"] == 2
+
+
+def test_the_page_cannot_point_a_widget_at_another_model() -> None:
+    from tiangow.widgets import HoldingPicker
+
+    picker = HoldingPicker()
+    before = picker._tg_model
+    picker.set_state({"_tg_model": "someone-else"})
+    assert picker._tg_model == before == picker.model_id and picker.refused == 1
+    picker._handle_custom_msg({"type": "resync", "extra": [1] * 3}, [])  # harmless, any number of times
+    picker._handle_custom_msg({"type": "resync"}, [])
+    assert picker.resyncs == 2

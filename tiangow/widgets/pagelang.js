@@ -127,6 +127,7 @@ function installClickGuard() {
 }
 
 function render({ model, el }) {
+  keepListening(model, el);
   ensureXsrfCookie();
   installClickGuard();
   el.classList.add("tg-page-language");

@@ -9,26 +9,24 @@ In JupyterLab, where an author edits the notebook, both languages stay visible.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-import anywidget
 import traitlets
 
 from ..i18n import LANGS
 from ..simplified import PAIRS
-from .safe import SafeState
+from .pagewidget import PageWidget, esm
 from .text import LANGUAGE, current_lang
 
 __all__ = ["PageLanguage"]
 
 
-class PageLanguage(SafeState, anywidget.AnyWidget):
+class PageLanguage(PageWidget):
     """Follows :data:`LANGUAGE` and tells the page (display it once per page; it draws nothing).
     The page may not change it: the language switch is the one control."""
 
     _page_writable = frozenset[str]()
-    _esm = (Path(__file__).parent / "pagelang.js").read_text(encoding="utf-8")
+    _esm = esm("pagelang.js")
 
     lang = traitlets.Enum(LANGS, default_value="zh-Hant").tag(sync=True)
     simplified = traitlets.Unicode(" ".join(PAIRS.split())).tag(sync=True)

@@ -4,6 +4,7 @@ function escapeHtml(s) {
 }
 
 function render({ model, el }) {
+  keepListening(model, el);
   el.classList.add("tg-picker");
   const toggle = (i) => {
     if (model.get("disabled")) return;

@@ -5,14 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-import anywidget
 import traitlets
 
 from ..errors import TileError
 from ..i18n import Lang
 from ..svg import TILE_W, tile_svg
 from ..tiles import Tile
-from .safe import SafeState
+from .pagewidget import PageWidget, esm
 from .text import current_lang, on_language
 
 __all__ = ["HoldingPicker"]
@@ -20,7 +19,7 @@ __all__ = ["HoldingPicker"]
 _HERE = Path(__file__).parent
 
 
-class HoldingPicker(SafeState, anywidget.AnyWidget):
+class HoldingPicker(PageWidget):
     """Tiles the learner clicks to select (up to ``max_select``; with 1, a click replaces).
 
     The page sends indices into :attr:`tiles`; anything else (not a list of distinct
@@ -28,7 +27,7 @@ class HoldingPicker(SafeState, anywidget.AnyWidget):
     """
 
     _page_writable = frozenset({"selected"})
-    _esm = (_HERE / "picker.js").read_text(encoding="utf-8")
+    _esm = esm("picker.js")
     _css = (_HERE / "picker.css").read_text(encoding="utf-8")
 
     svgs = traitlets.List(traitlets.Unicode()).tag(sync=True)

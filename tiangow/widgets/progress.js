@@ -52,6 +52,7 @@ function parse(key, raw, schema) {
 }
 
 function render({ model, el }) {
+  keepListening(model, el);
   el.classList.add("tg-progress-store");
   el.setAttribute("aria-hidden", "true");
   const store = storage();

@@ -22,19 +22,17 @@ import copy
 import json
 import re
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-import anywidget
 import traitlets
 
 from ..errors import TiangowError
 from ..i18n import LANGS
-from .safe import SafeState, log
+from .pagewidget import PageWidget, esm
+from .safe import log
 
 __all__ = ["ProgressStore", "ProgressError", "sanitize", "migrate", "SCHEMA"]
 
-_HERE = Path(__file__).parent
 LESSON_ID = re.compile(r"^[0-9a-z_]{1,40}$")
 MAX_LESSON_BYTES = 64_000
 SCHEMA = 2
@@ -116,11 +114,11 @@ def sanitize(value: object) -> dict[str, Any]:
     return {"lessons": lessons, "prefs": prefs}
 
 
-class ProgressStore(SafeState, anywidget.AnyWidget):
+class ProgressStore(PageWidget):
     """Saved lesson states and preferences. Display it once per page (it draws nothing)."""
 
     _page_writable = frozenset({"data", "loaded"})
-    _esm = (_HERE / "progress.js").read_text(encoding="utf-8")
+    _esm = esm("progress.js")
 
     data = traitlets.Dict().tag(sync=True)
     loaded = traitlets.Bool(False).tag(sync=True)
@@ -132,6 +130,7 @@ class ProgressStore(SafeState, anywidget.AnyWidget):
         self._on_load: list[Callable[[], None]] = []
         self._mergers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {}
         self._was_loaded = False
+        self._written: dict[str, dict[str, Any]] = {}  # key -> what this page last asked to write
         self.observe(self._when_loaded, "loaded")
         self.on_msg(self._message)
 
@@ -143,6 +142,8 @@ class ProgressStore(SafeState, anywidget.AnyWidget):
     def _message(self, _widget: object, content: object, _buffers: object) -> None:
         """A message from the page: ``{"type": "stored", "lesson": id, "value": state}`` when
         another tab wrote that lesson. Untrusted: anything malformed is ignored (logged)."""
+        if isinstance(content, dict) and content.get("type") == "resync":
+            return  # PageWidget's
         try:
             if not isinstance(content, dict) or content.get("type") != "stored":
                 raise ProgressError(f"unknown message from the page: {str(content)[:80]}")
@@ -217,8 +218,15 @@ class ProgressStore(SafeState, anywidget.AnyWidget):
     def _write(self, key: str, value: dict[str, Any]) -> None:
         """Ask the page to write ``value`` under ``tiangow:<key>``. Only what this page changed
         is written (the kernel's view of other lessons, migrated or not, never is)."""
+        self._written[key] = value
         with contextlib.suppress(Exception):  # no page (plain Python, tests): nothing to write
             self.send({"type": "write", "key": key, "value": value})
+
+    def resync(self) -> None:
+        """The page may have missed write requests: ask again (the page writes a value it
+        already holds as a no-op, and joins with another tab's first as always)."""
+        for key, value in list(self._written.items()):
+            self._write(key, value)
 
     def pref(self, name: str, default: object = None) -> object:
         return self.data.get("prefs", {}).get(name, default)
