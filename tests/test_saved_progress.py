@@ -142,6 +142,26 @@ def test_the_table_comes_back_after_a_reload_with_the_same_tiles_and_score() -> 
     assert again.hands == record.hands == 1
 
 
+def test_a_new_table_is_saved_once_the_progress_has_loaded_and_comes_back_on_reload() -> None:
+    """A first visit: the table is dealt before the page has loaded the (empty) progress, so
+    its first save waits for the load; a reload before any move brings back the same deal."""
+    page = LessonPage("08_play")
+    page.header()
+    record = PlayRecord()
+    table = page.play(record, seed=5, pace=0)
+    page.store.set_state({"data": {"lessons": {}, "prefs": {}}, "loaded": True})
+    stored = page.store.data["lessons"]["08_play"]["drills"][record.id]
+    assert stored["table"]["session"] == table.session.snapshot()
+    assert stored["table"]["session"]["moves"] == []  # dealt, nothing played yet
+    again_page = LessonPage("08_play")
+    again_page.header()
+    again = PlayRecord()
+    reloaded = again_page.play(again, seed=6, pace=0)
+    again_page.store.set_state({"data": copy.deepcopy(page.store.data), "loaded": True})
+    assert reloaded.session.snapshot() == table.session.snapshot()
+    assert reloaded.deal_line.value == table.deal_line.value
+
+
 def test_a_finished_hand_restored_is_not_counted_twice() -> None:
     record = PlayRecord()
     saved: list[dict[str, Any]] = []

@@ -48,6 +48,13 @@ def test_lesson_08_reloaded_mid_hand_comes_back_exactly(page: Any, voila_url: st
     page.goto(voila_url + "08_play.ipynb", timeout=TIMEOUT)
     page.wait_for_selector(".tg-play-table svg[data-tile]", timeout=TIMEOUT)
     page.wait_for_timeout(800)  # the store's round trip
+    # A reload before any move: the same deal, not a new one.
+    dealt = page.evaluate(TABLE_NOW)
+    page.reload()
+    page.wait_for_selector(".tg-play-table svg[data-tile]", timeout=TIMEOUT)
+    page.wait_for_function(f"() => ({TABLE_NOW})()?.seed === {json.dumps(dealt['seed'])}", timeout=TIMEOUT)
+    page.wait_for_timeout(800)
+    assert page.evaluate(TABLE_NOW) == dealt
     # Hand 1 to the end.
     state, step = wait_turn(page)
     while state == "your-turn":

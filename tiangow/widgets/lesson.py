@@ -105,6 +105,7 @@ class LessonPage(_Page):
         self.quizzes: list[Any] = []
         self._views: list[BoxesView] = []
         self._wired: list[tuple[Any, Any]] = []
+        self._unsaved: set[str] = set()  # drills changed before the page loaded the progress
         self.store.on_stored(self.info.id, self._merge)
 
     def state(self) -> dict[str, Any]:
@@ -169,8 +170,11 @@ class LessonPage(_Page):
         return DealingStepper(seed)
 
     def _saved(self, drill: Any) -> None:
-        """Save ``drill``'s state (once the page has told us what was saved before)."""
-        if self.store.loaded:
+        """Save ``drill``'s state (once the page has told us what was saved before; until
+        then the drill is remembered and saved when the progress has loaded)."""
+        if not self.store.loaded:
+            self._unsaved.add(drill.id)
+        else:
             state = self.state()
             drills = state.get("drills") if isinstance(state.get("drills"), dict) else {}
             drills = dict(drills)  # type: ignore[arg-type]
@@ -190,6 +194,9 @@ class LessonPage(_Page):
                 widget.refresh()
                 for view in self._views:
                     view.render(current_lang())
+            elif drill.id in self._unsaved:  # nothing saved before: keep what this page has
+                self._saved(drill)
+            self._unsaved.discard(drill.id)
 
         self.store.on_load(load)
         self.quizzes.append(widget)
