@@ -10,7 +10,8 @@ import itertools
 import random
 from collections.abc import Iterable, Iterator
 
-from tiangow import Deal, Rules, parse_tiles
+from tiangow import Combination, Deal, Move, Rules, Tile, TileError, parse_tiles
+from tiangow.combos import table
 from tiangow.deal import Action
 
 
@@ -50,9 +51,29 @@ def all_rules(hand_sizes: Iterable[int] = (8, 4)) -> Iterator[Rules]:
                         free_split=fs, banker_rotation=br, naturals=nat, hand_size=hs)  # type: ignore[arg-type]
 
 
+def plays_of(d: Deal) -> list[tuple[Tile, ...]]:
+    """The tiles of every play (not discard) open to the seat to act, from ``legal_moves``."""
+    return [m.tiles for m in d.legal_moves() if not m.discard]
+
+
+def combinations_of(d: Deal) -> list[Combination]:
+    """The combinations of every play open to the seat to act, from ``legal_moves``."""
+    tab = table(d.rules)
+    return [tab.by_tiles[m.tiles] for m in d.legal_moves() if not m.discard]
+
+
+def can_discard(d: Deal, tiles: Iterable[Tile] | str) -> bool:
+    """Whether ``d`` accepts discarding ``tiles`` now (a move of no tiles is no move)."""
+    try:
+        move = Move(tuple(parse_tiles(tiles)) if isinstance(tiles, str) else tuple(tiles), discard=True)
+    except TileError:
+        return False
+    return d.is_legal(move)
+
+
 def random_action(d: Deal, rng: random.Random) -> Action:
     """One uniformly random legal action (a leader plays; a follower plays or discards)."""
-    plays = d.legal_plays()
+    plays = plays_of(d)
     size = d.trick_size
     if size is None:
         return d.play(rng.choice(plays))

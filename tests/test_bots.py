@@ -7,7 +7,7 @@ import random
 from collections import Counter
 
 import pytest
-from helpers import all_rules, known_ending, make_deal, run
+from helpers import all_rules, can_discard, known_ending, make_deal, run
 
 from tiangow import Deal, DealError, Move, Rules, full_set, parse_tiles
 from tiangow.bots import (
@@ -81,9 +81,9 @@ def _checked_moves(d: Deal) -> set[Move]:
     out = set()
     for n in sizes:
         for ts in set(combinations(held, n)):
-            if d.can_play(ts):
+            if d.is_legal(ts):
                 out.add(Move(ts))
-            if d.trick_size and d.can_discard(ts):
+            if d.trick_size and can_discard(d, ts):
                 out.add(Move(ts, True))
     return out
 
@@ -101,7 +101,7 @@ def test_every_listed_move_is_legal_and_every_legal_move_listed() -> None:
             expected = _checked_moves(d)
             assert set(listed) == expected and len(listed) == len(expected)
             assert d.legal_moves() == listed
-            rng.choice(listed).apply(d)
+            d.push(rng.choice(listed))
 
 
 # --- no peeking ------------------------------------------------------------------------------
@@ -127,7 +127,7 @@ def test_a_bots_choice_cannot_depend_on_tiles_it_has_not_seen(kind: str) -> None
         for _ in range(rng.randrange(0, 20)):  # somewhere into the hand
             if d.is_over:
                 break
-            RuleBot().choose(d.view(d.to_play)).apply(d)  # type: ignore[arg-type]
+            d.push(RuleBot().choose(d.view(d.to_play)))  # type: ignore[arg-type]
         if d.is_over:
             continue
         seat = d.to_play
@@ -166,7 +166,7 @@ def test_sampled_deals_are_consistent_with_the_view() -> None:
         for _ in range(rng.randrange(0, 25)):
             if d.is_over:
                 break
-            RandomBot(rng.randrange(99)).choose(d.view(d.to_play)).apply(d)  # type: ignore[arg-type]
+            d.push(RandomBot(rng.randrange(99)).choose(d.view(d.to_play)))  # type: ignore[arg-type]
         if d.is_over:
             continue
         seat = d.to_play
@@ -205,7 +205,7 @@ def _brute(d: Deal, me: int) -> int:
         vals = []
         for m in node.legal_moves():
             child = node.copy()
-            m.apply(child)
+            child.push(m)
             vals.append(value(child))
         return max(vals) if node.to_play == me else min(vals)
 
@@ -266,7 +266,7 @@ def test_the_search_state_follows_the_deal_move_by_move() -> None:
             r = st.push(mv)
             if r is not None:
                 paid = [a + b for a, b in zip(paid, r.net, strict=True)]
-            Move.of(mv).apply(d)
+            d.push(Move.of(mv))
             assert st.stacks == d.stacks and st.to_play == d.to_play
         if rules.scored:
             net = d.settlement().net

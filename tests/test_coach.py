@@ -108,7 +108,7 @@ def _play_out(s: Session) -> None:
     while not s.is_over:
         if s.learner_to_act:
             h = s.hint()
-            assert s.act(h.recommended.tiles, h.recommended.discard).ok
+            assert s.act(h.recommended).ok
         else:
             assert s.bot_step() is not None
 
@@ -134,17 +134,18 @@ def test_session_plays_a_hand_marks_each_action_and_keeps_the_running_score() ->
 def test_session_refuses_illegal_actions_in_words() -> None:
     s = Session(seat=0, seed=3, opponents="rule", samples=4, coach_samples=4)
     assert s.learner_to_act  # East banks the first hand and leads (R-P1)
-    r = s.act("66 11")
+    r = s.act(Move.parse("play 66 11"))
     assert not r.ok and ("R-C2" in r.message("en") or "not hold" in r.message("en"))
-    assert not s.act("").ok
-    assert not s.act("zz").ok and "zz" in s.act("zz").message("en")
-    assert not s.act(s.deal.holding(0)[:1], discard=True).ok  # a leader may not discard (R-P2)
-    assert not s.act(s.deal.holding(0)[:1], discard="yes").ok  # type: ignore[arg-type]
+    assert "不行" in r.message("zh-Hant") and "not" not in r.message("zh-Hant")
+    assert not s.act(None).ok  # type: ignore[arg-type]  # nothing selected
+    assert not s.act("66").ok  # type: ignore[arg-type]  # a move, not text
+    r = s.act(Move(s.deal.holding(0)[:1], discard=True))
+    assert not r.ok and "R-P3" in r.message("en")  # a leader may not discard (R-P2, R-P3)
     assert s.deal.history == ()
-    lead = s.deal.legal_plays()[0]
+    lead = next(m for m in s.deal.legal_moves() if not m.discard)
     assert s.act(lead).ok
-    assert not s.act(s.deal.holding(0)[:1]).ok  # not East's turn now
-    assert "Not your turn" in s.act(s.deal.holding(0)[:1]).message("en")
+    assert not s.act(Move(s.deal.holding(0)[:1])).ok  # not East's turn now
+    assert "Not your turn" in s.act(Move(s.deal.holding(0)[:1])).message("en")
 
 
 def test_undo_takes_back_the_learners_action_and_the_bots_replies() -> None:
@@ -154,7 +155,7 @@ def test_undo_takes_back_the_learners_action_and_the_bots_replies() -> None:
     before = s.deal.history
     hand = s.deal.holding(1)
     move = s.hint().recommended
-    assert s.act(move.tiles, move.discard).ok
+    assert s.act(move).ok
     s.run_bots()
     assert len(s.deal.history) > len(before)
     assert s.undo() and s.deal.history == before and s.deal.holding(1) == hand and s.learner_to_act
@@ -165,7 +166,7 @@ def test_replay_deals_the_same_tiles_and_deal_again_new_ones() -> None:
     s = Session(seat=0, seed=5, opponents="rule", samples=4, coach_samples=4)
     first = [s.deal.initial_holding(x) for x in range(4)]
     seed = s.deal_seed
-    s.act(s.deal.legal_plays()[0])
+    s.act(s.deal.legal_moves()[0])
     s.replay()
     assert [s.deal.initial_holding(x) for x in range(4)] == first and s.deal.history == ()
     assert s.deal_seed == seed

@@ -6,11 +6,13 @@ import itertools
 import random
 
 import pytest
+from helpers import combinations_of
 
 from tiangow import (
     KINDS,
     Deal,
     Method,
+    Move,
     Rules,
     classify,
     combinations_in,
@@ -151,21 +153,21 @@ def test_R_P3_act_tasks_accept_exactly_the_right_actions() -> None:
         task = tricks.act_task(rng)
         d = task.deal
         assert d.to_play == task.seat and d.trick_size is not None
-        plays = d.legal_combinations()
+        plays = combinations_of(d)
         hand = d.holding(task.seat)
         some = hand[: d.trick_size]
-        ok, why = task.check(some, discard=True)
+        ok, why = task.check(Move(some, discard=True))
         assert ok == (not plays), why("en")
         if plays:
-            ok, why = task.check(plays[-1].tiles, discard=False)
+            ok, why = task.check(Move(plays[-1].tiles))
             assert ok and "R-C1" in why("en")
         if d.is_last_trick and d.stacks[task.seat] + d.trick_size < 2:
             w2 += 1
-            ok, why = task.check(some, discard=True)
+            ok, why = task.check(Move(some, discard=True))
             assert ok and "R-W2" in why("en")
         for combo in combinations_in(hand):
             if combo.size == d.trick_size and combo not in plays:
-                assert not task.check(combo.tiles, discard=False)[0]
+                assert not task.check(Move(combo.tiles))[0]
     assert w2 >= 5
 
 
@@ -314,7 +316,7 @@ def test_search_lines_and_forced_wins_replay() -> None:
             if possible:
                 node = d.copy()
                 for m in line:
-                    m.apply(node)
+                    node.push(m)
                 assert node.is_over and node.winner == seat
             if search.forced_win(d, seat):
                 # winning moves against random defence always win
@@ -322,9 +324,9 @@ def test_search_lines_and_forced_wins_replay() -> None:
                     node = d.copy()
                     while not node.is_over:
                         if node.to_play == seat:
-                            rng.choice(search.winning_moves(node, seat)).apply(node)
+                            node.push(rng.choice(search.winning_moves(node, seat)))
                         else:
-                            rng.choice(node.legal_moves()).apply(node)
+                            node.push(rng.choice(node.legal_moves()))
                     assert node.winner == seat
                     checked += 1
     assert checked > 0

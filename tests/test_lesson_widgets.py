@@ -6,6 +6,7 @@ import random
 from collections.abc import Iterator
 
 import pytest
+from helpers import combinations_of
 
 from tiangow import KINDS, Move, search, settle
 from tiangow.catalog import LESSONS, lesson_status
@@ -92,23 +93,23 @@ def test_act_quiz() -> None:
     for _ in range(8):
         task = w.task
         assert task is not None
-        plays = task.deal.legal_combinations()
+        plays = combinations_of(task.deal)
         size = task.deal.trick_size
         hand = list(task.deal.holding(task.seat))
         w.picker.set_state({"selected": []})
-        assert w.act(discard=True) is None  # nothing selected: no try spent
+        assert w.act(w.picker.selected_move(discard=True)) is None  # nothing selected: no try spent
         if plays:
             w.picker.set_state({"selected": list(range(size))})  # type: ignore[arg-type]
-            right = w.act(discard=True)
+            right = w.act(w.picker.selected_move(discard=True))
             assert right is False and "✗" in w.feedback.value
             used: list[int] = []
             for t in plays[0].tiles:
                 used.append(next(i for i, x in enumerate(hand) if x == t and i not in used))
             w.picker.set_state({"selected": used})
-            assert w.act(discard=False) is True
+            assert w.act(w.picker.selected_move()) is True
         else:
             w.picker.set_state({"selected": list(range(size))})  # type: ignore[arg-type]
-            assert w.act(discard=True) is True
+            assert w.act(w.picker.selected_move(discard=True)) is True
         assert w.done
         w.new_task()
     assert drill.acted.asked == 8
@@ -135,11 +136,11 @@ def test_play_out_board_against_the_solver() -> None:
         bad = [m for m in d.legal_moves() if m not in good]
         if bad and not made_mistake:
             select(bad[0])
-            assert board.act(not bad[0].is_play) is False
+            assert board.act(board.picker.selected_move(bad[0].discard)) is False
             assert "✗" in board.feedback.value and board.wrong == 1
             made_mistake = True
         select(good[0])
-        board.act(not good[0].is_play)
+        board.act(board.picker.selected_move(good[0].discard))
     assert board.deal is not None and board.deal.winner == task.seat
     assert board.picker.tiles == () and board.picker.svgs == []  # the tile just played is gone from the hand
     assert drill.played.asked == 1 and drill.played.first_try == (0 if made_mistake else 1)

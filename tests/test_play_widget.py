@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from helpers import plays_of
 
 from tiangow.drills.play import PlayRecord
 from tiangow.widgets import LANGUAGE, PlayTable
@@ -37,7 +38,7 @@ def _play_hand(table: PlayTable) -> int:
             exact += 1
             assert "保證" in table.hint_view.value
         _select(table, hint.recommended.tiles)
-        assert table.act(hint.recommended.discard)
+        assert table.act(table.picker.selected_move(hint.recommended.discard))
         assert "data-mark=" in table.feedback.value
         moves += 1
     assert exact > 0 or moves < 6  # by the sixth move at most 3 tiles are left: searched exactly
@@ -65,17 +66,17 @@ def test_a_whole_hand_through_the_widget() -> None:
 def test_illegal_choices_are_explained_and_nothing_changes() -> None:
     table = PlayTable(seed=3, seat=0, pace=0, opponents="rule")
     assert table.session.learner_to_act
-    assert not table.act(False)  # nothing selected
+    assert not table.act(table.picker.selected_move())  # nothing selected
     assert "tg-feedback-wrong" in table.feedback.value
     hand = table.session.deal.holding(0)
-    combos = {tuple(p) for p in table.session.deal.legal_plays()}
+    combos = {tuple(p) for p in plays_of(table.session.deal)}
     pair = next(((a, b) for i, a in enumerate(hand) for b in hand[i + 1:] if (a, b) not in combos), None)
     assert pair is not None
     _select(table, pair)
-    assert not table.act(False)
+    assert not table.act(table.picker.selected_move())
     assert "R-C2" in table.feedback.value or "不是" in table.feedback.value
     _select(table, hand[:1])
-    assert not table.act(True)  # a leader may not discard
+    assert not table.act(table.picker.selected_move(discard=True))  # a leader may not discard
     assert table.session.deal.history == ()
 
 
@@ -119,9 +120,9 @@ def test_undo_replay_and_deal_again() -> None:
     s = table.session
     first = [s.deal.initial_holding(x) for x in range(4)]
     assert not table.undo()
-    lead = s.deal.legal_plays()[0]
+    lead = plays_of(s.deal)[0]
     _select(table, lead)
-    assert table.act(False)
+    assert table.act(table.picker.selected_move())
     assert s.learner_to_act or s.is_over
     assert table.undo() and s.deal.history == ()
     table.replay()
@@ -149,13 +150,13 @@ def test_a_second_click_on_play_for_the_move_just_made_is_ignored() -> None:
 
     async def double_click() -> None:  # in a running loop, as in the kernel: the bots wait `pace`
         table = PlayTable(seed=9, seat=0, pace=30, opponents="rule")
-        lead = table.session.deal.legal_plays()[0]
+        lead = plays_of(table.session.deal)[0]
         _select(table, lead)
-        assert table.act(False)
+        assert table.act(table.picker.selected_move())
         marked = table.feedback.value
         assert "data-mark=" in marked and not table.session.learner_to_act
         _select(table, table.session.deal.holding(0)[:1])
-        assert not table.act(False)
+        assert not table.act(table.picker.selected_move())
         assert table.feedback.value == marked  # the mark of the move just made stays, no message
         table._cancel()
 
@@ -188,5 +189,5 @@ def test_hint_outcomes_say_guaranteed_only_for_one_whole_net() -> None:
                 assert "depending on the tiles you have not seen" in text
         assert "之前已付的不算" in table.hint_view.value
         _select(table, hint.recommended.tiles)
-        assert table.act(hint.recommended.discard)
+        assert table.act(table.picker.selected_move(hint.recommended.discard))
     assert table.session.is_over

@@ -11,7 +11,7 @@ import random
 from collections import Counter
 
 import pytest
-from helpers import all_rules
+from helpers import all_rules, can_discard, plays_of
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -42,27 +42,27 @@ def check_step(d: Deal) -> None:
     else:  # a natural hand is settled as if its holder took all eight stacks (RULES §8)
         assert d.history == () and d.stacks[d.natural[0]] == 8
     if d.is_over:
-        assert d.legal_plays() == [] and d.to_play is None
+        assert plays_of(d) == [] and d.to_play is None
         return
     seat = d.to_play
     assert seat is not None
-    listed = d.legal_plays()
+    listed = plays_of(d)
     assert len(listed) == len(set(listed))  # no two alike
     for p in listed:
-        assert d.can_play(p), (p, d.why_not(p))
+        assert d.is_legal(p), (p, d.why_not(p))
     listed_keys = {tuple(sorted(t.index for t in p)) for p in listed}
     for c in combinations_in(d.holding(seat), d.rules):
         if c.key not in listed_keys:
-            assert not d.can_play(c.tiles), c
+            assert not d.is_legal(c.tiles), c
             assert d.why_not(c.tiles)
     if d.trick_size is None:
-        assert not d.can_discard(d.holding(seat)[:1])
+        assert not can_discard(d, d.holding(seat)[:1])
         for p in listed:
             assert classify(p, d.rules).size == len(p)
     else:
         assert all(len(p) == d.trick_size for p in listed)
-        assert d.can_discard(d.holding(seat)[:d.trick_size])
-        assert not d.can_discard(d.holding(seat)[:d.trick_size - 1] if d.trick_size > 1 else ())
+        assert can_discard(d, d.holding(seat)[:d.trick_size])
+        assert not can_discard(d, d.holding(seat)[:d.trick_size - 1] if d.trick_size > 1 else ())
 
 
 def check_end(d: Deal) -> None:
@@ -86,7 +86,7 @@ def check_end(d: Deal) -> None:
 def play_hand(d: Deal, choose: random.Random | None = None, draw=None) -> None:  # type: ignore[no-untyped-def]
     while not d.is_over:
         check_step(d)
-        plays = d.legal_plays()
+        plays = plays_of(d)
         size = d.trick_size
         k = draw(len(plays) + (0 if size is None else 1)) if draw else choose.randrange(  # type: ignore[union-attr]
             len(plays) + (0 if size is None else 1))
@@ -137,13 +137,13 @@ def test_undo_restores_every_earlier_state(seed: int, steps: int) -> None:
             break
         states.append((d.stacks, d.to_play, tuple(d.holding(s) for s in range(4)), d.history,
                        d.immediate_payments))
-        plays = d.legal_plays()
+        plays = plays_of(d)
         if d.trick_size is None or (plays and rng.random() < 0.5):
             d.play(rng.choice(plays))
         else:
             d.discard(rng.sample(d.holding(d.to_play), d.trick_size))  # type: ignore[arg-type]
     for state in reversed(states):
-        d.undo()
+        d.pop()
         assert (d.stacks, d.to_play, tuple(d.holding(s) for s in range(4)), d.history,
                 d.immediate_payments) == state
 
@@ -156,7 +156,7 @@ def test_views_hide_exactly_the_others_discards(seed: int, seat: int, data: st.D
     for _ in range(data.draw(st.integers(0, 32))):
         if d.is_over:
             break
-        plays = d.legal_plays()
+        plays = plays_of(d)
         if d.trick_size is None or (plays and rng.random() < 0.5):
             d.play(rng.choice(plays))
         else:

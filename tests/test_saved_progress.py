@@ -39,7 +39,7 @@ def _learner_moves(s: Session, n: int) -> None:
     while not s.is_over and done < n:
         if s.learner_to_act:
             m = me.choose(s.deal.view(s.seat))
-            assert s.act(m.tiles, m.discard).ok
+            assert s.act(m).ok
             done += 1
         else:
             s.bot_step()
@@ -120,7 +120,7 @@ def test_the_table_comes_back_after_a_reload_with_the_same_tiles_and_score() -> 
     table = PlayTable(record, seed=21, pace=0, opponents="rule", on_change=lambda: saves.append(record.state()))
     while not table.session.is_over:
         h = table.session.hint()
-        table.session.act(h.recommended.tiles, h.recommended.discard)
+        table.session.act(h.recommended)
         table.refresh()
         table._schedule()
     won_first = table.session.running

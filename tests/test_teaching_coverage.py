@@ -8,8 +8,10 @@ import re
 from pathlib import Path
 
 import nbformat
+from helpers import combinations_of
 
 from tiangow.drills import combinations, dealing, ranks, scoring, tiles, tricks, variants
+from tiangow.move import Move
 from tiangow.tiles import KINDS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -61,9 +63,9 @@ def exercise_text(module: object) -> str:
         for _ in range(60):
             task = tricks.act_task(rng)
             d = task.deal
-            parts.append(task.check(d.holding(task.seat)[: d.trick_size], discard=True)[1]("en"))
-            for c in d.legal_combinations()[:1]:
-                parts.append(task.check(c.tiles, discard=False)[1]("en"))
+            parts.append(task.check(Move(d.holding(task.seat)[: d.trick_size], discard=True))[1]("en"))
+            for c in combinations_of(d)[:1]:
+                parts.append(task.check(Move(c.tiles))[1]("en"))
     if module is combinations:
         task = combinations.find_task(rng)
         parts.append(task.prompt("en"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from helpers import make_deal, run
+from helpers import make_deal, plays_of, run
 
 from tiangow import (
     VARIANT_NOTES,
@@ -94,13 +94,13 @@ def test_capture_civil_supreme_pair_of_one_six() -> None:
              "22 22 56 56 46 46 33 33", "26 35 25 34 24 23 14 12")
     d = make_deal(*hands, rules=Rules(civil_supreme=True))
     d.play("15 15")
-    assert d.legal_plays() == []  # a supreme cannot be beaten (R-C4)
+    assert plays_of(d) == []  # a supreme cannot be beaten (R-C4)
     r = Rules(civil_supreme=True, capture_civil_supreme=True)
     d = make_deal(*hands, rules=r)
     d.play("15 15")
-    assert notations(d.legal_plays()) == ["1-6 1-6"]
+    assert notations(plays_of(d)) == ["1-6 1-6"]
     d.play("16 16")
-    assert d.legal_plays() == []  # the capture cannot be beaten again
+    assert plays_of(d) == []  # the capture cannot be beaten again
     with pytest.raises(IllegalPlay, match="cannot be beaten again"):
         d.play("33 33")
     run(d, "x 22 22", "x 26 35")
@@ -122,7 +122,7 @@ def test_capture_wins_trick_yi_qin_wei_da() -> None:
     for step in CAPTURE_WINS_SCRIPT:
         run(d, *step.split("|"))
     run(d, "12", "36")
-    assert d.legal_plays() == []
+    assert plays_of(d) == []
     run(d, "x 24", "x 14")
     s = d.settlement()
     assert d.winner == 2 and s.captured is None
@@ -131,9 +131,9 @@ def test_capture_wins_trick_yi_qin_wei_da() -> None:
     for step in CAPTURE_WINS_SCRIPT:
         run(d, *step.split("|"))
     run(d, "12", "36")
-    assert notations(d.legal_plays()) == ["2-4"]
+    assert notations(plays_of(d)) == ["2-4"]
     d.play("24")
-    assert d.legal_plays() == []
+    assert plays_of(d) == []
     with pytest.raises(IllegalPlay, match="以擒為大"):
         d.play("14")
     d.discard("14")
@@ -183,7 +183,7 @@ def test_free_split_wong_rule() -> None:
     hands = ("11 11 26 66 36 44 13 55", "66 44 13 55 33 33 22 22",
              "56 56 46 46 16 16 15 15", "45 35 25 34 24 23 14 12")
     d = make_deal(*hands, rules=Rules(free_split=False))
-    leads = notations(d.legal_plays())
+    leads = notations(plays_of(d))
     assert "1-1 1-1 2-6" in leads
     for split in ("1-1", "2-6", "1-1 1-1", "1-1 2-6"):
         assert split not in leads
@@ -191,12 +191,12 @@ def test_free_split_wong_rule() -> None:
     with pytest.raises(IllegalPlay, match="R-C5") as exc:
         d.play("11 26")
     assert "三文地八" in str(exc.value)
-    assert make_deal(*hands).can_play("11 26")  # free by default
+    assert make_deal(*hands).is_legal("11 26")  # free by default
     # A follower may still split: North (holding one seven, a whole family) leads it.
     d = make_deal("13 11 11 26 55 66 36 44", "66 44 13 55 33 34 22 22",
                   "56 56 46 46 16 16 15 15", "45 35 25 33 24 23 14 12", banker=3, rules=Rules(free_split=False))
     d.play("25")
-    assert "2-6" in notations(d.legal_plays())
+    assert "2-6" in notations(plays_of(d))
     d.play("26")  # East splits its 三文地八 to beat
     assert d.best[1].name == "八"  # type: ignore[index]
 

@@ -18,6 +18,7 @@ from .errors import DealError, IllegalPlay, NotACombination, RulesError, Settlem
 from .i18n import LANGS, Lang, seat_name, to_simplified
 from .move import Move
 from .naturals import best_natural, naturals_in
+from .refusals import Refusal
 from .rules import VARIANT_NOTES, Natural, Rules
 from .scoring import Finish, Payment, Reason, Settlement, banker_multiplier, next_banker, settle
 from .tiles import CIVIL_KINDS, KINDS, MILITARY_KINDS, Holding, Tile, format_tiles, full_set, parse_tiles, sort_tiles
@@ -27,7 +28,7 @@ __version__ = "0.1.0"
 __all__ = [
     "Action", "CIVIL_KINDS", "Holding", "Combination", "Deal", "DealError", "DealView", "Dealt", "Finish",
     "IllegalPlay", "KINDS", "Kind", "LANGS", "Lang", "MILITARY_KINDS", "Method", "Move", "Natural",
-    "NotACombination", "Payment", "Reason", "Rules", "RulesError", "SEATS", "Settlement",
+    "NotACombination", "Payment", "Reason", "Refusal", "Rules", "RulesError", "SEATS", "Settlement",
     "SettlementError", "TiangowError", "Tile", "TileError", "Trick", "VARIANT_NOTES", "Wall",
     "all_combinations", "banker_multiplier", "best_natural", "classify", "combinations_in",
     "deal_wall", "draw_first_banker", "explain_not_beating", "first_banker", "first_taker",

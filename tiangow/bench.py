@@ -1,12 +1,12 @@
 """Benchmark: random full hands through the public API (``python -m tiangow.bench``).
 
-Each hand is dealt with :meth:`Deal.random`; at every decision the legal plays are listed
-(:meth:`Deal.legal_plays`) and a uniformly random choice among them and "discard" is made
-(a leader always plays), through the checked :meth:`Deal.play` / :meth:`Deal.discard`;
-the finished hand is settled. The same hands are then played on the unchecked fast path
-(:meth:`Deal.legal_combinations`, :meth:`Deal.play_combination`,
-:meth:`Deal.discard_unchecked`) as a baseline measured in the same process, and the
-ratio is printed. Figures vary with the machine's load: compare ratios, not seconds.
+Each hand is dealt with :meth:`Deal.random`; at every decision the legal moves are listed
+(:meth:`Deal.legal_moves`) and a uniformly random choice among the plays and "discard" is
+made (a leader always plays): a listed play is made with the checked :meth:`Deal.push`, a
+discard of tiles drawn at random with the checked :meth:`Deal.discard`; the finished hand is
+settled. The same hands are then played on the unchecked fast path (the state machine's
+steps, :meth:`Deal.push_step`) as a baseline measured in the same process, and the ratio is
+printed. Figures vary with the machine's load: compare ratios, not seconds.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
+from . import packed
 from .deal import Deal
 from .rules import Rules
 from .tiles import Tile
@@ -42,14 +43,19 @@ def play_random_hand(rng: random.Random, rules: Rules | None = None) -> Deal:
         seat = d.to_play
         if seat is None:
             break
-        plays = d.legal_plays()
+        moves = d.legal_moves()
         size = d.trick_size
         if size is None:
-            d.play(plays[int(rand() * len(plays))])
+            d.push(moves[int(rand() * len(moves))])
             continue
-        k = int(rand() * (len(plays) + 1))
-        if k < len(plays):
-            d.play(plays[k])
+        n = 0
+        for m in moves:
+            if m.discard:
+                break
+            n += 1
+        k = int(rand() * (n + 1))
+        if k < n:
+            d.push(moves[k])
         else:
             d.discard(_sample(d.holding(seat), size, rand))
     if d.rules.scored:
@@ -65,16 +71,17 @@ def play_random_hand_unchecked(rng: random.Random, rules: Rules | None = None) -
         seat = d.to_play
         if seat is None:
             break
-        plays = d.legal_combinations()
+        steps = d.steps()
+        plays = [s for s in steps if type(s) is not int]
         size = d.trick_size
         if size is None:
-            d.play_combination(plays[int(rand() * len(plays))])
+            d.push_step(plays[int(rand() * len(plays))])
             continue
         k = int(rand() * (len(plays) + 1))
         if k < len(plays):
-            d.play_combination(plays[k])
+            d.push_step(plays[k])
         else:
-            d.discard_unchecked(_sample(d.holding(seat), size, rand))
+            d.push_step(packed.pack(_sample(d.holding(seat), size, rand)))
     if d.rules.scored:
         d.settlement()
     return d

@@ -28,7 +28,7 @@ from typing import Final
 
 from . import packed
 from .errors import NotACombination
-from .i18n import Lang, pick, to_simplified
+from .i18n import Lang, Text, pick, to_simplified
 from .rules import DEFAULT_RULES, Rules
 from .tiles import KINDS, Tile, as_tiles, check_counts
 
@@ -39,6 +39,11 @@ __all__ = [
     "combinations_in",
     "all_combinations",
     "explain_not_beating",
+    "not_beating",
+    "why_not_a_combination",
+    "too_many",
+    "Table",
+    "table",
 ]
 
 
@@ -276,50 +281,68 @@ def can_beat(play: Combination, standing: Combination) -> bool:
 
 def explain_not_beating(play: Combination, standing: Combination) -> str | None:
     """Why ``play`` cannot beat ``standing`` in a learner's words, citing the rule, or
-    ``None`` when it can.
+    ``None`` when it can (the English of :func:`not_beating`).
 
     >>> from tiangow import parse_tiles
     >>> print(explain_not_beating(classify(parse_tiles("44 25")), classify(parse_tiles("11 26"))))
     人七 does not beat 地八: within the civil-military pairs 地八 ranks higher (R-C1)
     """
+    why = not_beating(play, standing)
+    return None if why is None else why.en
+
+
+_KIND_PLURAL: Final = {
+    Kind.CIVIL_SINGLE: "civil tiles", Kind.MILITARY_SINGLE: "military tiles",
+    Kind.CIVIL_PAIR: "civil pairs", Kind.MILITARY_PAIR: "military pairs",
+    Kind.MIXED_PAIR: "civil-military pairs", Kind.CIVIL_TRIPLE: "civil triples",
+    Kind.MILITARY_TRIPLE: "military triples", Kind.QUAD: "quads", Kind.SUPREME: "supremes",
+}
+
+
+def not_beating(play: Combination, standing: Combination) -> Text | None:
+    """Why ``play`` cannot beat ``standing``, in traditional Chinese and English, citing the
+    rule (R-C1, R-C3, R-C4), or ``None`` when it can.
+
+    >>> from tiangow import parse_tiles
+    >>> print(not_beating(classify("45"), classify("36")).zh)
+    九 (4-5)打不過九 (3-6)：兩者一樣大，一樣大的牌先出的贏（R-C3）
+    """
+    p_zh, s_zh = play.label("zh-Hant"), standing.label("zh-Hant")  # the English names them so too
     if standing.kind is Kind.SUPREME:
         if (play._capture_civil_supreme and standing.is_civil_supreme
                 and play.is_pair_of_long_legs):
             return None
         if play.kind is Kind.SUPREME:
-            return (f"{play.name} cannot be played on {standing.name}: a supreme is led only, "
-                    "and nothing beats a supreme (R-C4)")
-        return f"nothing beats {standing.name}: a supreme is never beaten (R-C4)"
+            return Text(f"{play.name}不能打在{standing.name}上：至尊只能先出，也沒有牌打得過至尊（R-C4）",
+                        f"{play.name} cannot be played on {standing.name}: a supreme is led only, "
+                        "and nothing beats a supreme (R-C4)")
+        return Text(f"沒有牌打得過{standing.name}：至尊永遠不會被打敗（R-C4）",
+                    f"nothing beats {standing.name}: a supreme is never beaten (R-C4)")
     if play.kind is Kind.SUPREME:
-        return f"{play.name} beats nothing: a supreme can only be led (R-C4)"
+        return Text(f"{play.name}打不過任何牌：至尊只能先出（R-C4）",
+                    f"{play.name} beats nothing: a supreme can only be led (R-C4)")
     if play.kind is not standing.kind:
-        return (
-            f"{play.label()} cannot beat {standing.label()}: only the same class can beat "
-            f"(R-C1), and {standing.label()} is a {standing.kind.name_en} ({standing.kind.value}) "
-            f"while {play.label()} is a {play.kind.name_en} ({play.kind.value})"
-        )
+        return Text(
+            f"{p_zh}打不過{s_zh}：只有同一類的牌才能打（R-C1），{s_zh}是{standing.kind.value}，"
+            f"{p_zh}是{play.kind.value}",
+            f"{p_zh} cannot beat {s_zh}: only the same class can beat "
+            f"(R-C1), and {s_zh} is a {standing.kind.name_en} ({standing.kind.value}) "
+            f"while {p_zh} is a {play.kind.name_en} ({play.kind.value})")
     if play.rank == standing.rank:
-        return (
-            f"{play.label()} does not beat {standing.label()}: they rank equal, and of two "
-            f"equal plays the first keeps the trick (R-C3)"
-        )
+        return Text(f"{p_zh}打不過{s_zh}：兩者一樣大，一樣大的牌先出的贏（R-C3）",
+                    f"{p_zh} does not beat {s_zh}: they rank equal, and of two "
+                    "equal plays the first keeps the trick (R-C3)")
     if play.rank > standing.rank:
-        what = {
-            Kind.CIVIL_SINGLE: "civil tiles", Kind.MILITARY_SINGLE: "military tiles",
-            Kind.CIVIL_PAIR: "civil pairs", Kind.MILITARY_PAIR: "military pairs",
-            Kind.MIXED_PAIR: "civil-military pairs", Kind.CIVIL_TRIPLE: "civil triples",
-            Kind.MILITARY_TRIPLE: "military triples", Kind.QUAD: "quads",
-            Kind.SUPREME: "supremes",
-        }[play.kind]
-        return (f"{play.label()} does not beat {standing.label()}: within the {what} "
-                f"{standing.label()} ranks higher (R-C1)")
+        return Text(f"{p_zh}打不過{s_zh}：同是{play.kind.value}，{s_zh}比較大（R-C1）",
+                    f"{p_zh} does not beat {s_zh}: within the {_KIND_PLURAL[play.kind]} "
+                    f"{s_zh} ranks higher (R-C1)")
     return None
 
 
 # --- tables ------------------------------------------------------------------------------
 
 
-class _Table:
+class Table:
     """All plays under one civil-supreme setting, indexed for lookups."""
 
     def __init__(self, civil_supreme: bool, capture_civil_supreme: bool) -> None:
@@ -390,19 +413,19 @@ class _Table:
         return da[holding_mask & ma] + db[holding_mask & mb] + dc[holding_mask & mc]
 
 
-_TABLES: Final[dict[tuple[bool, bool], _Table]] = {}
+_TABLES: Final[dict[tuple[bool, bool], Table]] = {}
 
 
-def _table(civil_supreme: bool, capture: bool) -> _Table:
+def _table(civil_supreme: bool, capture: bool) -> Table:
     """The table for one civil-supreme setting, built on first use and kept."""
     key = (civil_supreme, capture)
     found = _TABLES.get(key)
     if found is None:
-        found = _TABLES[key] = _Table(civil_supreme, capture)
+        found = _TABLES[key] = Table(civil_supreme, capture)
     return found
 
 
-def table(rules: Rules | None) -> _Table:
+def table(rules: Rules | None) -> Table:
     """The play table for ``rules`` (only the civil-supreme settings change it)."""
     r = DEFAULT_RULES if rules is None else rules
     return _table(r.civil_supreme, r.capture_civil_supreme)
@@ -433,7 +456,7 @@ def classify(tiles: Iterable[Tile] | str, rules: Rules | None = None) -> Combina
     key = tuple(sorted(t.index for t in ts))
     found = table(rules).by_key.get(key)
     if found is None:
-        raise NotACombination(_why_not(ts))
+        raise NotACombination(why_not_a_combination(ts).en)
     return found
 
 
@@ -441,36 +464,68 @@ def _join(ts: Sequence[Tile]) -> str:
     return " + ".join(t.full_name for t in ts)
 
 
-def _why_not(ts: Sequence[Tile]) -> str:
+_PARTNER: Final = {0: ("九（天九）", "a nine (天九)"), 1: ("八（地八）", "an eight (地八)"),
+                   2: ("七（人七）", "a seven (人七)"), 3: ("五（和五）", "a five (和五)")}
+
+
+def why_not_a_combination(tiles: Sequence[Tile]) -> Text:
+    """Why ``tiles`` make no play (R-C2, or R-P2 for a count outside 1–4), in traditional
+    Chinese and English.
+
+    >>> print(why_not_a_combination(as_tiles("66 44")).zh)
+    天 + 人不是牌型：文對是兩張相同的文牌（R-C2）
+    """
+    ts = list(tiles)
     n = len(ts)
     if n == 0:
-        return "no tiles is not a play: a play has 1 to 4 tiles (R-P2)"
+        return Text("沒有牌不算出牌：一次出一至四張（R-P2）",
+                    "no tiles is not a play: a play has 1 to 4 tiles (R-P2)")
     if n > 4:
-        return f"{n} tiles is not a play: a play has 1 to 4 tiles (R-P2)"
-    try:
-        check_counts(ts)
-    except Exception as exc:  # a set cannot hold these tiles at once
-        return f"{_join(ts)} is not a play: {exc}"
-    shown = _join(sorted(ts, key=lambda t: t.index))
+        return Text(f"{n}張不是牌型：一次出一至四張（R-P2）",
+                    f"{n} tiles is not a play: a play has 1 to 4 tiles (R-P2)")
+    over = too_many(ts)
+    if over is not None:
+        return Text(f"{_join(ts)}不是牌型：{over.zh}", f"{_join(ts)} is not a play: {over.en}")
+    ordered = sorted(ts, key=lambda t: t.index)
+    shown = _join(ordered)
     if n == 2:
-        a, b = sorted(ts, key=lambda t: t.index)
+        a, b = ordered
         if a.is_civil and b.is_civil:
-            return f"{shown} is not a play: a civil pair is two identical civil tiles (R-C2)"
+            return Text(f"{shown}不是牌型：文對是兩張相同的文牌（R-C2）",
+                        f"{shown} is not a play: a civil pair is two identical civil tiles (R-C2)")
         if a.is_civil:
-            partner = {0: "a nine (天九)", 1: "an eight (地八)", 2: "a seven (人七)", 3: "a five (和五)"}
-            if a.index in partner:
-                return f"{shown} is not a play: {a.name} pairs only with {partner[a.index]} (R-C2)"
-            return f"{shown} is not a play: {a.name} pairs only with another {a.name} (R-C2)"
-        return (
-            f"{shown} is not a play: two military tiles pair only when they rank equal "
-            "(雜九, 雜八, 雜七, 雜五) or as 1-2 with 2-4, the supreme (R-C2)"
-        )
+            if a.index in _PARTNER:
+                zh, en = _PARTNER[a.index]
+                return Text(f"{shown}不是牌型：{a.name}只跟{zh}配對（R-C2）",
+                            f"{shown} is not a play: {a.name} pairs only with {en} (R-C2)")
+            return Text(f"{shown}不是牌型：{a.name}只跟另一張{a.name}成對（R-C2）",
+                        f"{shown} is not a play: {a.name} pairs only with another {a.name} (R-C2)")
+        return Text(f"{shown}不是牌型：兩張武牌只有點數一樣大（雜九、雜八、雜七、雜五）"
+                    "或一二配二四（至尊）才成對（R-C2）",
+                    f"{shown} is not a play: two military tiles pair only when they rank equal "
+                    "(雜九, 雜八, 雜七, 雜五) or as 1-2 with 2-4, the supreme (R-C2)")
     if n == 1:  # every single tile is a play; unreachable
-        return f"{shown} is not a play (R-C2)"
-    return (
-        f"{shown} is not a play: three or four tiles play only as a triple or quad of "
-        "天九, 地八, 人七 or 和五 (R-C2)"
-    )
+        return Text(f"{shown}不是牌型（R-C2）", f"{shown} is not a play (R-C2)")
+    return Text(f"{shown}不是牌型：三張或四張只能是天九、地八、人七或和五的三文、三武或四文武（R-C2）",
+                f"{shown} is not a play: three or four tiles play only as a triple or quad of "
+                "天九, 地八, 人七 or 和五 (R-C2)")
+
+
+def too_many(tiles: Iterable[Tile]) -> Text | None:
+    """Why ``tiles`` cannot all come from one set (more copies of a kind than it has;
+    RULES §1), or ``None`` when they can.
+
+    >>> print(too_many([Tile("66")] * 3).zh)
+    天（6-6）出現3次，但一副牌只有2張（RULES §1：文牌成對，武牌各一張）
+    """
+    for tile, n in Counter(tiles).items():
+        if n > tile.copies:
+            have = "two" if tile.copies == 2 else "one"
+            return Text(f"{tile.name}（{tile.notation}）出現{n}次，但一副牌只有{tile.copies}張"
+                        "（RULES §1：文牌成對，武牌各一張）",
+                        f"{tile.name} ({tile.notation}) appears {n} times, but a set has only "
+                        f"{have} (RULES §1: civil tiles come in identical pairs, military tiles singly)")
+    return None
 
 
 def combinations_in(holding: Iterable[Tile] | str, rules: Rules | None = None) -> list[Combination]:

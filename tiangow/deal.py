@@ -15,8 +15,8 @@ class that beats the best play so far, or discards as many tiles face down (R-P3
 (0, None)
 >>> d.play("66 66")                  # 雙天
 Action(seat=0, trick=1, kind='lead', tiles=(Tile('6-6'), Tile('6-6')), combination=Combination('6-6 6-6'), size=2)
->>> d.legal_plays()                  # South holds no civil pair above 雙天
-[]
+>>> [str(m) for m in d.legal_moves()][:3]   # South holds no civil pair above 雙天: discards only
+['discard 56 56', 'discard 22 56', 'discard 33 56']
 >>> d.discard("22 33").kind, d.discard("16 15").tiles, d.discard("24 12").seat
 ('discard', (Tile('1-6'), Tile('1-5')), 3)
 >>> d.stacks, d.to_play
@@ -32,17 +32,15 @@ from dataclasses import dataclass
 from operator import attrgetter
 from typing import Final, Literal, NamedTuple
 
-from . import packed
-from .combos import Combination, classify, explain_not_beating, table
-from .errors import DealError, IllegalPlay, NotACombination
+from . import packed, refusals
+from .combos import Combination, table
+from .errors import DealError, IllegalPlay
 from .i18n import seat_name
-from .move import Move
+from .move import Move, move_of
+from .refusals import Refusal
 from .rules import DEFAULT_RULES, Natural, Rules
-from .scoring import Finish, Payment, Settlement, banker_multiplier, settle
-from .scoring import _compute as _compute_settlement
+from .scoring import Finish, Payment, Settlement, banker_multiplier, compute_settlement, settle
 from .state import (
-    CAPTURE_HOLDS,
-    CAPTURED_SUPREME,
     Bonus,
     State,
     Step,
@@ -52,7 +50,7 @@ from .state import (
 )
 from .tiles import KINDS, Holding, Tile, as_tiles, check_counts, full_set
 
-__all__ = ["Deal", "Action", "Trick", "DealView", "SEATS", "Move"]
+__all__ = ["Deal", "Action", "Trick", "DealView", "SEATS", "Move", "Refusal"]
 
 SEATS: Final = (0, 1, 2, 3)
 
@@ -191,13 +189,15 @@ class Deal:
     set; 4 each under ``Rules(hand_size=4)``); ``banker``: the seat that leads first;
     ``streak``: 1 in the banker's first hand (multiplier 2), 2 in the second (3) …
 
-    Actions: :meth:`play` and :meth:`discard`, checked, returning an :class:`Action`;
-    :meth:`can_play` / :meth:`why_not` say whether and why not; :meth:`undo` takes the
-    last action back. A refused action raises and leaves the state unchanged.
+    Moves: :meth:`legal_moves` lists them; :meth:`push` makes one (checked) and returns its
+    :class:`Action`, :meth:`pop` takes the last one back; :meth:`is_legal` / :meth:`why_not`
+    say whether a move is allowed and, if not, why (a :class:`~tiangow.refusals.Refusal`).
+    :meth:`play` and :meth:`discard` are checked conveniences taking tiles or text. A refused
+    move raises and leaves the state unchanged.
     """
 
     __slots__ = ("rules", "banker", "streak", "_table", "_initial", "_st", "_hands", "_tricks", "_cur", "_rewards",
-                 "_natural", "_cache")
+                 "_natural", "_cache", "_listed")
 
     def __init__(
         self,
@@ -274,6 +274,7 @@ class Deal:
         self._rewards: list[Payment] = []
         self._natural: tuple[int, Natural] | None = None
         self._cache: list[Combination] | None = None
+        self._listed: tuple[list[Move], list[Step]] | None = None
         if self.rules.naturals:
             from .naturals import best_natural
 
@@ -300,6 +301,7 @@ class Deal:
         other._rewards = list(self._rewards)
         other._natural = self._natural
         other._cache = self._cache
+        other._listed = self._listed
         return other
 
     def snapshot(self) -> State:
@@ -420,208 +422,99 @@ class Deal:
         return out
 
     def legal_moves(self) -> list[Move]:
-        """Every distinct move open to the seat to act: its plays, then its discards (the
-        weakest tiles first). Empty when the hand is over.
+        """Every distinct move open to the seat to act: its plays (every held combination
+        for a leader; for a follower, those that beat the best play so far and are allowed
+        by R-W2 and the variants), then its discards (the weakest tiles first). Empty when
+        the hand is over.
 
         >>> d = Deal.random(7)
-        >>> str(d.legal_moves()[0]), d.legal_moves()[0].apply(d).kind
+        >>> first = d.legal_moves()[0]
+        >>> str(first), d.push(first).kind
         ('play 11', 'lead')
         """
-        return [Move.of(s) for s in self._st.moves()]
-
-    def legal_combinations(self) -> list[Combination]:
-        """The plays open to the seat to act, as combinations (see :meth:`legal_plays`)."""
-        return list(self._legal())
-
-    def legal_plays(self) -> list[tuple[Tile, ...]]:
-        """The plays (not discards) open to the seat to act, as tuples of tiles, no two
-        alike: every combination held for a leader; for a follower, those that beat the
-        best play so far and are allowed by R-W2 and the variants. Empty when over."""
-        return list(map(_TILES, self._legal()))
-
-    def legal_discards(self) -> list[tuple[Tile, ...]]:
-        """Every distinct set of tiles the seat to act may discard (none for a leader)."""
-        st = self._st
-        if st.to_play is None or not st.size:
-            return []
-        return sorted((packed.unpack(s) for s in packed.subsets(st.h[st.to_play], st.size)),
-                      key=lambda ts: [t.index for t in ts])
-
-    def can_play(self, tiles: Iterable[Tile] | str) -> bool:
-        """Whether :meth:`play` would accept ``tiles`` now."""
-        return self.why_not(tiles) is None
-
-    def can_discard(self, tiles: Iterable[Tile] | str) -> bool:
-        """Whether :meth:`discard` would accept ``tiles`` now."""
-        return self.why_not(tiles, discard=True) is None
-
-    def why_not(self, tiles: Iterable[Tile] | str, discard: bool = False, seat: int | None = None) -> str | None:
-        """Why playing (or discarding) ``tiles`` now is refused, citing the rule; ``None``
-        if it is allowed. Lessons show this text as feedback."""
-        try:
-            if discard:
-                self._check_discard(tiles, seat)
+        listed = self._listed
+        if listed is None:
+            st = self._st
+            plays: list[Step] = self._legal()  # type: ignore[assignment]
+            moves = list(map(move_of, plays))
+            if st.size and st.to_play is not None:
+                discards = packed.subsets(st.h[st.to_play], st.size)
+                moves += map(move_of, discards)
+                steps = [*plays, *discards]
             else:
-                self._check_play(tiles, seat)
-        except (IllegalPlay, NotACombination) as exc:
-            return str(exc)
-        except ValueError as exc:  # TileError and friends: bad input, explained
-            return str(exc)
-        return None
+                steps = plays
+            listed = self._listed = (moves, steps)
+        return list(listed[0])
 
-    # -- checks --------------------------------------------------------------------------
-    def _check_common(self, seat: int | None) -> int:
-        to_play = self._st.to_play
-        if to_play is None:
-            if self._natural is not None:
-                who, nat = self._natural
-                raise IllegalPlay(
-                    f"the hand is over: {seat_name(who)} showed a natural hand, {nat.value} (RULES §8)"
-                )
-            assert self._st.winner is not None
-            raise IllegalPlay(
-                f"the hand is over: {seat_name(self._st.winner)} won the last trick (R-W1); deal a new hand"
-            )
-        if seat is not None:
-            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
-                raise IllegalPlay(f"seat must be 0–3 (East, South, West, North), not {seat!r}")
-            if seat != to_play:
-                raise IllegalPlay(
-                    f"it is {seat_name(to_play)}'s turn, not {seat_name(seat)}'s: each player acts "
-                    "only after the player before, East → South → West → North (R-P4)"
-                )
-        return to_play
+    def why_not(self, move: Move | Iterable[Tile] | str, seat: int | None = None) -> Refusal | None:
+        """Why ``move`` (a :class:`Move`, or tiles or text to play) is refused now, or
+        ``None`` if it is allowed: a :class:`~tiangow.refusals.Refusal` with the rule, the
+        tiles and the reason in each display language (``str()`` gives the English).
+        ``seat``, if given, must be the seat to act."""
+        found = self._check(move, seat)
+        return found if type(found) is Refusal else None
 
-    def _not_held(self, seat: int, ts: tuple[Tile, ...]) -> IllegalPlay:
-        need = Counter(ts)
-        have = Counter(self.holding(seat))
-        missing = [t for t in need if need[t] > have[t]]
-        shown = ", ".join(f"{t.name} ({t.notation})" + (f" ×{need[t]}" if need[t] > 1 else "") for t in missing)
-        return IllegalPlay(
-            f"{seat_name(seat)} does not hold {shown}: a player plays only from their own tiles "
-            f"(holding {' '.join(t.notation for t in self.holding(seat))})"
-        )
+    def is_legal(self, move: Move | Iterable[Tile] | str) -> bool:
+        """Whether :meth:`push` would accept ``move`` now."""
+        return type(self._check(move, None)) is not Refusal
 
-    def _check_play(self, tiles: Iterable[Tile] | str, seat: int | None) -> Combination:
-        cache = self._cache
-        if cache is not None and seat is None:
-            # The very tuple legal_plays() listed in this state (tuples and tiles never change).
-            for c in cache:
-                if c.tiles is tiles:
-                    return c
-        st = self._st
-        s = st.to_play
-        if s is None or seat is not None:
-            s = self._check_common(seat)
-        ts = as_tiles(tiles)
-        n = len(ts)
-        size = st.size
-        if size and n != size:
-            raise IllegalPlay(
-                f"this trick is played with {size} tile{'s' if size > 1 else ''} each; {n} given (R-P3)"
-            )
-        if not size and not 1 <= n <= 4:
-            raise IllegalPlay(f"a lead is a combination of 1 to 4 tiles; {n} given (R-P2)")
-        comb = self._table.by_tiles.get(ts)
-        if not packed.contains(st.h[s], packed.pack(ts) if comb is None else comb.mask):
-            raise self._not_held(s, ts)
-        if comb is None:
-            classify(ts, self.rules)  # raises NotACombination with the reason (R-C2)
-            raise AssertionError("unreachable")
-        if not size:
-            # A held combination may always be led, except a split under Wong's rule (R-C5).
-            if (self.rules.free_split or comb.family == packed.HEAVEN_NINE
-                    or packed.in_family(st.h[s], comb.family) == comb.mask):
-                return comb
+    def _check(self, move: Move | Iterable[Tile] | str, seat: int | None) -> Step | Refusal:
+        listed = self._listed
+        if listed is not None and seat is None:
+            # A move legal_moves() listed in this state (moves are immutable): already checked.
+            for i, m in enumerate(listed[0]):
+                if m is move:
+                    return listed[1][i]
+        if isinstance(move, Move):
+            tiles, discard = move.tiles, move.discard
         else:
-            for c in self._legal():
-                if c is comb:
-                    return comb
-        raise IllegalPlay(self._explain(s, comb))
-
-    def _explain(self, seat: int, comb: Combination) -> str:
-        who = seat_name(seat)
-        st = self._st
-        if not st.size:
-            # Only Wong's rule can refuse a held combination to a leader.
-            fam = packed.in_family(st.h[seat], comb.family)
-            whole = packed.unpack(fam)
-            try:
-                whole_name = classify(whole, self.rules).name
-            except NotACombination:
-                whole_name = " ".join(t.notation for t in whole)
-            assert fam != comb.mask
-            return (
-                f"{who} holds {whole_name}: with free_split=False (Wong's rule, R-C5) a leader may "
-                f"not split a combination without 天 or 九, so {comb.name} cannot be led alone — "
-                f"lead all of {whole_name}"
-            )
-        if st.locked == CAPTURED_SUPREME:
-            return (f"{seat_name(st.best_seat)} captured the civil supreme with two 1-6 (擒尊): "
-                    "the capture cannot be beaten again")
-        if st.locked == CAPTURE_HOLDS:
-            return (f"{seat_name(st.best_seat)} captured the led {st.led.name if st.led else ''} "
-                    "with 以擒為大 in force: nobody after may beat the capture (R-$10 variant)")
-        best = st.best
-        assert best is not None
-        if st.last and st.stacks[seat] + st.size < 2:
-            n = st.stacks[seat]
-            return (
-                f"{who} has {n} stack{'s' if n != 1 else ''} and this last trick is worth "
-                f"{st.size}: a winner must end the hand with at least 2 stacks, so {who} may "
-                "not play to win it and must discard (R-W2)"
-            )
-        reason = explain_not_beating(comb, best)
-        return reason or f"{comb.name} cannot be played now"
-
-    def _check_discard(self, tiles: Iterable[Tile] | str, seat: int | None) -> tuple[tuple[Tile, ...], int]:
-        st = self._st
-        s = st.to_play
-        if s is None or seat is not None:
-            s = self._check_common(seat)
-        ts = as_tiles(tiles)
-        size = st.size
-        if not size:
-            raise IllegalPlay(
-                f"{seat_name(s)} leads this trick and must play a combination; only followers "
-                "discard (R-P2, R-P3)"
-            )
-        if len(ts) != size:
-            raise IllegalPlay(
-                f"a discard in this trick is {size} tile{'s' if size > 1 else ''}, "
-                f"the number the leader played; {len(ts)} given (R-P3)"
-            )
-        mask = packed.pack(ts)
-        if not packed.contains(st.h[s], mask):
-            raise self._not_held(s, ts)
-        return ts, mask
+            tiles = as_tiles(move)
+            discard = False
+            if len(tiles) > 1:
+                tiles = tuple(sorted(tiles, key=_index))
+        return refusals.check(self._st, self._table, self.rules, self._natural, tiles, discard, seat, self._legal)
 
     # -- actions -------------------------------------------------------------------------
-    def play(self, tiles: Iterable[Tile] | str, seat: int | None = None) -> Action:
-        """Lead, or play to beat the best play so far, with ``tiles`` (tiles or text).
+    def push(self, move: Move, seat: int | None = None) -> Action:
+        """Make ``move`` (checked) and return the :class:`Action` it records. A refused move
+        raises :class:`IllegalPlay` (:class:`NotACombination` for tiles that make no play)
+        carrying the :class:`~tiangow.refusals.Refusal` as ``.refusal``, and changes
+        nothing. ``seat``, if given, must be the seat to act."""
+        if not isinstance(move, Move):
+            raise IllegalPlay(f"push() takes a tiangow.Move (see legal_moves()), not {type(move).__name__}")
+        step = self._check(move, seat)
+        if isinstance(step, Refusal):
+            raise step.error()
+        return self._apply(step, move.tiles)
 
-        ``seat``, if given, must be the seat to act. Raises :class:`IllegalPlay` (or
-        :class:`NotACombination`, :class:`TileError`) with the reason; the state is then
-        unchanged.
-        """
-        comb = self._check_play(tiles, seat)
-        return self._apply(comb, comb.tiles)
+    def play(self, tiles: Iterable[Tile] | str, seat: int | None = None) -> Action:
+        """Lead, or play to beat the best play so far, with ``tiles`` (tiles or text): a
+        checked convenience for ``push(Move(tiles))``."""
+        step = self._check(tiles, seat)
+        if isinstance(step, Refusal):
+            raise step.error()
+        return self._apply(step, step.tiles if type(step) is not int else packed.unpack(step))  # type: ignore[union-attr]
 
     def discard(self, tiles: Iterable[Tile] | str, seat: int | None = None) -> Action:
-        """Discard ``tiles`` face down (as many as the leader played; R-P3)."""
-        ts, mask = self._check_discard(tiles, seat)
-        if len(ts) > 1:
-            ts = tuple(sorted(ts, key=_index))
-        return self._apply(mask, ts)
+        """Discard ``tiles`` face down (as many as the leader played; R-P3): a checked
+        convenience for ``push(Move(tiles, discard=True))``."""
+        ts = tuple(sorted(as_tiles(tiles), key=_index))
+        step = refusals.check(self._st, self._table, self.rules, self._natural, ts, True, seat, self._legal)
+        if isinstance(step, Refusal):
+            raise step.error()
+        return self._apply(step, ts)
 
-    def play_combination(self, comb: Combination) -> Action:
-        """Unchecked fast path for search: play ``comb``, which must come from
-        :meth:`legal_combinations` of this state."""
-        return self._apply(comb, comb.tiles)
+    def steps(self) -> list[Step]:
+        """The unchecked fast path's list of moves, for searches and samples only: the state
+        machine steps open to the seat to act (combinations, then packed discards), in the
+        order of :meth:`legal_moves`."""
+        return self._st.moves()
 
-    def discard_unchecked(self, tiles: tuple[Tile, ...]) -> Action:
-        """Unchecked fast path for search: discard held ``tiles`` of the right count."""
-        return self._apply(packed.pack(tiles), tiles)
+    def push_step(self, step: Step) -> Action:
+        """The unchecked fast path, for searches and samples of hidden tiles only: take a
+        state machine step (a :class:`Combination` or packed tiles) that :meth:`snapshot`'s
+        ``moves()`` lists in this state. Widgets and drills use :meth:`push`."""
+        return self._apply(step, step.tiles if type(step) is not int else packed.unpack(step))  # type: ignore[union-attr]
 
     def _apply(self, step: Step, ts: tuple[Tile, ...]) -> Action:
         """Take ``step`` in the state machine and record it (a lead, play or discard)."""
@@ -633,6 +526,7 @@ class Deal:
                                       if type(step) is not int else "discard", ts,
                                       None if type(step) is int else step, len(ts)))
         self._cache = None
+        self._listed = None
         hand = self._hands[seat]
         for t in ts:
             hand.remove(t)
@@ -660,11 +554,12 @@ class Deal:
             out.append(Payment(other, seat, bonus.base * mult, bonus.reason, bonus.base, factors, trick=trick))
         return tuple(out)
 
-    def undo(self) -> Action:
-        """Take back the last action and return it."""
+    def pop(self) -> Action:
+        """Take back the last action and return it (raises :class:`IllegalPlay` when
+        nothing has been played)."""
         history = self.history
         if not history:
-            raise IllegalPlay("there is nothing to undo: no tile has been played in this hand yet")
+            raise IllegalPlay("there is nothing to take back: no tile has been played in this hand yet")
         self._reset()
         for a in history[:-1]:
             assert a.tiles is not None
@@ -732,7 +627,7 @@ class Deal:
             settle(self.stacks, winner, self.banker, self.streak, rules=self.rules)  # raises (R-S3)
         fins, captured = self.finishes()
         # The deal guarantees consistent inputs, so skip settle()'s argument checks.
-        return _compute_settlement(self.stacks, winner, self.banker, self.streak, fins,
+        return compute_settlement(self.stacks, winner, self.banker, self.streak, fins,
                                    captured, self.rules, list(self._rewards))
 
     def next_deal_banker(self) -> tuple[int, int]:
@@ -748,6 +643,8 @@ class Deal:
         from . import svg
 
         return svg.deal_svg(self.full_view())
+
+
 
 
 def _index(t: Tile) -> int:

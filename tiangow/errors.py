@@ -7,6 +7,11 @@ which rule (by its id in RULES.md, such as ``R-C1``) forbids it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # for the annotation only: refusals imports this module
+    from .refusals import Refusal
+
 __all__ = [
     "TiangowError",
     "TileError",
@@ -19,7 +24,11 @@ __all__ = [
 
 
 class TiangowError(ValueError):
-    """Base class of every error raised by tiangow for bad input."""
+    """Base class of every error raised by tiangow for bad input. A move refused by the rules
+    of play carries its :class:`~tiangow.refusals.Refusal` (the rule, the tiles, and the reason
+    in each display language) as ``refusal``; otherwise that is ``None``."""
+
+    refusal: Refusal | None = None
 
 
 class TileError(TiangowError):

@@ -2,7 +2,8 @@
 
 The one move type of the package: :meth:`tiangow.Deal.legal_moves` and
 :meth:`tiangow.DealView.legal_moves` list them, bots and the coach choose them, lessons show
-them. It round-trips through text, and applies to a deal (checked):
+them; :meth:`tiangow.Deal.push` makes one (checked). A move is a value: it round-trips
+through text and knows nothing of any deal.
 
 >>> from tiangow import Deal, Move
 >>> m = Move.parse("play 36 66")
@@ -10,7 +11,7 @@ them. It round-trips through text, and applies to a deal (checked):
 (Move.parse('play 66 36'), 'play 66 36', True)
 >>> d = Deal.random(7)
 >>> first = d.legal_moves()[0]
->>> first.apply(d).kind, d.to_play          # East led
+>>> d.push(first).kind, d.to_play          # East led
 ('lead', 1)
 
 An :class:`tiangow.Action` is the record of a move taken (who, in which trick, led or played
@@ -21,19 +22,30 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final, Protocol
 
 from . import packed
-from .combos import Combination, _Table, table
+from .combos import Combination, Table, table
 from .errors import TileError
 from .i18n import Lang, T, Text
+from .rules import Rules
 from .tiles import Tile, as_tiles
 
 if TYPE_CHECKING:
-    from .deal import Action, Deal, DealView
     from .state import Step
 
-__all__ = ["Move"]
+
+class Situation(Protocol):
+    """Anything that says the rules in force and whether the seat to act leads (a deal or a
+    view of one): enough to name a move."""
+
+    @property
+    def rules(self) -> Rules: ...
+
+    @property
+    def trick_size(self) -> int | None: ...
+
+__all__ = ["Move", "Situation"]
 
 _VERBS = {"play": False, "lead": False, "discard": True}
 
@@ -75,7 +87,7 @@ class Move:
     def is_play(self) -> bool:
         return not self.discard
 
-    def text(self, view: DealView | Deal | None = None) -> Text:
+    def text(self, view: Situation | None = None) -> Text:
         """The move in words: "lead 天九", "play 人", "discard 長三, 斧頭" (given a view or a
         deal, a play by the leader is called a lead)."""
         if self.discard:
@@ -96,19 +108,14 @@ class Move:
     def label(self, lang: Lang = "en") -> str:
         return self.text()(lang)
 
-    # -- the engine ---------------------------------------------------------------------------
-    def apply(self, deal: Deal) -> Action:
-        """Make the move in ``deal`` (checked: an illegal move raises and changes nothing)."""
-        return deal.discard(self.tiles) if self.discard else deal.play(self.tiles)
-
+    # -- the state machine ----------------------------------------------------------------
     @classmethod
     def of(cls, step: Step) -> Move:
-        """The move of a state machine step (:mod:`tiangow.state`)."""
-        if type(step) is int:
-            return cls(packed.unpack(step), True)
-        return cls(step.tiles)  # type: ignore[union-attr]
+        """The move of a state machine step (:mod:`tiangow.state`): a combination is played,
+        packed tiles are discarded. Moves are values: each step's is made once and kept."""
+        return _OF[step]
 
-    def step(self, tab: _Table) -> Step:
+    def step(self, tab: Table) -> Step:
         """The state machine step of this move (a combination of ``tab``, or packed tiles);
         raises :class:`TileError` for tiles that make no play."""
         if self.discard:
@@ -119,10 +126,31 @@ class Move:
         return found
 
 
+class _Moves(dict["Step", Move]):
+    """Each step's move, made on first use. Bounded: a few dozen plays per rules table, and
+    at most one discard per multiset of up to four tiles of the 21 kinds (about 12,000)."""
+
+    def __missing__(self, step: Step) -> Move:
+        move = object.__new__(Move)  # the step's tiles are valid and in order: skip the checks
+        if type(step) is int:
+            _set(move, "tiles", packed.unpack(step))
+            _set(move, "discard", True)
+        else:
+            _set(move, "tiles", step.tiles)  # type: ignore[union-attr]
+            _set(move, "discard", False)
+        self[step] = move
+        return move
+
+
+_OF: Final = _Moves()
+_set: Final = object.__setattr__
+move_of: Final = _OF.__getitem__
+"""The move of a state machine step (the fast form of :meth:`Move.of`)."""
+
 _SHARED: dict[int, frozenset[str]] = {}
 
 
-def _shared_names(tab: _Table) -> frozenset[str]:
+def _shared_names(tab: Table) -> frozenset[str]:
     """Names (in English) that more than one play in a combination table goes by."""
     found = _SHARED.get(id(tab))
     if found is None:
@@ -136,6 +164,6 @@ def moves_of(steps: list[Step] | tuple[Step, ...]) -> list[Move]:
     return [Move.of(s) for s in steps]
 
 
-def combination_of(move: Move, tab: _Table) -> Combination | None:
+def combination_of(move: Move, tab: Table) -> Combination | None:
     """The combination a played move makes in ``tab`` (``None`` for a discard)."""
     return None if move.discard else tab.by_tiles.get(move.tiles)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
+from itertools import combinations
 from typing import Final, TypeVar
 
 from .tiles import KINDS, Tile
@@ -95,15 +96,20 @@ def size(packed: int) -> int:
     return (packed & _LOW).bit_count() + 2 * (packed & (_LOW << 1)).bit_count()
 
 
-@lru_cache(maxsize=1 << 16)
+# ``(one copy, count)`` for each kind held in each 9-bit slice (three fields) of a holding.
+_SLICES: Final = tuple(
+    tuple(tuple((1 << (3 * f), (v >> (3 * (f - 3 * c))) & 7) for f in range(3 * c, 3 * c + 3)
+                if (v >> (3 * (f - 3 * c))) & 7)
+          for v in range(512))
+    for c in range(len(_LAYOUT) // 3))
+
+
 def _kinds(packed: int) -> tuple[tuple[int, int], ...]:
     """``(one copy, count)`` for each kind held, strongest field first."""
-    out = []
-    for f in range(len(_LAYOUT)):
-        n = (packed >> (3 * f)) & 7
-        if n:
-            out.append((1 << (3 * f), n))
-    return tuple(out)
+    s = _SLICES
+    return (s[0][packed & 511] + s[1][(packed >> 9) & 511] + s[2][(packed >> 18) & 511]
+            + s[3][(packed >> 27) & 511] + s[4][(packed >> 36) & 511] + s[5][(packed >> 45) & 511]
+            + s[6][(packed >> 54) & 511])
 
 
 @lru_cache(maxsize=1 << 18)
@@ -111,20 +117,12 @@ def subsets(packed: int, k: int) -> tuple[int, ...]:
     """Every distinct set of ``k`` tiles of a packed holding, packed, the weakest tiles first
     (the layout ends with the weakest families)."""
     kinds = _kinds(packed)[::-1]
-    out: list[int] = []
-
-    def rec(i: int, left: int, acc: int) -> None:
-        if left == 0:
-            out.append(acc)
-            return
-        if i == len(kinds):
-            return
-        bit, n = kinds[i]
-        for take in range(min(n, left), -1, -1):
-            rec(i + 1, left - take, acc + take * bit)
-
-    rec(0, k, 0)
-    return tuple(out)
+    if k == 1:
+        return tuple(bit for bit, _ in kinds)
+    # Combinations of the tiles, weakest first, in lexicographic order: the first of equal
+    # sums takes as many of the weakest kinds as it can, so dropping repeats keeps that order.
+    tiles = [bit for bit, n in kinds for _ in range(n)]
+    return tuple(dict.fromkeys(map(sum, combinations(tiles, k))))
 
 
 def fields(tiles: Iterable[Tile]) -> int:

@@ -35,6 +35,7 @@ __all__ = [
     "settle",
     "next_banker",
     "banker_multiplier",
+    "compute_settlement",
 ]
 
 
@@ -410,14 +411,15 @@ def settle(
                 "a capture is a last trick won by a following 2-4 (or 1-6): it cannot go with "
                 f"{', '.join(f.value for f in fins)} (R-$10)"
             )
-    return _compute(st, winner, banker, streak, fins, captured, r, list(imm))
+    return compute_settlement(st, winner, banker, streak, fins, captured, r, list(imm))
 
 
-def _compute(
+def compute_settlement(
     st: tuple[int, int, int, int], winner: int, banker: int, streak: int,
     fins: tuple[Finish, ...], captured: int | None, r: Rules, payments: list[Payment],
 ) -> Settlement:
-    """Settle checked inputs: ``payments`` holds the immediate rewards already paid."""
+    """Settle inputs already checked (by :func:`settle`, or kept consistent by a deal): no
+    argument checks. ``payments`` holds the immediate rewards already paid."""
     m = streak + 1
     nb, ns = _succession(banker, streak, winner, r)
 

@@ -27,10 +27,10 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from . import packed
-from .combos import Combination, Kind, _Table, table
+from .combos import Combination, Kind, Table, table
 from .rules import Rules
 from .scoring import Finish, Reason, banker_multiplier
-from .scoring import _compute as _settle
+from .scoring import compute_settlement as _settle
 from .tiles import KINDS, Tile
 
 __all__ = ["State", "Step", "TrickState", "Bonus", "follower_plays", "capturing_tile", "trick_bonus",
@@ -102,7 +102,7 @@ class State:
     def __init__(self, holdings: tuple[int, int, int, int] | list[int], banker: int, streak: int,
                  rules: Rules) -> None:
         self.rules: Rules = rules
-        self.tab: _Table = table(rules)
+        self.tab: Table = table(rules)
         self.free_split: bool = rules.free_split
         self.capture: bool = rules.capture_wins_trick
         self.banker: int = banker
@@ -335,7 +335,7 @@ def capturing_tile(led: Combination | None, rules: Rules) -> Tile | None:
     return None
 
 
-def follower_plays(tab: _Table, rules: Rules, holding: int, best: Combination, size: int, last: bool,
+def follower_plays(tab: Table, rules: Rules, holding: int, best: Combination, size: int, last: bool,
                    stacks: int, locked: bool, led: Combination | None) -> list[Combination]:
     """The plays open to a follower holding ``holding`` (packed) with ``stacks`` stacks,
     against the standing ``best`` play of a trick of ``size`` tiles each."""

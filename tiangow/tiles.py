@@ -325,7 +325,7 @@ def as_tiles(tiles: object, what: str = "tiles") -> tuple[Tile, ...]:
 
     Anything else raises :class:`TileError` naming what was wrong (never AttributeError).
     """
-    if type(tiles) is tuple:  # the common case: a play from legal_plays()
+    if type(tiles) is tuple:  # the common case: a move's tiles
         for x in tiles:
             if type(x) is not Tile:
                 break

@@ -26,7 +26,7 @@ from ..move import Move
 from ..state import State, Step
 from ..tiles import Tile, full_set
 
-__all__ = ["Bot", "RandomBot", "play_hand", "sample_deal", "BotError"]
+__all__ = ["Bot", "RandomBot", "play_hand", "sample_deal", "BotError", "check_view"]
 
 
 class BotError(DealError):
@@ -42,7 +42,8 @@ class Bot(Protocol):
     def choose(self, view: DealView) -> Move: ...
 
 
-def _check_view(view: object) -> DealView:
+def check_view(view: object) -> DealView:
+    """``view`` if a bot may decide from it (one seat's view, its turn); else :class:`BotError`."""
     if not isinstance(view, DealView):
         raise BotError(f"a bot decides from a tiangow.DealView (deal.view(seat)), not {type(view).__name__}")
     if view.seat is None:
@@ -71,7 +72,7 @@ class RandomBot:
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
 
     def choose(self, view: DealView) -> Move:
-        _check_view(view)
+        check_view(view)
         return self.rng.choice(view.legal_moves())
 
 
@@ -113,10 +114,10 @@ def sample_deal(view: DealView, rng: random.Random) -> Deal:
             continue
         for i, a in enumerate(acts):
             if a.kind == "discard":
-                d.discard_unchecked(tuple(sorted(hidden.get(i) or a.tiles or (), key=lambda t: t.index)))
+                d.push_step(packed.pack(hidden.get(i) or a.tiles or ()))
             else:
                 assert a.combination is not None
-                d.play_combination(a.combination)
+                d.push_step(a.combination)
         return d
     raise AssertionError("unreachable")  # pragma: no cover
 
@@ -148,7 +149,7 @@ def play_hand(deal: Deal, bots: Sequence[Bot | None], *,
         if bot is None:
             raise BotError(f"{seat_name(seat)} has no bot to play for it")
         move = bot.choose(deal.view(seat))
-        action = move.apply(deal)
+        action = deal.push(move)
         if on_action is not None:
             on_action(deal, action)
     return deal

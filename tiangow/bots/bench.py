@@ -53,9 +53,9 @@ def hint_latencies(hands: int = 10, seed: int = 0, samples: int = 32) -> list[fl
                 t = time.perf_counter()
                 h = coach.hint(view)
                 out.append(time.perf_counter() - t)
-                h.recommended.apply(d)
+                d.push(h.recommended)
             else:
-                bot.choose(view).apply(d)
+                d.push(bot.choose(view))
     return out
 
 
@@ -75,7 +75,7 @@ def solve_times(tiles: int, positions: int = 30, seed: int = 1) -> tuple[list[fl
 
 def _after(node: Deal, move: Move) -> Deal:
     child = node.copy()
-    move.apply(child)
+    child.push(move)
     return child
 
 

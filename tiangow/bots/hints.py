@@ -33,7 +33,7 @@ from ..deal import DealView
 from ..i18n import T, Text
 from ..move import Move
 from ..tiles import Tile
-from .base import BotError, _check_view
+from .base import BotError, check_view
 from .search import Option, SearchBot
 
 __all__ = ["Coach", "Hint", "Mark", "Marked", "outcome_text", "ranking_note"]
@@ -332,7 +332,7 @@ class Coach:
 
     def hint(self, view: DealView) -> Hint:
         """Stage two: the recommended action, why, and every option's expected outcome."""
-        _check_view(view)
+        check_view(view)
         key = _key(view)
         found = self._cache.get(key)
         if found is not None:

@@ -27,14 +27,14 @@ from functools import lru_cache
 from math import comb
 
 from .. import packed
-from ..combos import Combination, _Table
+from ..combos import Combination, Table
 from ..deal import DealView
 from ..move import Move
 from ..state import State, Step
 from ..tiles import KINDS, Tile
-from .base import _check_view, sample_state, unseen_mask
+from .base import check_view, sample_state, unseen_mask
 
-__all__ = ["RuleBot", "rule_move"]
+__all__ = ["RuleBot", "rule_move", "Eye", "keep_values"]
 
 @lru_cache(maxsize=4096)
 def _p_none(u: int, hidden: int, b: int) -> float:
@@ -55,7 +55,7 @@ def _p_holds(u: int, n: int, k: int) -> float:
     return comb(u - k, n - k) / comb(u, n)
 
 
-class _Eye:
+class Eye:
     """What one seat knows, and estimates from it."""
 
     __slots__ = ("pos", "seat", "own", "unseen", "u", "tab", "sizes")
@@ -66,7 +66,7 @@ class _Eye:
         self.own = pos.h[seat]
         self.unseen = unseen_mask(pos, seat)
         self.u = packed.size(self.unseen)
-        self.tab: _Table = pos.tab
+        self.tab: Table = pos.tab
         self.sizes = [packed.size(h) for h in pos.h]
 
     def p_beaten(self, c: Combination, after: tuple[int, ...]) -> float:
@@ -95,7 +95,7 @@ def _strength(t: Tile) -> float:
     return (12 - t.rank) / 11 if t.is_civil else (7 - t.rank) / 6
 
 
-def _keep(eye: _Eye) -> dict[Tile, float]:
+def keep_values(eye: Eye) -> dict[Tile, float]:
     """How much the seat wants to keep each kind of tile it holds: its strength, more if it
     is part of a combination in hand, more again if nothing unseen beats it."""
     own = eye.own
@@ -122,14 +122,14 @@ def rule_move(pos: State) -> Step:
     (its tiles and discards, the tiles shown, the trick in progress, the hand sizes)."""
     seat = pos.to_play
     assert seat is not None
-    eye = _Eye(pos, seat)
+    eye = Eye(pos, seat)
     moves = pos.moves()
     if not pos.size:
         return _lead(pos, eye, moves)
     return _follow(pos, eye, moves)
 
 
-def _closer(pos: State, eye: _Eye, plays: list[Combination]) -> Combination | None:
+def _closer(pos: State, eye: Eye, plays: list[Combination]) -> Combination | None:
     """The play kept back for the last trick: the single least likely to be beaten, if it
     is likely to hold (R-W1)."""
     others = tuple(s for s in range(4) if s != eye.seat)
@@ -146,7 +146,7 @@ def _closer(pos: State, eye: _Eye, plays: list[Combination]) -> Combination | No
     return best[2]
 
 
-def _lead(pos: State, eye: _Eye, moves: list[Step]) -> Step:
+def _lead(pos: State, eye: Eye, moves: list[Step]) -> Step:
     plays: list[Combination] = moves  # type: ignore[assignment]
     seat = eye.seat
     k = eye.sizes[seat]
@@ -162,7 +162,7 @@ def _lead(pos: State, eye: _Eye, moves: list[Step]) -> Step:
     if sure:
         # Cash the biggest sure winner; keep the lead.
         return max(sure, key=lambda c: (c.size, _strength(c.tiles[0])))
-    keep = _keep(eye)
+    keep = keep_values(eye)
     strong = [c for c in plays if c.size > 1 and p[c] <= 0.4 and c is not closer]
     if strong:
         return max(strong, key=lambda c: (c.size, -p[c]))
@@ -174,11 +174,11 @@ def _lead(pos: State, eye: _Eye, moves: list[Step]) -> Step:
     return min(rest, key=lambda c: (sum(keep[t] for t in c.tiles) / c.size, -c.size))
 
 
-def _in_combo(eye: _Eye, t: Tile) -> bool:
+def _in_combo(eye: Eye, t: Tile) -> bool:
     return any(c.size > 1 and t in c.tiles for c in eye.tab.leader_plays(eye.own, True))
 
 
-def _follow(pos: State, eye: _Eye, moves: list[Step]) -> Step:
+def _follow(pos: State, eye: Eye, moves: list[Step]) -> Step:
     seat = eye.seat
     plays: list[Combination] = [m for m in moves if type(m) is not int]  # type: ignore[misc]
     n = pos.size
@@ -199,8 +199,8 @@ def _follow(pos: State, eye: _Eye, moves: list[Step]) -> Step:
     return _discard(pos, eye, n)
 
 
-def _discard(pos: State, eye: _Eye, n: int) -> Step:
-    keep = _keep(eye)
+def _discard(pos: State, eye: Eye, n: int) -> Step:
+    keep = keep_values(eye)
     options = packed.subsets(eye.own, n)
     return min(options, key=lambda m: (sum(keep[t] for t in packed.unpack(m)), m))
 
@@ -216,6 +216,6 @@ class RuleBot:
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
 
     def choose(self, view: DealView) -> Move:
-        _check_view(view)
+        check_view(view)
         st = sample_state(view, self.rng)
         return Move.of(rule_move(st))

@@ -34,8 +34,8 @@ from ..deal import DealView
 from ..move import Move
 from ..search import TT, SearchStats, step_values
 from ..state import State, Step
-from .base import _check_view, sample_state, step_of
-from .rule import _Eye, _keep, rule_move
+from .base import check_view, sample_state, step_of
+from .rule import Eye, keep_values, rule_move
 
 __all__ = ["SearchBot", "Option", "rollout"]
 
@@ -99,7 +99,7 @@ class SearchBot:
 
     def options(self, view: DealView, extra: Sequence[Move] = ()) -> list[Option]:
         """Every move considered (and any ``extra`` moves), with its score, best first."""
-        _check_view(view)
+        check_view(view)
         me = view.seat
         assert me is not None
         first = sample_state(view, self.rng)
@@ -154,7 +154,7 @@ class SearchBot:
         ds = [m for m in moves if type(m) is int]
         if len(ds) > self.max_discards:
             assert st.to_play is not None
-            keep = _keep(_Eye(st, st.to_play))
+            keep = keep_values(Eye(st, st.to_play))
             ds.sort(key=lambda m: sum(keep[t] for t in st.tiles_of(m)))
             ds = ds[:self.max_discards]
         return plays + ds

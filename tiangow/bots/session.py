@@ -9,7 +9,7 @@ marks, the settlement, the next banker and streak (R-B1), and the running score.
 >>> while not s.is_over:
 ...     if s.learner_to_act:
 ...         h = s.hint()
-...         r = s.act(h.recommended.tiles, h.recommended.discard)
+...         r = s.act(h.recommended)
 ...         assert r.ok and r.marked is not None and r.marked.mark.value == "best"
 ...     else:
 ...         _ = s.bot_step()
@@ -21,17 +21,15 @@ marks, the settlement, the next banker and streak (R-B1), and the running score.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..deal import Action, Deal
-from ..errors import IllegalPlay, TiangowError
+from ..errors import IllegalPlay
 from ..i18n import T, Text, seat_name
 from ..move import Move
 from ..rules import Rules
 from ..scoring import Settlement
-from ..tiles import Tile, as_tiles
 from .base import Bot, BotError
 from .hints import Coach, Hint, Mark, Marked
 from .rule import RuleBot
@@ -180,7 +178,7 @@ class Session:
         hand in play with the coach's marks on the learner's. :meth:`restore` replays it.
 
         >>> s = Session(seat=0, seed=4, opponents="rule")
-        >>> _ = s.run_bots(); r = s.act(s.hint().recommended.tiles, s.hint().recommended.discard)
+        >>> _ = s.run_bots(); r = s.act(s.hint().recommended)
         >>> _ = s.run_bots()
         >>> t = Session.restore(s.snapshot())
         >>> t.snapshot() == s.snapshot() and t.deal.holding(0) == s.deal.holding(0)
@@ -255,7 +253,7 @@ class Session:
                 raise BotError(f"saved move {text!r} comes after the end of the hand")
             if seat == session.seat:
                 session._learner_views.append(len(d.history))
-            Move.parse(text).apply(d)
+            d.push(Move.parse(text))
         if len(marks) != len(session._learner_views):
             raise BotError(f"{len(marks)} saved marks for {len(session._learner_views)} actions of yours")
         session.marks = [Mark(m) for m in marks]
@@ -272,7 +270,7 @@ class Session:
             return None
         bot = self.bots[seat]
         assert bot is not None
-        return bot.choose(d.view(seat)).apply(d)
+        return d.push(bot.choose(d.view(seat)))
 
     def run_bots(self) -> list[Action]:
         """Let the bots act until the learner's turn or the end of the hand."""
@@ -282,32 +280,25 @@ class Session:
         return out
 
     # -- the learner -----------------------------------------------------------------------
-    def act(self, tiles: Iterable[Tile] | str, discard: bool = False) -> ActResult:
-        """The learner plays (or discards) ``tiles``. A refused action is explained, citing
+    def act(self, move: Move) -> ActResult:
+        """The learner makes ``move``. A refused move is explained in each language, citing
         the rule, and nothing changes; a taken one is marked by the coach."""
         d = self.deal
+        if not isinstance(move, Move):
+            return ActResult(False, T("先點選要出的牌。", "Select tiles first."))
         if d.is_over:
             return ActResult(False, T("這一局已經結束（R-W1）。", "The hand is over (R-W1)."))
         if d.to_play != self.seat:
             who = d.to_play or 0
             return ActResult(False, T(f"還沒輪到你：現在是{seat_name(who, 'zh-Hant')}出牌（R-P4）。",
                                       f"Not your turn yet: {seat_name(who)} is to act (R-P4)."))
-        try:
-            ts = as_tiles(tiles)
-        except TiangowError as exc:
-            return ActResult(False, T(f"不行：{exc}", f"Not allowed: {exc}"))
-        if not ts:
-            return ActResult(False, T("先點選要出的牌。", "Select tiles first."))
-        if not isinstance(discard, bool):
-            return ActResult(False, T("出牌還是墊牌？", "Play or discard?"))
-        why = d.why_not(ts, discard=discard)
+        why = d.why_not(move)
         if why is not None:
-            return ActResult(False, T(f"不行：{why}", f"Not allowed: {why}"))
+            return ActResult(False, why.feedback())
         view = d.view(self.seat)
-        move = Move(ts, discard)
         marked = self.coach.mark(view, move)
         self._learner_views.append(len(d.history))
-        action = move.apply(d)
+        action = d.push(move)
         self.marks.append(marked.mark)
         return ActResult(True, marked.text, action, marked)
 
@@ -325,7 +316,7 @@ class Session:
         target = self._learner_views.pop()
         d = self.deal
         while len(d.history) > target:
-            d.undo()
+            d.pop()
         if self.marks:
             self.marks.pop()
         return True

@@ -21,8 +21,10 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from .. import search
+from ..combos import table
 from ..deal import Action, Deal, Trick
 from ..i18n import T, Text, seat_name
+from ..move import Move
 from ..rules import Rules
 from ..tiles import Tile
 from .base import Choice, DrillError, KindDrill, Question, Score
@@ -47,17 +49,17 @@ def _play_text(tiles: tuple[Tile, ...] | None) -> Text:
 def sensible_action(d: Deal, rng: random.Random) -> Action:
     """A plausible action: leaders lead any play (multi-tile ones now and then); followers
     often beat with their lowest beating play, otherwise discard their lowest tiles."""
-    plays = d.legal_combinations()
+    plays = [m for m in d.legal_moves() if not m.discard]
     size = d.trick_size
     if size is None:
-        multi = [c for c in plays if c.size > 1]
+        multi = [m for m in plays if len(m.tiles) > 1]
         pick = rng.choice(multi) if multi and rng.random() < 0.35 else rng.choice(plays)
-        return d.play_combination(pick)
+        return d.push(pick)
     if plays and rng.random() < 0.65:
-        return d.play_combination(plays[-1])
+        return d.push(plays[-1])
     hand = list(d.holding(d.to_play))  # type: ignore[arg-type]
     hand.sort(key=lambda t: (t.is_civil, -t.rank), reverse=False)
-    return d.discard(tuple(hand[:size]))
+    return d.push(Move(tuple(hand[:size]), discard=True))
 
 
 def deal_until(rng: random.Random, tiles_left: int, rules: Rules | None = None) -> Deal:
@@ -205,13 +207,15 @@ class ActTask:
     deal: Deal
     seat: int
 
-    def check(self, tiles: tuple[Tile, ...], discard: bool) -> tuple[bool, Text]:
-        """Whether the action is right, and why (citing the rule)."""
+    def check(self, move: Move) -> tuple[bool, Text]:
+        """Whether ``move`` is right, and why (citing the rule)."""
         d = self.deal
-        why_not = d.why_not(tiles, discard=discard)
-        if why_not is not None:
-            return False, T(f"不行：{why_not}", f"Not allowed: {why_not}")
-        plays = d.legal_combinations()
+        refused = d.why_not(move)
+        if refused is not None:
+            return False, refused.feedback()
+        discard = move.discard
+        tab = table(d.rules)
+        plays = [tab.by_tiles[m.tiles] for m in d.legal_moves() if not m.discard]
         best = d.best
         assert best is not None
         standing = best[1].label("zh-Hant"), best[1].label("en")
@@ -228,7 +232,7 @@ class ActTask:
             return True, T(f"對：你沒有同一類又比{standing[0]}大的牌，只好墊牌，張數跟先出的一樣，蓋着出（R-P3）。",
                            f"Right: you hold nothing of that class above {standing[1]}, so you discard as many tiles "
                            "as were led, face down (R-P3).")
-        c = next(c for c in plays if c.tiles == tuple(sorted(tiles, key=lambda t: t.index)))
+        c = tab.by_tiles[move.tiles]
         return True, T(f"對：{c.label('zh-Hant')}和{standing[0]}同類而且更大（R-C1），現在由你領先（R-P3）。",
                        f"Right: {c.label('en')} is of the same class and outranks {standing[1]} (R-C1): you now "
                        "hold the trick (R-P3).")
@@ -301,7 +305,7 @@ def play_out_task(rng: random.Random, tiles_left: int = 3) -> PlayOutTask:
                 fallback = task
             node = d.copy()
             while not node.is_over and node.to_play != s:
-                search.best_defence(node, s).apply(node)
+                node.push(search.best_defence(node, s))
             if node.is_over:
                 continue
             if len(search.winning_moves(node, s)) < len(node.legal_moves()):

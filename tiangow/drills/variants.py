@@ -23,6 +23,7 @@ from ..combos import classify
 from ..deal import Deal
 from ..errors import SettlementError
 from ..i18n import T, Text, seat_name
+from ..move import Move
 from ..rules import Natural, Rules
 from ..scoring import next_banker, settle
 from ..tiles import Tile, parse_tiles
@@ -99,7 +100,7 @@ _CAP_HANDS: Final = ("15 15 66 66 11 11 36 45", "16 16 44 44 13 13 55 55",
 def _capture_civil_supreme(rules: Rules) -> tuple[Groups, Text]:
     d = _deal(_CAP_HANDS, rules)
     d.play("15 15")
-    plays = d.legal_plays()
+    plays = _plays(d)
     groups: Groups = ((T("東家先出文至尊", "East leads the civil supreme"), tuple(parse_tiles("15 15"))),
                       (T("南家有雙高腳", "South holds two 1-6"), tuple(parse_tiles("16 16"))))
     if plays:
@@ -130,7 +131,7 @@ _WINS_SCRIPT: Final = ["15|x 13|x 46|66", "66|x 15|x 13|x 46", "11|x 26|x 55|x 5
 def _capture_wins_trick(rules: Rules) -> tuple[Groups, Text]:
     d = _deal(_WINS_HANDS, rules)
     _run(d, _WINS_SCRIPT)
-    plays = d.legal_plays()
+    plays = _plays(d)
     groups: Groups = ((T("最後一墩：南家先出", "the last trick: South leads"), tuple(parse_tiles("12"))),
                       (T("西家打九", "West plays a nine"), tuple(parse_tiles("36"))),
                       (T("北家有大頭六", "North holds 2-4"), tuple(parse_tiles("24"))))
@@ -198,7 +199,7 @@ def _eight_stack_rule(rules: Rules) -> tuple[Groups, Text]:
 def _free_split(rules: Rules) -> tuple[Groups, Text]:
     d = _deal(("11 11 26 66 36 44 13 55", "66 44 13 55 33 33 22 22",
                "56 56 46 46 16 16 15 15", "45 35 25 34 24 23 14 12"), rules)
-    family = [p for p in d.legal_plays() if all(t.pips in ((1, 1), (2, 6)) for t in p)]
+    family = [p for p in _plays(d) if all(t.pips in ((1, 1), (2, 6)) for t in p)]
     groups: Groups = ((T("東家先出，手上有三文地八", "East to lead, holding a civil triple 地八"),
                        tuple(parse_tiles("11 11 26"))),)
     return groups, T("可以先出：", "East may lead: ") + _names(family, rules) + (
@@ -238,7 +239,7 @@ def _hand_size(rules: Rules) -> tuple[Groups, Text]:
     groups: Groups = ((T("東家的牌", "East's tiles"), tuple(d.holding(0))),)
     try:
         while not d.is_over:
-            plays = d.legal_plays()
+            plays = _plays(d)
             if d.trick_size is None:
                 d.play(plays[0])
             else:
@@ -396,7 +397,7 @@ def make_question(kind: str, rng: random.Random, number: int = 0) -> Question:
         rules = Rules(free_split=not wong)
         for _ in range(500):
             d = Deal.random(rng, rules=Rules(free_split=True))
-            leads = [p for p in d.legal_plays() if not any(t.pips in ((6, 6), (3, 6), (4, 5)) for t in p)]
+            leads = [p for p in _plays(d) if not any(t.pips in ((6, 6), (3, 6), (4, 5)) for t in p)]
             splits = [p for p in leads if not _deal_allows(d, p, Rules(free_split=False))]
             if splits and rng.random() < 0.7:
                 play = rng.choice(splits)
@@ -404,7 +405,7 @@ def make_question(kind: str, rng: random.Random, number: int = 0) -> Question:
             if leads:
                 play = rng.choice(leads)
                 break
-        allowed = Deal([d.initial_holding(s) for s in range(4)], d.banker, rules=rules).can_play(play)
+        allowed = Deal([d.initial_holding(s) for s in range(4)], d.banker, rules=rules).is_legal(Move(play))
         reading = T("照 Wong 的規則（不許拆出）" if wong else "拆牌自由", "Under Wong's rule" if wong else "With free splitting")
         name = classify(play, rules)
         why = T(f"{reading.zh}：{'除非有天或九，先出時要整組出' if wong else '先出可以出手上任何一種組合'}（R-C5）。",
@@ -445,8 +446,13 @@ def make_question(kind: str, rng: random.Random, number: int = 0) -> Question:
     raise DrillError(f"unknown question kind {kind!r}: use {', '.join(QUESTION_KINDS)}")
 
 
+def _plays(d: Deal) -> list[tuple[Tile, ...]]:
+    """The tiles of each play (not discard) open to the seat to act."""
+    return [m.tiles for m in d.legal_moves() if not m.discard]
+
+
 def _deal_allows(d: Deal, play: tuple[Tile, ...], rules: Rules) -> bool:
-    return Deal([d.initial_holding(s) for s in range(4)], d.banker, rules=rules).can_play(play)
+    return Deal([d.initial_holding(s) for s in range(4)], d.banker, rules=rules).is_legal(Move(play))
 
 
 class VariantDrill(KindDrill):

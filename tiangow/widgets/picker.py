@@ -9,6 +9,7 @@ import traitlets
 
 from ..errors import TileError
 from ..i18n import Lang
+from ..move import Move
 from ..svg import TILE_W, tile_svg
 from ..tiles import Tile
 from .pagewidget import PageWidget, esm
@@ -87,6 +88,14 @@ class HoldingPicker(PageWidget):
     @property
     def selected_tiles(self) -> tuple[Tile | None, ...]:
         return tuple(self.tiles[i] for i in sorted(self.selected))
+
+    def selected_move(self, discard: bool = False) -> Move | None:
+        """The selected tiles as a move to play (or, with ``discard``, to discard); ``None``
+        when no tile (or more than a move's four) is selected."""
+        tiles = tuple(t for t in self.selected_tiles if t is not None)
+        if not 1 <= len(tiles) <= 4:
+            return None
+        return Move(tiles, discard)
 
     def _relabel(self, lang: Lang) -> None:
         self.svgs = [tile_svg(t, self.width, lang, named=self.names) for t in self.tiles]

@@ -17,6 +17,7 @@ from ..drills.base import now_ms
 from ..drills.play import PlayRecord
 from ..errors import TiangowError
 from ..i18n import Lang, T, Text, seat_name
+from ..move import Move
 from ..rules import Natural, Rules
 from ..tiles import Tile
 from .picker import HoldingPicker
@@ -216,8 +217,8 @@ class PlayTable(w.VBox):
         self.status = w.HTML()
         self.picker = HoldingPicker([], max_select=4, names=True)
         self.picker.add_class("tg-hand")
-        self.play_button = _button("tg-play", lambda: self.act(False), "primary")
-        self.discard_button = _button("tg-discard", lambda: self.act(True))
+        self.play_button = _button("tg-play", lambda: self.act(self.picker.selected_move()), "primary")
+        self.discard_button = _button("tg-discard", lambda: self.act(self.picker.selected_move(discard=True)))
         self.undo_button = _button("tg-undo", self.undo)
         self.hint_button = _button("tg-hint-button", self.show_hint, "info")
         self.feedback = w.HTML()
@@ -265,10 +266,10 @@ class PlayTable(w.VBox):
             self._schedule()
 
     # -- actions from the page ---------------------------------------------------------------
-    def act(self, discard: bool) -> bool:
-        """Play (or discard) the selected tiles; ``True`` if the action was taken."""
+    def act(self, move: Move | None) -> bool:
+        """Make ``move`` (the selected tiles, played or discarded: ``None`` for none);
+        ``True`` if it was taken."""
         s = self.session
-        tiles = tuple(t for t in self.picker.selected_tiles if t is not None)
         if not s.learner_to_act:
             if (self._feedback is not None and self._feedback[0].startswith("mark-")
                     and self._feedback_step == self._learner_step()):
@@ -278,7 +279,11 @@ class PlayTable(w.VBox):
             self._feedback = ("wrong", T("還沒輪到你。", "It is not your turn yet."))
             self._render()
             return False
-        result = s.act(tiles, discard)
+        if move is None:
+            self._feedback = ("wrong", T("先點選要出的牌。", "Select tiles first."))
+            self._render()
+            return False
+        result = s.act(move)
         if not result.ok:
             self._feedback = ("wrong", result.message)
             self._render()

@@ -30,16 +30,16 @@ _SCORE = T("第一次就對：{right} / {asked}", "Right first time: {right} of 
 _WRONG_LEFT = T("還有 {n} 次機會。", "{n} tries left.")
 
 
-def _controls(act: Callable[[bool], object], new_task: Callable[[], object]
+def _controls(picker: HoldingPicker, act: Callable[[Move | None], object], new_task: Callable[[], object]
               ) -> tuple[w.Button, w.Button, w.HTML, w.Button, w.HTML]:
-    """The Play / Discard buttons, the feedback, the Next button and the score line that the
-    two drills share."""
+    """The Play / Discard buttons (each makes the selected tiles a move for ``act``), the
+    feedback, the Next button and the score line that the two drills share."""
     play = w.Button(button_style="primary")
     play.add_class("tg-play")
-    play.on_click(lambda _: act(False))
+    play.on_click(lambda _: act(picker.selected_move()))
     discard = w.Button()
     discard.add_class("tg-discard")
-    discard.on_click(lambda _: act(True))
+    discard.on_click(lambda _: act(picker.selected_move(discard=True)))
     feedback = w.HTML()
     feedback.add_class("tg-feedback")
     next_button = w.Button(button_style="success")
@@ -71,7 +71,7 @@ class ActQuiz(w.VBox):
         self.table = w.HTML()
         self.picker = HoldingPicker([], max_select=1, names=True)
         (self.play_button, self.discard_button, self.feedback, self.next_button,
-         self.score_line) = _controls(self.act, self.new_task)
+         self.score_line) = _controls(self.picker, self.act, self.new_task)
         super().__init__(layout=w.Layout(border="1px solid #ddd3bf", padding="10px 14px", max_width="760px"))
         self.add_class("tg-act-quiz")
         self.task: ActTask | None = None
@@ -93,25 +93,25 @@ class ActQuiz(w.VBox):
         self.picker.disabled = False
         self._render()
 
-    def act(self, discard: bool) -> bool | None:
-        """Check the selected tiles as a play or a discard; ``None`` if nothing to check."""
+    def act(self, move: Move | None) -> bool | None:
+        """Check ``move`` (the selected tiles, played or discarded); ``None`` if nothing to
+        check (no tiles, or not as many as the trick needs: no try is spent)."""
         task = self.task
         if task is None or self.done:
             return None
-        tiles = tuple(t for t in self.picker.selected_tiles if t is not None)
         size = task.deal.trick_size or 1
-        if len(tiles) != size:
+        if not isinstance(move, Move) or len(move.tiles) != size:
             self._feedback = [("wrong", T(f"請選 {size} 張牌。", f"Select {size} tile{'s' if size > 1 else ''}."))]
             self._render()
             return None
-        right, why = task.check(tiles, discard)
+        right, why = task.check(move)
         self.tries += 1
         if right:
             self._feedback = [("right", T("✓ ", "✓ ") + why)]
             self._finish(self.tries == 1)
         elif self.tries >= MAX_TRIES:
-            plays = task.deal.legal_combinations()
-            answer = (T("答案：打", "The answer: play ") + T(plays[-1].label("zh-Hant"), plays[-1].label("en"))
+            plays = [m for m in task.deal.legal_moves() if not m.discard]
+            answer = (T("答案：", "The answer: ") + plays[-1].text(task.deal)
                       if plays else T("答案：墊牌（任何牌都行）。", "The answer: discard (any tiles)."))
             self._feedback = [("wrong", T("✗ ", "✗ ") + why), ("answer", answer)]
             self._finish(False)
@@ -178,7 +178,7 @@ def _move_text(d: Deal, move: Move) -> Text:
 def _after(d: Deal, move: Move) -> Deal:
     """A copy of ``d`` after ``move``."""
     child = d.copy()
-    move.apply(child)
+    child.push(move)
     return child
 
 
@@ -196,7 +196,7 @@ class PlayOutBoard(w.VBox):
         self.moves_view = w.HTML()
         self.picker = HoldingPicker([], max_select=1, names=True)
         (self.play_button, self.discard_button, self.feedback, self.next_button,
-         self.score_line) = _controls(self.act, self.new_task)
+         self.score_line) = _controls(self.picker, self.act, self.new_task)
         super().__init__(layout=w.Layout(border="1px solid #ddd3bf", padding="10px 14px", max_width="760px"))
         self.add_class("tg-playout")
         self.task: PlayOutTask | None = None
@@ -238,21 +238,21 @@ class PlayOutBoard(w.VBox):
             self.picker.disabled = False
             self.wrong_here = 0
 
-    def act(self, discard: bool) -> bool | None:
+    def act(self, move: Move | None) -> bool | None:
+        """Make ``move`` (the selected tiles, played or discarded) if it is allowed, and say
+        whether it keeps the sure win; ``None`` if nothing was selected or it is refused."""
         d, task = self.deal, self.task
         if d is None or task is None or self.done or d.to_play != task.seat:
             return None
-        tiles = tuple(t for t in self.picker.selected_tiles if t is not None)
-        if not tiles:
+        if not isinstance(move, Move):
             self._feedback = [("wrong", T("先選牌。", "Select tiles first."))]
             self._render()
             return None
-        why_not = d.why_not(tiles, discard=discard)
-        if why_not is not None:
-            self._feedback = [("wrong", T(f"不行：{why_not}", f"Not allowed: {why_not}"))]
+        refused = d.why_not(move)
+        if refused is not None:
+            self._feedback = [("wrong", refused.feedback())]
             self._render()
             return None
-        move = Move(tiles, discard)
         after = _after(d, move)
         if search.forced_win(after, task.seat):
             self._log.append(_move_text(d, move))

@@ -1,0 +1,125 @@
+"""Refusals are data (tiangow.refusals): every kind a learner can meet, with its rule id, in
+traditional and simplified Chinese with no English words, and in English as before."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import re
+
+import pytest
+from helpers import known_ending, make_deal, run
+
+from tiangow import Deal, IllegalPlay, Move, Natural, NotACombination, Refusal, Rules, parse_tiles, to_simplified
+from tiangow.refusals import REFUSAL_KINDS
+
+EAST, SOUTH = "66 11 44 13 55 33 22 56", "66 11 44 13 55 33 22 56"
+WEST, NORTH = "46 46 16 16 15 15 36 45", "26 35 25 34 24 23 14 12"
+
+# What may stay in a Chinese sentence: rule ids, the RULES section sign, pips, numbers.
+_ALLOWED = re.compile(r"R-[A-Z$]+\d+|RULES §\d+|\d-\d|\d+")
+
+
+def english_words(text: str) -> list[str]:
+    return re.findall(r"[A-Za-z]+", _ALLOWED.sub("", text))
+
+
+def _tries(d: Deal) -> list[tuple[Move | str, int | None]]:
+    """Moves to try in ``d``: every distinct set of 1–4 held tiles as a play and a discard,
+    a few tiles the seat does not hold, and the right move from the wrong seat."""
+    seat = d.to_play
+    if seat is None:
+        return [(Move.parse("play 66"), None)]
+    held = d.holding(seat)
+    out: list[tuple[Move | str, int | None]] = []
+    for n in (1, 2, 3, 4):
+        for ts in sorted(set(itertools.combinations(held, n))):
+            out += [(Move(ts), None), (Move(ts, discard=True), None)]
+    out += [(Move.parse("play 66 66"), None), (Move.parse("discard 12"), None), (" ".join(t.notation for t in held[:5]), None)]
+    out.append((d.legal_moves()[0], (seat + 1) % 4))
+    out.append((d.legal_moves()[0], 7))
+    return out
+
+
+def every_refusal() -> dict[str, list[Refusal]]:
+    """Refusals of every kind, from random hands under several rules and from the positions
+    that only a variant or the end of a hand gives."""
+    found: dict[str, list[Refusal]] = {}
+
+    def collect(d: Deal) -> None:
+        for move, seat in _tries(d):
+            r = d.why_not(move, seat=seat)
+            if r is not None:
+                found.setdefault(r.kind, []).append(r)
+
+    rng = random.Random(5)
+    for rules in (Rules(), Rules(free_split=False), Rules(civil_supreme=True, capture_civil_supreme=True),
+                  Rules(capture_wins_trick=True)):
+        for _ in range(6):
+            d = Deal.random(rng, banker=rng.randrange(4), rules=rules)
+            while not d.is_over:
+                collect(d)
+                d.push(rng.choice(d.legal_moves()))
+            collect(d)
+    # R-W2: South has no stack when East leads the last three tiles.
+    collect(known_ending())
+    # 擒尊: South captures East's civil supreme with two 1-6; West may not beat it again.
+    d = make_deal("15 15 66 66 11 11 36 45", "16 16 44 44 13 13 55 55", "22 22 56 56 46 46 33 33",
+                  "26 35 25 34 24 23 14 12", rules=Rules(civil_supreme=True, capture_civil_supreme=True))
+    run(d, "15 15", "16 16")
+    collect(d)
+    # 以擒為大: on the last trick North's 2-4 captures South's 1-2 over West's nine.
+    d = make_deal("15 15 26 35 25 34 23 14", "44 44 12 13 13 55 55 45", "56 56 22 22 36 46 46 16",
+                  "66 66 11 11 24 16 33 33", rules=Rules(capture_wins_trick=True))
+    run(d, "15", "x 13", "x 46", "66", "66", "x 15", "x 13", "x 46", "11", "x 26", "x 55", "x 56",
+        "33", "x 35", "x 55", "x 22", "11", "x 25", "x 45", "x 16", "16", "x 34", "x 44", "56",
+        "22", "x 33", "x 23", "44", "12", "36", "24")
+    collect(d)
+    # A natural hand ends the deal before any play (RULES §8).
+    d = Deal([parse_tiles(h) for h in ("55 55 33 33 22 22 56 56", "66 66 11 11 44 44 13 13", WEST, NORTH)],
+             rules=Rules(naturals=frozenset(Natural)))
+    collect(d)
+    return found
+
+
+FOUND = every_refusal()
+
+
+def test_every_kind_of_refusal_is_met() -> None:
+    assert set(FOUND) == set(REFUSAL_KINDS), set(REFUSAL_KINDS) - set(FOUND)
+
+
+@pytest.mark.parametrize("kind", REFUSAL_KINDS)
+def test_a_refusal_reads_in_each_language(kind: str) -> None:
+    """Chinese with no English words (rule ids and pips aside), simplified derived from the
+    traditional, English as ``str()``; every one cites a rule."""
+    for r in FOUND[kind][:200]:
+        zh, hans, en = r.text("zh-Hant"), r.text("zh-Hans"), r.text("en")
+        assert zh and not english_words(zh), (kind, zh)
+        assert hans == to_simplified(zh) and not english_words(hans), (kind, hans)
+        assert str(r) == en and re.search(r"[a-z]{3}", en), (kind, en)
+        assert r.rule in en and r.rule in zh, (kind, r.rule, en, zh)
+        assert r.kind == kind
+
+
+def test_push_raises_the_refusal_and_changes_nothing() -> None:
+    d = make_deal(EAST, SOUTH, WEST, NORTH)
+    with pytest.raises(IllegalPlay) as caught:
+        d.push(Move.parse("discard 66"))
+    assert caught.value.refusal is not None and caught.value.refusal.kind == "leader-discards"
+    assert "R-P3" in str(caught.value) and d.history == ()
+    with pytest.raises(NotACombination) as not_a_play:
+        d.push(Move.parse("play 66 44"))
+    assert not_a_play.value.refusal is not None and not_a_play.value.refusal.rule == "R-C2"
+    action = d.push(Move.parse("play 55"))
+    assert action.kind == "lead" and d.pop() == action and d.history == ()
+
+
+def test_refusal_carries_the_seat_and_the_tiles() -> None:
+    d = make_deal(EAST, SOUTH, WEST, NORTH)
+    d.play("55")
+    r = d.why_not(Move.parse("play 33"))
+    assert r is not None and r.kind == "does-not-beat" and r.rule == "R-C1" and r.seat == 1
+    assert r.tiles == tuple(parse_tiles("33")) and not r.discard
+    assert r.text("zh-Hant") == "長三打不過梅：同是文，梅比較大（R-C1）"
+    assert r.feedback()("zh-Hans").startswith("不行：长三") and r.feedback()("en").startswith("Not allowed: ")
