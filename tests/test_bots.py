@@ -19,10 +19,10 @@ from tiangow.bots import (
     sample_deal,
 )
 from tiangow.bots.base import sample_state
+from tiangow.bots.positions import deal_until
 from tiangow.bots.rule import rule_move
 from tiangow.bots.tournament import make_bot
 from tiangow.bots.tournament import run as tournament
-from tiangow.drills.tricks import deal_until
 from tiangow.packed import pack, subsets, unpack
 from tiangow.search import SearchStats, solve, solve_moves
 

@@ -22,6 +22,7 @@ from tiangow import (
     search,
 )
 from tiangow import next_banker as engine_next_banker
+from tiangow.bots.positions import deal_until
 from tiangow.combos import can_beat
 from tiangow.drills import DrillFinished, MasteryCheck, dealing, ranks, scoring, tricks, variants
 from tiangow.drills import combinations as combos_drill
@@ -308,7 +309,7 @@ def test_search_lines_and_forced_wins_replay() -> None:
     rng = random.Random(9)
     checked = 0
     for _ in range(25):
-        d = tricks.deal_until(rng, 3)
+        d = deal_until(rng, 3)
         for seat in range(4):
             possible, line = search.can_win(d, seat)
             if search.forced_win(d, seat):

@@ -9,8 +9,8 @@ import pytest
 from helpers import combinations_of
 
 from tiangow import KINDS, Move, search, settle
-from tiangow.catalog import LESSONS, lesson_status
 from tiangow.drills import ranks
+from tiangow.drills.catalog import LESSONS, lesson_status
 from tiangow.drills.combinations import ComboDrill
 from tiangow.drills.ranks import RankDrill
 from tiangow.drills.scoring import ScoringDrill

@@ -270,9 +270,9 @@ def test_play_record_join_is_order_free_and_counts_only_grow(a: Any, b: Any, c: 
 
 
 def test_a_passed_mastery_check_stays_passed() -> None:
-    from tiangow.catalog import tiles_mastery
+    from tiangow.drills.catalog import MASTERY
 
-    m = tiles_mastery()
+    m = MASTERY["01_tiles"]()
     m.load({"best": 3, "attempts": 1, "passed": False})
     m.merge({"best": 6, "attempts": 2, "passed": True})
     assert m.state() == {"best": 6, "attempts": 2, "passed": True}

@@ -104,7 +104,7 @@ def test_english_text_has_no_chinese_punctuation() -> None:
 
 
 def test_index_descriptions_gloss_chinese_terms_in_english() -> None:
-    from tiangow.catalog import lesson_info
+    from tiangow.drills.catalog import lesson_info
 
     assert "Heaven, Earth, Man, Harmony" in lesson_info("02_ranks").summary.en
     summary = lesson_info("05_scoring").summary.en

@@ -102,6 +102,18 @@ class Trick(NamedTuple):
     def complete(self) -> bool:
         return self.winner is not None
 
+    @property
+    def best_seat(self) -> int | None:
+        """The seat whose play wins the trick, or stands to win it so far: the winner of a
+        complete trick; in play, the last seat that played face up (a play must beat the
+        best before it, R-P3). ``None`` before anyone has played."""
+        if self.winner is not None:
+            return self.winner
+        for a in reversed(self.actions):
+            if a.kind != "discard":
+                return a.seat
+        return None
+
     def _repr_svg_(self) -> str:
         from . import svg
 

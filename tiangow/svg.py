@@ -21,7 +21,7 @@ True
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from .i18n import Lang, pick, seat_name
@@ -206,10 +206,7 @@ def trick_svg(trick: Trick, viewer: int = 0, lang: Lang = "zh-Hant", width: floa
     root = _svg_root(w, h, pick(lang, f"第{trick.number}墩", f"trick {trick.number}"))
     centres = {0: (w / 2, h - tile_h / 2 - 24), 1: (w - span / 2 - 6, h / 2),
                2: (w / 2, tile_h / 2 + 24), 3: (span / 2 + 6, h / 2)}
-    best_seat = trick.winner
-    if best_seat is None and trick.actions:
-        plays = [a for a in trick.actions if a.kind != "discard"]
-        best_seat = plays[-1].seat if plays else None
+    best_seat = trick.best_seat
     for a in trick.actions:
         pos = (a.seat - viewer) % 4
         cx, cy = centres[pos]
@@ -276,8 +273,3 @@ def die_svg(face: int, size: float = 34) -> str:
     for u, v in _DIE[face]:
         ET.SubElement(root, "circle", {"cx": _fmt(4 + u * 32), "cy": _fmt(4 + v * 32), "r": _fmt(r), "fill": colour})
     return _render(root)
-
-
-def tiles_html(tiles: Iterable[Tile | None], lang: Lang = "zh-Hant", width: float = TILE_W) -> str:
-    """Inline HTML: one standalone ``<svg>`` per tile, for widgets."""
-    return "".join(tile_svg(t, width, lang) for t in tiles)

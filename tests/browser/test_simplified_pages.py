@@ -12,7 +12,7 @@ import pytest
 from conftest import Lessons
 from playwright.sync_api import expect
 
-from tiangow.catalog import LESSONS
+from tiangow.drills.catalog import LESSONS
 from tiangow.i18n import to_simplified
 
 pytestmark = pytest.mark.browser

@@ -23,10 +23,10 @@ import time
 from collections.abc import Sequence
 
 from ..deal import Deal
-from ..drills.tricks import deal_until
 from ..move import Move
 from ..search import SearchStats, solve
 from .hints import Coach
+from .positions import deal_until
 from .rule import RuleBot
 
 __all__ = ["hint_latencies", "solve_times", "main"]

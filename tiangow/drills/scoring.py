@@ -85,8 +85,8 @@ def random_end(rng: random.Random) -> EndOfHand:
     streak = rng.choice((1, 1, 1, 2, 2, 3))
     r = rng.random()
     if r < 0.4:
+        from ..bots.positions import sensible_action
         from ..deal import Deal
-        from .tricks import sensible_action
 
         d = Deal.random(rng, banker=banker, streak=streak)
         while not d.is_over:

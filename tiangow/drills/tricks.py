@@ -21,16 +21,16 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from .. import search
+from ..bots.positions import deal_until, sensible_action
 from ..combos import table
-from ..deal import Action, Deal, Trick
+from ..deal import Deal, Trick
 from ..i18n import T, Text, seat_name
 from ..move import Move
-from ..rules import Rules
 from ..tiles import Tile
 from .base import Choice, DrillError, KindDrill, Question, Score
 
 __all__ = ["TrickDrill", "ActTask", "PlayOutTask", "make_question", "act_task", "play_out_task",
-           "QUESTION_KINDS", "RULES_TAUGHT", "sensible_action", "deal_until"]
+           "QUESTION_KINDS", "RULES_TAUGHT"]
 
 QUESTION_KINDS: Final = ("winner", "can_win")
 RULES_TAUGHT: Final = ("R-S1", "R-P1", "R-P2", "R-P3", "R-P4", "R-P5", "R-W1", "R-W2", "R-W3")
@@ -44,34 +44,6 @@ def _play_text(tiles: tuple[Tile, ...] | None) -> Text:
     if not tiles:
         return T("", "")
     return T(" ".join(t.name for t in tiles), " ".join(t.name for t in tiles))
-
-
-def sensible_action(d: Deal, rng: random.Random) -> Action:
-    """A plausible action: leaders lead any play (multi-tile ones now and then); followers
-    often beat with their lowest beating play, otherwise discard their lowest tiles."""
-    plays = [m for m in d.legal_moves() if not m.discard]
-    size = d.trick_size
-    if size is None:
-        multi = [m for m in plays if len(m.tiles) > 1]
-        pick = rng.choice(multi) if multi and rng.random() < 0.35 else rng.choice(plays)
-        return d.push(pick)
-    if plays and rng.random() < 0.65:
-        return d.push(plays[-1])
-    hand = list(d.holding(d.to_play))  # type: ignore[arg-type]
-    hand.sort(key=lambda t: (t.is_civil, -t.rank), reverse=False)
-    return d.push(Move(tuple(hand[:size]), discard=True))
-
-
-def deal_until(rng: random.Random, tiles_left: int, rules: Rules | None = None) -> Deal:
-    """A seeded deal played sensibly until the next trick starts with ``tiles_left`` tiles
-    each (or fewer); retried until the hand is still on."""
-    for _ in range(1000):
-        d = Deal.random(rng, banker=rng.randrange(4), rules=rules)
-        while not d.is_over and not (d.trick_size is None and len(d.holding(d.to_play)) <= tiles_left):  # type: ignore[arg-type]
-            sensible_action(d, rng)
-        if not d.is_over:
-            return d
-    raise DrillError("could not reach such a position")
 
 
 # --- who wins this trick --------------------------------------------------------------

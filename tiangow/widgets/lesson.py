@@ -12,8 +12,8 @@ from typing import Any, TypeVar
 
 import ipywidgets as w
 
-from ..catalog import LESSONS, LessonInfo, LessonStatus, lesson_info, lesson_status
 from ..drills.base import Drill
+from ..drills.catalog import LESSONS, LessonInfo, LessonStatus, lesson_info, lesson_status
 from ..errors import TiangowError
 from ..i18n import LANGS, Lang, T, Text
 from ..svg import tile_svg

@@ -71,10 +71,7 @@ def trick_html(trick: Trick, viewer: int, lang: Lang, *, width: float = 26, capt
                extra_class: str = "") -> str:
     """A trick laid out as the table sits: each action where its seat is, with who did what;
     discards face down (as far as ``trick`` shows them), the play standing to win outlined."""
-    best = trick.winner
-    if best is None:
-        plays = [a for a in trick.actions if a.kind != "discard"]
-        best = plays[-1].seat if plays else None
+    best = trick.best_seat
     acts = []
     for a in trick.actions:
         shown: tuple[Tile | None, ...] = a.tiles if (a.kind != "discard" and a.tiles) else (None,) * a.size

@@ -3,27 +3,27 @@ to read a learner's progress in each from the saved state (no widgets)."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
-from .drills import combinations, dealing, paigow, ranks, scoring, tiles, tricks, variants
-from .drills.base import Question
-from .drills.combinations import ComboDrill
-from .drills.dealing import DealingDrill
-from .drills.mastery import Generator, MasteryCheck
-from .drills.paigow import PaiGowDrill, SplitDrill
-from .drills.play import PlayRecord
-from .drills.ranks import RankDrill
-from .drills.scoring import ScoringDrill
-from .drills.tiles import TileDrill
-from .drills.tricks import TrickDrill
-from .drills.variants import VariantDrill
-from .errors import TiangowError
-from .i18n import T, Text
+from ..errors import TiangowError
+from ..i18n import T, Text
+from ..tiles import KINDS
+from . import combinations, dealing, paigow, ranks, scoring, tiles, tricks, variants
+from .base import Question
+from .combinations import ComboDrill
+from .dealing import DealingDrill
+from .mastery import Generator, MasteryCheck
+from .paigow import PaiGowDrill, SplitDrill
+from .play import PlayRecord
+from .ranks import RankDrill
+from .scoring import ScoringDrill
+from .tiles import TileDrill
+from .tricks import TrickDrill
+from .variants import VariantDrill
 
-__all__ = ["LessonInfo", "LessonStatus", "LESSONS", "lesson_info", "lesson_progress", "lesson_status"]
+__all__ = ["LessonInfo", "LessonStatus", "LESSONS", "MASTERY", "Mastery", "lesson_info", "lesson_progress", "lesson_status"]
 
 
 class Tracked(Protocol):
@@ -45,70 +45,48 @@ class LessonInfo:
     tile: str
     """A tile that stands for the lesson on the index (pip notation)."""
     drills: tuple[Callable[[], Tracked], ...] = field(default=())
-    mastery: Callable[[], MasteryCheck] | None = None
+    mastery: Mastery | None = None
     """The lesson's mastery check (its state is saved as the drill "mastery")."""
     rules: tuple[str, ...] = ()
     """Rule ids of RULES.md the lesson teaches."""
 
 
-def _kinds(make: Callable[[str, random.Random, int], Question], kinds: Sequence[str]) -> list[Generator]:
-    """One question generator per kind: ``make(kind, rng, 0)``."""
+@dataclass(frozen=True)
+class Mastery:
+    """How a lesson's mastery check is made: ``questions`` questions from ``make`` (a drill
+    module's ``make_question``), one kind after another of ``kinds``, passed with ``pass_mark``
+    right at the first try. With ``per_tile`` each question is about a tile drawn at random
+    (``make(kind, tile, rng, 0)``), else ``make(kind, rng, 0)``. Calling it makes the check."""
 
-    def one(kind: str) -> Generator:
-        return lambda rng: make(kind, rng, 0)
+    make: Callable[..., Question]
+    kinds: tuple[str, ...]
+    questions: int
+    pass_mark: int
+    per_tile: bool = False
 
-    return [one(k) for k in kinds]
+    def generators(self) -> list[Generator]:
+        def one(kind: str) -> Generator:
+            if self.per_tile:
+                return lambda rng: self.make(kind, rng.choice(KINDS), rng, 0)
+            return lambda rng: self.make(kind, rng, 0)
 
+        return [one(k) for k in self.kinds]
 
-def _gen(make: Callable[[str, Any, random.Random, int], Question], kind: str,
-         items: Callable[[random.Random], Any]) -> Callable[[random.Random], Question]:
-    """A question generator for a mastery check: ``make(kind, item, rng)``."""
-    return lambda rng: make(kind, items(rng), rng, 0)
-
-
-def _any_kind(rng: random.Random) -> Any:
-    from .tiles import KINDS
-
-    return rng.choice(KINDS)
-
-
-def tiles_mastery() -> MasteryCheck:
-    return MasteryCheck([_gen(tiles.make_question, k, _any_kind) for k in tiles.QUESTION_KINDS],
-                        questions=8, pass_mark=7)
-
-
-def combinations_mastery() -> MasteryCheck:
-    return MasteryCheck(_kinds(combinations.make_question, combinations.QUESTION_KINDS),
-                        questions=6, pass_mark=5)
+    def __call__(self) -> MasteryCheck:
+        return MasteryCheck(self.generators(), questions=self.questions, pass_mark=self.pass_mark)
 
 
-def tricks_mastery() -> MasteryCheck:
-    return MasteryCheck(_kinds(tricks.make_question, tricks.QUESTION_KINDS),
-                        questions=6, pass_mark=5)
-
-
-def scoring_mastery() -> MasteryCheck:
-    return MasteryCheck(_kinds(scoring.make_question, ("pay", "pay", "next_banker")),
-                        questions=6, pass_mark=5)
-
-
-def variants_mastery() -> MasteryCheck:
-    return MasteryCheck(_kinds(variants.make_question, variants.QUESTION_KINDS),
-                        questions=6, pass_mark=5)
-
-
-def dealing_mastery() -> MasteryCheck:
-    return MasteryCheck(_kinds(dealing.make_question, dealing.QUESTION_KINDS),
-                        questions=8, pass_mark=6)
-
-
-def paigow_mastery() -> MasteryCheck:
-    return MasteryCheck(_kinds(paigow.make_question, paigow.QUESTION_KINDS), questions=6, pass_mark=5)
-
-
-def ranks_mastery() -> MasteryCheck:
-    return MasteryCheck([_gen(ranks.make_question, k, _any_kind) for k in ranks.QUESTION_KINDS],
-                        questions=6, pass_mark=5)
+MASTERY: Final[Mapping[str, Mastery]] = {
+    "01_tiles": Mastery(tiles.make_question, tuple(tiles.QUESTION_KINDS), 8, 7, per_tile=True),
+    "02_ranks": Mastery(ranks.make_question, tuple(ranks.QUESTION_KINDS), 6, 5, per_tile=True),
+    "03_combinations": Mastery(combinations.make_question, tuple(combinations.QUESTION_KINDS), 6, 5),
+    "04_tricks": Mastery(tricks.make_question, tuple(tricks.QUESTION_KINDS), 6, 5),
+    "05_scoring": Mastery(scoring.make_question, ("pay", "pay", "next_banker"), 6, 5),
+    "06_variants": Mastery(variants.make_question, tuple(variants.QUESTION_KINDS), 6, 5),
+    "07_dealing": Mastery(dealing.make_question, tuple(dealing.QUESTION_KINDS), 8, 6),
+    "09_paigow": Mastery(paigow.make_question, tuple(paigow.QUESTION_KINDS), 6, 5),
+}
+"""Each lesson's mastery check (lesson 08, the practice table, has none: it counts hands)."""
 
 
 LESSONS: Final[tuple[LessonInfo, ...]] = (
@@ -121,7 +99,7 @@ LESSONS: Final[tuple[LessonInfo, ...]] = (
                   "the ones you miss come back sooner."),
         tile="6-6",
         drills=(TileDrill,),
-        mastery=tiles_mastery,
+        mastery=MASTERY["01_tiles"],
         rules=("R-T1", "R-T2"),
     ),
     LessonInfo(
@@ -134,7 +112,7 @@ LESSONS: Final[tuple[LessonInfo, ...]] = (
                   "equal tiles the first keeps the trick."),
         tile="1-1",
         drills=(RankDrill,),
-        mastery=ranks_mastery,
+        mastery=MASTERY["02_ranks"],
         rules=("R-T1", "R-C1", "R-C3"),
     ),
     LessonInfo(
@@ -146,7 +124,7 @@ LESSONS: Final[tuple[LessonInfo, ...]] = (
                   "class can beat; spot every play in a hand."),
         tile="2-4",
         drills=(ComboDrill,),
-        mastery=combinations_mastery,
+        mastery=MASTERY["03_combinations"],
         rules=("R-C1", "R-C2", "R-C3", "R-C4", "R-C5"),
     ),
     LessonInfo(
@@ -158,7 +136,7 @@ LESSONS: Final[tuple[LessonInfo, ...]] = (
                   "rule; practise on positions from real deals, then play out the last three tricks."),
         tile="5-5",
         drills=(TrickDrill,),
-        mastery=tricks_mastery,
+        mastery=MASTERY["04_tricks"],
         rules=("R-S1", "R-P1", "R-P2", "R-P3", "R-P4", "R-P5", "R-W1", "R-W2", "R-W3"),
     ),
     LessonInfo(
@@ -172,7 +150,7 @@ LESSONS: Final[tuple[LessonInfo, ...]] = (
                   "capture (擒); 七支 and 八支 (all eight stacks)."),
         tile="3-3",
         drills=(ScoringDrill,),
-        mastery=scoring_mastery,
+        mastery=MASTERY["05_scoring"],
         rules=("R-$1", "R-$2", "R-$3", "R-$4", "R-$5", "R-$6", "R-$7", "R-$8", "R-$9", "R-$10", "R-$11", "R-B1"),
     ),
     LessonInfo(
@@ -184,7 +162,7 @@ LESSONS: Final[tuple[LessonInfo, ...]] = (
                   "next, naturals, 小天九: switch each reading and watch the result change."),
         tile="1-5",
         drills=(VariantDrill,),
-        mastery=variants_mastery,
+        mastery=MASTERY["06_variants"],
         rules=("R-S3", "R-C4", "R-C5", "R-$7", "R-$8", "R-$10", "R-$11", "R-B1"),
     ),
     LessonInfo(
@@ -196,7 +174,7 @@ LESSONS: Final[tuple[LessonInfo, ...]] = (
                   "and spotting natural hands."),
         tile="1-3",
         drills=(DealingDrill,),
-        mastery=dealing_mastery,
+        mastery=MASTERY["07_dealing"],
         rules=("R-S1", "R-S2"),
     ),
     LessonInfo(
@@ -219,7 +197,7 @@ LESSONS: Final[tuple[LessonInfo, ...]] = (
                   "and 2-4, and how best to set four tiles."),
         tile="1-2",
         drills=(PaiGowDrill, SplitDrill),
-        mastery=paigow_mastery,
+        mastery=MASTERY["09_paigow"],
         rules=(),
     ),
 )
