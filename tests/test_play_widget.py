@@ -7,7 +7,7 @@ from helpers import plays_of
 
 from tiangow.drills.play import PlayRecord
 from tiangow.widgets import LANGUAGE, PlayTable
-from tiangow.widgets.play import VARIANT_CHOICES
+from tiangow.widgets.settings import VARIANT_CHOICES
 
 
 @pytest.fixture(autouse=True)

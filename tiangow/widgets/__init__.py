@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..i18n import T, Text
 from .dealing import DealingStepper
+from .exercise import Exercise
 from .findall import FindAllPlays
 from .lesson import IndexPage, LessonIndex, LessonPage
 from .picker import HoldingPicker
@@ -21,6 +22,6 @@ from .variants import VariantExplorer
 from .views import CombinationTable, LanguageSwitch, Prose, TileView, WorkedExample
 
 __all__ = [
-    "LANGUAGE", "ActQuiz", "DealingStepper", "PlayOutBoard", "CombinationTable", "FindAllPlays", "HoldingPicker", "IndexPage", "LanguageSwitch", "LessonIndex", "LessonPage", "PlayTable", "ProgressError",
+    "LANGUAGE", "ActQuiz", "DealingStepper", "Exercise", "PlayOutBoard", "CombinationTable", "FindAllPlays", "HoldingPicker", "IndexPage", "LanguageSwitch", "LessonIndex", "LessonPage", "PlayTable", "ProgressError",
     "ProgressStore", "Prose", "Quiz", "SettlementQuiz", "SettlementTable", "T", "Text", "TileView", "VariantExplorer", "WorkedExample", "current_lang", "on_language",
 ]

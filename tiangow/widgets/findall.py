@@ -13,9 +13,8 @@ from ..combos import Combination
 from ..drills.combinations import FindTask
 from ..i18n import Lang, T, Text
 from ..svg import tile_svg
+from .exercise import Exercise, prompt_html
 from .picker import HoldingPicker
-from .text import current_lang, on_language
-from .views import STYLE
 
 __all__ = ["FindAllPlays"]
 
@@ -39,48 +38,32 @@ class FindDrill(Protocol):
     def record_task(self, task: FindTask, perfect: bool) -> None: ...
 
 
-class FindAllPlays(w.VBox):
+class FindAllPlays(Exercise):
     """One holding at a time; a wrong attempt costs a try, three and the rest are shown."""
+
+    frame_class = "tg-findall"
+    next_label = _ANOTHER
 
     def __init__(self, drill: FindDrill, rng: random.Random | int | None = None,
                  on_result: Callable[[FindTask, bool], None] | None = None) -> None:
-        self.drill = drill
-        self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
-        self.on_result = on_result
+        super().__init__(drill, rng, on_result)
         self.picker = HoldingPicker([], max_select=4, names=True)
         self.add_button = w.Button(button_style="primary")
         self.add_button.add_class("tg-add")
         self.add_button.on_click(lambda _: self.add())
-        self.next_button = w.Button(button_style="success")
-        self.next_button.add_class("tg-next")
-        self.next_button.on_click(lambda _: self.new_task())
-        self.head = w.HTML()
         self.found_view = w.HTML()
-        self.feedback = w.HTML()
-        self.feedback.add_class("tg-feedback")
-        self.status = w.HTML()
-        self.status.add_class("tg-score")
-        super().__init__(layout=w.Layout(border="1px solid #ddd3bf", padding="10px 14px", max_width="760px"))
-        self.add_class("tg-findall")
+        self.status = self.score_line
         self.task: FindTask | None = None
         self.found: list[Combination] = []
         self.wrong = 0
-        self.done = False
-        self._feedback: list[tuple[str, Text]] = []
-        on_language(lambda lang: self._render())
         self.new_task()
 
-    def new_task(self) -> None:
-        if self.task is not None and not self.done:
-            return
+    def _begin(self) -> None:
         self.task = self.drill.next_task(self.rng)
         self.found = []
         self.wrong = 0
-        self.done = False
-        self._feedback = []
         self.picker.set_tiles(self.task.holding)
         self.picker.disabled = False
-        self._render()
 
     def add(self) -> None:
         """Check the selected tiles as a play to find."""
@@ -89,8 +72,7 @@ class FindAllPlays(w.VBox):
             return
         tiles = tuple(t for t in self.picker.selected_tiles if t is not None)
         if not tiles:
-            self._feedback = [("wrong", _NOT_HELD)]
-            self._render()
+            self.say(("wrong", _NOT_HELD))
             return
         play, why = task.check(tiles)
         if play is not None and any(f.key == play.key for f in self.found):
@@ -112,15 +94,10 @@ class FindAllPlays(w.VBox):
 
     def _finish(self) -> None:
         assert self.task is not None
-        self.done = True
         self.picker.disabled = True
         perfect = self.wrong == 0 and len(self.found) == len(self.task.targets)
         self.drill.record_task(self.task, perfect)
-        if self.on_result is not None:
-            self.on_result(self.task, perfect)
-
-    def refresh(self) -> None:
-        self._render()
+        self._report(self.task, perfect)
 
     def _play_html(self, c: Combination, lang: Lang, missed: bool = False) -> str:
         tiles = "".join(tile_svg(t, 22, lang) for t in c.tiles)
@@ -129,28 +106,32 @@ class FindAllPlays(w.VBox):
                 f'<span class="tg-row">{tiles}</span>'
                 f"<small>{html.escape(c.label(lang))}</small></span>")
 
-    def _render(self) -> None:
-        lang = current_lang()
-        task = self.task
-        if task is None:
-            return
-        self.head.value = (STYLE + f'<div class="tg-caption">{html.escape(self.drill.title(lang))}</div>'
-                           f'<div class="tg-prose tg-prompt"><b>{html.escape(task.prompt(lang))}</b></div>')
+    def _ready(self) -> bool:
+        return self.task is not None
+
+    def _intro(self, lang: Lang) -> str:
+        assert self.task is not None
+        return prompt_html(self.task.prompt(lang))
+
+    def _body(self, lang: Lang) -> list[w.Widget]:
         self.add_button.description = _ADD(lang)
         self.add_button.disabled = self.done
-        self.next_button.description = _ANOTHER(lang)
-        self.next_button.layout.display = "" if self.done else "none"
+        return [self.picker, self.add_button]
+
+    def _after_feedback(self, lang: Lang) -> list[w.Widget]:
+        task = self.task
+        assert task is not None
         found = "".join(self._play_html(c, lang) for c in self.found)
         if self.done:
             found += "".join(self._play_html(c, lang, missed=True) for c in task.targets
                              if all(f.key != c.key for f in self.found))
         self.found_view.value = f'<div class="tg-found-list">{found}</div>'
-        self.feedback.value = "".join(
-            f'<div class="tg-feedback-{kind}">{html.escape(text(lang))}</div>' for kind, text in self._feedback
-        )
+        return [self.found_view]
+
+    def _score(self, lang: Lang) -> str:
+        task = self.task
+        assert task is not None
         status = _STATUS.format(k=len(self.found), n=len(task.targets), wrong=self.wrong)(lang)
         score = getattr(self.drill, "found", None)
         line = _SCORE.format(right=score.first_try, asked=score.asked)(lang) if score is not None else ""
-        self.status.value = f'<div class="tg-muted">{html.escape(status)}<br>{html.escape(line)}</div>'
-        self.children = [self.head, self.picker, self.add_button, self.feedback, self.found_view,
-                         self.status, self.next_button]
+        return f'<div class="tg-muted">{html.escape(status)}<br>{html.escape(line)}</div>'

@@ -11,138 +11,38 @@ from typing import Any
 import ipywidgets as w
 
 from ..bots.base import BotError
-from ..bots.hints import Hint, outcome_text, ranking_note
+from ..bots.hints import Hint
 from ..bots.session import Opponents, Session
 from ..drills.base import now_ms
 from ..drills.play import PlayRecord
 from ..errors import TiangowError
-from ..i18n import Lang, T, Text, seat_name
+from ..i18n import Lang, T, Text
 from ..move import Move
-from ..rules import Natural, Rules
-from ..tiles import Tile
 from .picker import HoldingPicker
-from .render import history_html, table_html, tiles_html
-from .safe import SafeState
-from .scoring import settlement_html
+from .play_html import (
+    deal_line_html,
+    feedback_line_html,
+    hint_html,
+    result_html,
+    running_score_html,
+    session_table_html,
+    status_html,
+    tricks_html,
+)
+from .settings import VARIANT_CHOICES, TableSettings, auto_layout
 from .text import current_lang, on_language
 from .views import STYLE
 
-__all__ = ["PlayTable", "VARIANT_CHOICES"]
+__all__ = ["PlayTable"]
 
 _log = logging.getLogger(__name__)
 
 
-class _Toggle(SafeState, w.ToggleButtons):
-    _page_writable = frozenset({"index"})
-
-
-# Each variant of RULES §10 the table offers: (field, label, (value, option label) …), default first.
-VARIANT_CHOICES: tuple[tuple[str, Text, tuple[tuple[Any, Text], ...]], ...] = (
-    ("civil_supreme", T("文至尊（雙銅錘）、文么結、文擒", "Civil supreme (two 1-5), civil 么結 and capture"),
-     ((False, T("不玩", "off")), (True, T("玩", "on")))),
-    ("capture_civil_supreme", T("雙高腳擒文尊", "Two 1-6 capture a civil supreme"),
-     ((False, T("不可", "no")), (True, T("可以", "yes")))),
-    ("capture_multiplier", T("擒：包賠的倍數", "Capture pays"),
-     ((2, T("×2", "×2")), (4, T("×4（么雙擒四）", "×4 (么雙擒四)")))),
-    ("capture_wins_trick", T("以擒為大", "The capturing tile wins regardless"),
-     ((False, T("否", "no")), (True, T("是", "yes")))),
-    ("finish_collects_immediate", T("包尊／四大包兼收賀錢", "包尊 / 四大包 also collect the bonus"),
-     ((False, T("否", "no")), (True, T("是", "yes")))),
-    ("eight_stack_rule", T("七支／八支的判定", "七支 or 八支"),
-     (("essay", T("玩法文章（R-$11）", "the essay (R-$11)")), ("wikipedia", T("維基百科", "Wikipedia")))),
-    ("free_split", T("拆牌", "Splitting a combination"),
-     ((True, T("自由", "free")), (False, T("Wong：沒有天或九的牌組不能拆出", "Wong: no split lead without 天 or 九")))),
-    ("banker_rotation", T("換莊", "Next banker"),
-     (("winner", T("飛莊（贏家做莊）", "飛莊 (the winner)")), ("rotate", T("輪莊", "輪莊 (in turn)")))),
-    ("naturals", T("例牌", "Natural hands"),
-     ((frozenset(), T("不玩", "off")), (frozenset(Natural), T("全部（§8）", "all (§8)")))),
-)
-
-_SEATS = tuple(T(seat_name(s, "zh-Hant"), seat_name(s, "en")) for s in range(4))
-_OPPONENTS: tuple[tuple[Opponents, Text], ...] = (
-    ("search", T("強：搜尋電腦", "strong: search bots")), ("rule", T("中：規則電腦", "medium: rule-based bots")))
-
-
-
-
-def _auto() -> w.Layout:
-    return w.Layout(width="auto", min_width="90px")
-
-
 def _button(css_class: str, on_click: Callable[[], object], style: str = "") -> w.Button:
-    button = w.Button(button_style=style, layout=_auto())
+    button = w.Button(button_style=style, layout=auto_layout())
     button.add_class(css_class)
     button.on_click(lambda _: on_click())
     return button
-
-
-def _tiles(tiles: tuple[Tile | None, ...], lang: Lang, width: float = 22) -> str:
-    return tiles_html(tiles, lang, width)
-
-
-class _Settings(w.VBox):
-    """The seat, the opponents and the variants (RULES §10) to deal the next hand with.
-    Relabelled only when the language changes."""
-
-    def __init__(self, seat: int, opponents: Opponents, on_apply: Callable[[], None]) -> None:
-        self.seat_toggle = _Toggle(options=[(t("zh-Hant"), i) for i, t in enumerate(_SEATS)], value=seat,
-                                   style={"button_width": "64px"})
-        self.seat_toggle.add_class("tg-seat-choice")
-        self.opp_toggle = _Toggle(options=[(t("zh-Hant"), k) for k, t in _OPPONENTS], value=opponents,
-                                  style={"button_width": "auto"})
-        self.opp_toggle.add_class("tg-opponents")
-        self.variant_toggles: dict[str, _Toggle] = {}
-        self.variant_labels: dict[str, w.HTML] = {}
-        rows = []
-        for name, _label, options in VARIANT_CHOICES:
-            tog = _Toggle(options=[(t("zh-Hant"), i) for i, (_, t) in enumerate(options)], value=0,
-                          style={"button_width": "auto"})
-            tog.add_class("tg-variant-" + name.replace("_", "-"))
-            self.variant_toggles[name] = tog
-            lab = w.HTML(layout=w.Layout(width="260px"))
-            self.variant_labels[name] = lab
-            rows.append(w.HBox([lab, tog], layout=w.Layout(flex_flow="row wrap")))
-        self.head = w.HTML()
-        self.apply_button = w.Button(button_style="warning", layout=_auto())
-        self.apply_button.add_class("tg-apply")
-        self.apply_button.on_click(lambda _: on_apply())
-        self.note = w.HTML()
-        self.seat_label = w.HTML(layout=w.Layout(width="260px"))
-        self.opp_label = w.HTML(layout=w.Layout(width="260px"))
-        super().__init__([self.head, w.HBox([self.seat_label, self.seat_toggle], layout=w.Layout(flex_flow="row wrap")),
-                          w.HBox([self.opp_label, self.opp_toggle], layout=w.Layout(flex_flow="row wrap")),
-                          w.VBox(rows), w.HBox([self.apply_button, self.note])],
-                         layout=w.Layout(border="1px dashed #ddd3bf", padding="6px 10px", margin="4px 0", display="none"))
-        self.add_class("tg-settings")
-
-    def relabel(self, lang: Lang) -> None:
-        self.head.value = (STYLE + f'<div class="tg-caption">{html.escape(T("座位、對手和規則", "Seat, opponents and rules")(lang))}</div>'
-                           f'<div class="tg-muted">{html.escape(T("改了之後按「用這些設定發牌」。小天九沒有計分（R-S3），這裏只玩大天九。", "Change these, then deal with them. 小天九 has no scoring in the sources (R-S3), so the table plays 8 tiles each.")(lang))}</div>')
-        for tog, choices in ((self.seat_toggle, _SEATS), (self.opp_toggle, tuple(t for _, t in _OPPONENTS))):
-            _relabel(tog, [t(lang) for t in choices])
-        self.seat_label.value = f'<span class="tg-muted">{html.escape(T("你的座位", "Your seat")(lang))}</span>'
-        self.opp_label.value = f'<span class="tg-muted">{html.escape(T("對手", "Opponents")(lang))}</span>'
-        for name, label, options in VARIANT_CHOICES:
-            self.variant_labels[name].value = f'<span class="tg-muted">{html.escape(label(lang))}</span>'
-            _relabel(self.variant_toggles[name], [t(lang) for _, t in options])
-        self.apply_button.description = T("用這些設定發牌", "Deal with these settings")(lang)
-
-    def rules(self) -> Rules:
-        """The rules the toggles show (raises :class:`tiangow.RulesError` for a combination
-        the rules refuse)."""
-        values: dict[str, Any] = {}
-        for name, _label, options in VARIANT_CHOICES:
-            index = self.variant_toggles[name].value
-            values[name] = options[index if isinstance(index, int) and 0 <= index < len(options) else 0][0]
-        return Rules(**values)
-
-
-def _relabel(tog: _Toggle, labels: list[str]) -> None:
-    """Give a toggle's options new labels, keeping its value (and sending nothing if unchanged)."""
-    if [o[0] for o in tog.options] != labels:
-        value = tog.value
-        tog.options = [(lab, v) for lab, (_, v) in zip(labels, tog.options, strict=True)]
-        tog.value = value
 
 
 class _Part:
@@ -196,7 +96,7 @@ class PlayTable(w.VBox):
         self._lang: Lang | None = None
 
         # settings
-        self.settings = _Settings(seat, opponents, self.apply_settings)
+        self.settings = TableSettings(seat, opponents, self.apply_settings)
         self.seat_toggle = self.settings.seat_toggle
         self.opp_toggle = self.settings.opp_toggle
         self.variant_toggles = self.settings.variant_toggles
@@ -238,14 +138,19 @@ class PlayTable(w.VBox):
             return (lang, id(s), s.deal_seed, s.hand_number, len(s.deal.history), s.seat, s.rules)
 
         self._parts = [
-            _Part(self.deal_line, self._deal_line_html, step),
-            _Part(self.table_view, self._table_html, step),
-            _Part(self.status, self._status_html, lambda lang: (step(lang), self.session.learner_to_act)),
-            _Part(self.feedback, self._feedback_html, lambda lang: (lang, self._feedback, self._feedback_step)),
-            _Part(self.hint_view, self._hint_html, lambda lang: (step(lang), self._hint_stage, id(self._hint))),
-            _Part(self.history_view, self._history_html, lambda lang: (step(lang), self._show_history)),
-            _Part(self.result_view, self._result_html, lambda lang: (step(lang), self.session.is_over)),
-            _Part(self.score_view, self._score_html,
+            _Part(self.deal_line, lambda lang: deal_line_html(self.session, lang), step),
+            _Part(self.table_view, lambda lang: session_table_html(self.session, lang), step),
+            _Part(self.status, lambda lang: status_html(self.session, lang),
+                  lambda lang: (step(lang), self.session.learner_to_act)),
+            _Part(self.feedback, lambda lang: feedback_line_html(self._feedback, self._feedback_step, lang),
+                  lambda lang: (lang, self._feedback, self._feedback_step)),
+            _Part(self.hint_view, lambda lang: hint_html(self.session, self._hint, self._hint_stage, lang),
+                  lambda lang: (step(lang), self._hint_stage, id(self._hint))),
+            _Part(self.history_view, lambda lang: tricks_html(self.session, self._show_history, lang),
+                  lambda lang: (step(lang), self._show_history)),
+            _Part(self.result_view, lambda lang: result_html(self.session, lang),
+                  lambda lang: (step(lang), self.session.is_over)),
+            _Part(self.score_view, lambda lang: running_score_html(self.session, lang),
                   lambda lang: (step(lang), tuple(self.session.running), self.session.hands_in_score)),
         ]
         super().__init__([
@@ -537,135 +442,3 @@ class PlayTable(w.VBox):
         self.undo_button.disabled = not s.can_undo
         self.history_button.description = (T("收起牌譜", "Hide the tricks") if self._show_history
                                            else T("看看前面每一墩", "Review the tricks so far"))(lang)
-
-    def _deal_line_html(self, lang: Lang) -> str:
-        s = self.session
-        d = s.deal
-        m = d.multiplier
-        banker = seat_name(d.banker, lang)
-        variants = "; ".join(f"{label(lang)}: {text(lang)}" for name, label, options in VARIANT_CHOICES
-                             for value, text in options[1:] if getattr(s.rules, name) == value) \
-            or T("預設規則", "default rules")(lang)
-        return (STYLE + f'<div class="tg-muted tg-deal-line" data-seed="{s.deal_seed}" data-banker="{d.banker}" '
-                f'data-streak="{d.streak}">'
-                + html.escape(T(f"第 {s.hand_number} 局 · 牌局編號 {s.deal_seed} · 莊家：{banker}（連莊第 {d.streak} 局，倍數 ×{m}）· 你是{seat_name(s.seat, 'zh-Hant')} · {variants}",
-                                f"Hand {s.hand_number} · deal #{s.deal_seed} · banker {banker} (hand {d.streak} of the streak, ×{m}) · you are {seat_name(s.seat)} · {variants}")(lang))
-                + "</div>")
-
-    def _status_html(self, lang: Lang) -> str:
-        s = self.session
-        d = s.deal
-        me = s.seat
-        if d.is_over:
-            state = "over"
-            who = d.winner if d.winner is not None else 0
-            text = (T("你贏了這一局！", "You won the hand!") if who == me
-                    else T(f"{seat_name(who, 'zh-Hant')}贏了這一局。", f"{seat_name(who)} won the hand."))
-        elif s.learner_to_act:
-            state = "your-turn"
-            size = d.trick_size
-            text = (T("輪到你先出：選一手牌，按「出牌」。", "Your lead: select a play and press Play.") if size is None
-                    else T(f"輪到你：打 {size} 張贏這一墩，或者墊 {size} 張。",
-                           f"Your turn: play {size} tile{'s' if size > 1 else ''} to beat the trick, or discard {size}."))
-        else:
-            state = "bots"
-            who = d.to_play if d.to_play is not None else 0
-            text = T(f"{seat_name(who, 'zh-Hant')}在想……", f"{seat_name(who)} is thinking…")
-        # data-step (actions so far) and data-hand (your tiles) let a page script, or a test, tell
-        # a fresh state from one still on its way; data-size: the tiles to play (0: a lead).
-        hand_text = " ".join(t.notation for t in d.holding(me))
-        return (STYLE + f'<div class="tg-prose tg-status" data-state="{state}" '
-                f'data-step="{len(d.history)}" data-hand="{hand_text}" data-size="{d.trick_size or 0}">'
-                f"<b>{html.escape(text(lang))}</b></div>")
-
-    def _feedback_html(self, lang: Lang) -> str:
-        if self._feedback is None:
-            return ""
-        kind, msg = self._feedback
-        mark = f' data-mark="{kind[5:]}" data-step="{self._feedback_step}"' if kind.startswith("mark-") else ""
-        cls = f"tg-{kind}" if kind.startswith("mark-") else f"tg-feedback-{kind}"
-        return STYLE + f'<div class="{cls} tg-feedback-line"{mark}>{html.escape(msg(lang))}</div>'
-
-    def _table_html(self, lang: Lang) -> str:
-        s = self.session
-        return table_html(s.deal.view(s.seat), lang, you=s.seat, previous=True, seat_width=24, hide_own=True)
-
-    def _hint_html(self, lang: Lang) -> str:
-        h = self._hint
-        if h is None or self._hint_stage == 0:
-            return ""
-        parts = [f'<div class="tg-hint-nudge"><b>{html.escape(T("想一想：", "Think: ")(lang))}</b>'
-                 f"{html.escape(h.nudge(lang))}</div>"]
-        rec = h.recommended
-        data = ""
-        if self._hint_stage >= 2:
-            view = self.session.deal.view(self.session.seat)
-            data = (f' data-tiles="{" ".join(t.notation for t in rec.tiles)}" '
-                    f'data-discard="{str(rec.discard).lower()}"')
-            parts.append(f'<div class="tg-hint-rec"><b>{html.escape(T("建議：", "Recommended: ")(lang))}'
-                         f"{html.escape(rec.text(view)(lang))}</b> {_tiles(rec.tiles, lang, 18)}<br>"
-                         f"{html.escape(h.reason(lang))}</div>")
-            n = h.options[0].samples
-            how = (T(f"把你沒看見的牌隨機分配 {n} 次，每次算到底（其他三家合力對付你）：每次你保證得到的淨輸贏，取平均；"
-                     "每次都一樣時才說「保證」。",
-                     f"The tiles you have not seen dealt at random {n} times, each deal searched to the end with the "
-                     "other three playing their best against you: the net you can guarantee in each, averaged; "
-                     "“guaranteed” only when every deal gives the same.") if h.exact else
-                   T(f"把你沒看見的牌隨機分配 {n} 次，每次把這一局打完：平均淨輸贏和贏局的比率。",
-                     f"The tiles you have not seen dealt at random {n} times, each hand played out: the mean net "
-                     "and how often you win the hand."))
-            how = how + T("淨輸贏由現在算到局末：結算加上之後的賀尊、四大賀錢；之前已付的不算。",
-                          " The net counts from now to the end of the hand: the settlement plus any 賀尊 or 四大賀 "
-                          "money still to come, not money already paid.")
-            note = ranking_note(h)
-            if note is not None:
-                how = how + T("", " ") + note
-            rows = "".join(
-                f'<tr data-option="{i}"><td>{html.escape(o.move.text(view)(lang))}</td>'
-                f"<td>{html.escape(outcome_text(o)(lang))}</td></tr>"
-                for i, o in enumerate(h.options))
-            parts.append(f'<div class="tg-muted">{html.escape(how(lang))}</div>'
-                         f'<table class="tg-options">{rows}</table>')
-        step = len(self.session.deal.history)
-        return (STYLE + f'<div class="tg-hintbox" data-stage="{self._hint_stage}" data-step="{step}"{data}>'
-                + "".join(parts) + "</div>")
-
-    def _history_html(self, lang: Lang) -> str:
-        d = self.session.deal
-        if not d.completed_tricks or not (self._show_history or d.is_over):
-            return ""
-        # Over: the full view, every face-down discard turned up; before: what you have seen.
-        reveal = d.is_over
-        view = d.full_view() if reveal else d.view(self.session.seat)
-        note = (T("牌局完了，蓋着墊的牌都翻開了。", "The hand is over: every face-down discard is shown.") if reveal
-                else T("別人墊的牌蓋着（R-P4）。", "Others' discards stay face down (R-P4)."))
-        return (STYLE + f'<div class="tg-caption">{html.escape(T("牌譜", "The tricks")(lang))}</div>'
-                f'<div class="tg-muted">{html.escape(note(lang))}</div>' + history_html(view, lang))
-
-    def _result_html(self, lang: Lang) -> str:
-        s = self.session
-        st = s.settlement
-        if st is None:
-            return ""
-        counts = s.mark_counts()
-        marks = T(f"你的出牌：最佳 {counts['best']}，可以 {counts['fine']}，失誤 {counts['mistake']}。",
-                  f"Your actions: {counts['best']} best, {counts['fine']} fine, {counts['mistake']} mistakes.")
-        fins = ", ".join(f.label(lang) + f" ({f.rule})" for f in st.finishes)
-        extra = f'<div class="tg-muted">{html.escape(T("奇牌：", "Special finish: ")(lang))}{html.escape(fins)}</div>' if fins else ""
-        nb = seat_name(st.next_banker, lang)
-        nxt = T(f"下一局莊家：{seat_name(st.next_banker, 'zh-Hant')}（連莊第 {st.next_streak} 局，R-B1）",
-                f"Next banker: {nb} (hand {st.next_streak} of the streak, R-B1)")
-        return (STYLE + f'<div class="tg-card tg-hand-result" data-winner="{st.winner}">'
-                + settlement_html(st, lang, T("這一局的結算", "Settlement of this hand"))
-                + extra + f'<div class="tg-muted">{html.escape(nxt(lang))}</div>'
-                f'<div class="tg-prose">{html.escape(marks(lang))}</div></div>')
-
-    def _score_html(self, lang: Lang) -> str:
-        s = self.session
-        run = s.running
-        cells = "".join(f'<td data-seat="{x}">{html.escape(seat_name(x, lang))}{"*" if x == s.seat else ""}: '
-                        f"{run[x]:+d}</td>" for x in range(4))
-        played = s.hands_in_score
-        label = T(f"累計（{played} 局）", f"Running score ({played} hand{'s' if played != 1 else ''})")
-        return (STYLE + f'<div class="tg-muted tg-running-score" data-hands="{played}">{html.escape(label(lang))}'
-                f'<table class="tg-options"><tr>{cells}</tr></table></div>')

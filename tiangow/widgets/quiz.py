@@ -10,8 +10,9 @@ import ipywidgets as w
 
 from ..drills.base import AnswerError, Drill, DrillFinished, Question
 from ..i18n import Lang, T, Text
+from .exercise import Exercise, prompt_html, score_html
 from .picker import HoldingPicker
-from .text import current_lang, on_language
+from .text import current_lang
 from .views import STYLE, tile_html
 
 __all__ = ["Quiz"]
@@ -22,7 +23,6 @@ _WRONG = T("✗ 不對。", "✗ Not quite.")
 
 _ANSWER = T("答案是：{answer}。", "The answer: {answer}.")
 _CHECK = T("確定", "Check")
-_NEXT = T("下一題 →", "Next question →")
 _PICK_FIRST = T("先點選一張牌。", "Pick a tile first.")
 _ORDER_FIRST = T("請按次序點選全部 {n} 張牌。", "Click all {n} tiles, in order.")
 _AGAIN = T("再試一次", "Try again")
@@ -43,7 +43,7 @@ def _left(n: int) -> Text:
     return T(f"還有 {n} 次機會。", f"{n} tries left." if n != 1 else "One more try.")
 
 
-class Quiz(w.VBox):
+class Quiz(Exercise):
     """Asks the questions of ``drill`` one at a time.
 
     Up to three tries per question (fewer when the choices run out: see
@@ -53,19 +53,14 @@ class Quiz(w.VBox):
     (question, right at the first try, tries) once a question is finished.
     """
 
+    frame_class = "tg-quiz"
+
     def __init__(self, drill: Drill, rng: random.Random | int | None = None,
                  on_result: Callable[[Question, bool, int], None] | None = None,
                  title: Text | None = None) -> None:
-        self.drill = drill
-        self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
-        self.on_result = on_result
-        self.title = title or drill.title
+        super().__init__(drill, rng, on_result, title)
         self.question: Question | None = None
-        self.tries = 0
-        self.done = False
-        self._feedback: list[tuple[str, Text]] = []
         self._chosen: list[str] = []
-        self.head = w.HTML()
         self.prompt = w.HTML()
         self.shown = w.HTML()
         self.picker = HoldingPicker([], max_select=1, names=False)
@@ -73,46 +68,32 @@ class Quiz(w.VBox):
         self.check_button = w.Button(button_style="primary")
         self.check_button.add_class("tg-check")
         self.check_button.on_click(lambda _: self._check_pick())
-        self.feedback = w.HTML()
-        self.feedback.add_class("tg-feedback")
-        self.next_button = w.Button(button_style="success")
-        self.next_button.add_class("tg-next")
-        self.next_button.on_click(lambda _: self.next())
-        self.score_line = w.HTML()
-        self.score_line.add_class("tg-score")
         self.again_button = w.Button(button_style="warning")
         self.again_button.add_class("tg-again")
         self.again_button.on_click(lambda _: self.restart())
         self.finished = False
-        super().__init__(layout=w.Layout(border="1px solid #ddd3bf", padding="10px 14px", max_width="760px"))
-        self.add_class("tg-quiz")
-        on_language(lambda lang: self._render())
         self.next()
 
     # -- flow --------------------------------------------------------------------------
     def next(self) -> None:
         """Ask the next question (or show the summary when a finite drill is done)."""
-        if self.question is not None and not self.done:
-            return  # finish this one first
+        self.new_task()
+
+    def _begin(self) -> None:
+        self._chosen = []
         try:
             question = self.drill.next_question(self.rng)
         except DrillFinished:
             self.finished = True
-            self._render()
+            self.done = True  # nothing to answer: a click on Next shows the summary again
             return
         self.finished = False
-        self.question = question
-        self.tries = 0
-        self.done = False
-        self._feedback = []
-        self._chosen = []
-        q = self.question
+        self.question = q = question
         if q.pick_tiles:
             self.picker.set_tiles([c.tiles[0] for c in q.choices])
             self.picker.max_select = len(q.choices) if q.mode == "order" else 1
             self.picker.ordered = q.mode == "order"
             self.picker.disabled = False
-        self._render()
 
     def restart(self) -> None:
         """Start a finite drill (a mastery check) again."""
@@ -121,6 +102,7 @@ class Quiz(w.VBox):
             return
         restart()
         self.question = None
+        self.done = True
         self.next()
 
     def answer(self, key: str) -> bool | None:
@@ -169,8 +151,7 @@ class Quiz(w.VBox):
             self.picker.disabled = True
             self.picker.select([int(i) for i in q.answer.split(",")])  # show the right order
         self.drill.record(q, first_try, self.tries)
-        if self.on_result is not None:
-            self.on_result(q, first_try, self.tries)
+        self._report(q, first_try, self.tries)
 
     def _check_pick(self) -> None:
         q = self.question
@@ -193,35 +174,35 @@ class Quiz(w.VBox):
             self.picker.selected = []
 
     # -- drawing -----------------------------------------------------------------------
-    def refresh(self) -> None:
-        """Redraw (after the drill's state was loaded, for instance)."""
-        self._render()
-
     def _render(self) -> None:
+        if not self.finished:
+            super()._render()
+            return
         lang = current_lang()
         self.head.value = STYLE + f'<div class="tg-caption">{html.escape(self.title(lang))}</div>'
-        if self.finished:
-            summary = getattr(self.drill, "summary", None)
-            text = summary()(lang) if summary is not None else ""
-            self.feedback.value = f'<div class="tg-summary tg-prose">{text}</div>'
-            self.again_button.description = _AGAIN(lang)
-            self.score_line.value = self._score_html(lang)
-            self.children = [self.head, self.feedback, self.again_button, self.score_line]
-            return
+        summary = getattr(self.drill, "summary", None)
+        text = summary()(lang) if summary is not None else ""
+        self.feedback.value = f'<div class="tg-summary tg-prose">{text}</div>'
+        self.again_button.description = _AGAIN(lang)
+        self.score_line.value = self._score(lang)
+        self.children = [self.head, self.feedback, self.again_button, self.score_line]
+
+    def _ready(self) -> bool:
+        return self.question is not None
+
+    def _body(self, lang: Lang) -> list[w.Widget]:
         q = self.question
-        if q is None:
-            return
-        self.prompt.value = f'<div class="tg-prose tg-prompt"><b>{html.escape(q.prompt(lang))}</b></div>'
+        assert q is not None
+        self.prompt.value = prompt_html(q.prompt(lang))
         if q.groups:
             rows = []
             for label, tiles in q.groups:
                 rows.append(f'<div class="tg-group"><div class="tg-muted">{html.escape(label(lang))}</div>'
                             f"{tile_html(tiles, lang, names=False, width=44)}</div>")
-            self.shown.value = STYLE + '<div class="tg-groups">' + \
-                "".join(rows) + "</div>"
+            self.shown.value = STYLE + '<div class="tg-groups">' + "".join(rows) + "</div>"
         else:
             self.shown.value = STYLE + tile_html(q.shown, lang, names=False, width=52) if q.shown else ""
-        children: list[w.Widget] = [self.head, self.prompt]
+        children: list[w.Widget] = [self.prompt]
         if q.shown or q.groups:
             children.append(self.shown)
         if q.pick_tiles:
@@ -234,16 +215,7 @@ class Quiz(w.VBox):
             for b in old:
                 b.close()
             children.append(self.choice_box)
-        self.feedback.value = "".join(
-            f'<div class="tg-feedback-{kind}">{html.escape(text(lang))}</div>' for kind, text in self._feedback
-        )
-        children.append(self.feedback)
-        self.next_button.description = _NEXT(lang)
-        self.next_button.layout.display = "" if self.done else "none"
-        children.append(self.next_button)
-        self.score_line.value = self._score_html(lang)
-        children.append(self.score_line)
-        self.children = children
+        return children
 
     def _choice_button(self, key: str, label: Text, lang: Lang) -> w.Button:
         q = self.question
@@ -265,10 +237,9 @@ class Quiz(w.VBox):
             return  # a click on a button of an earlier question
         self.answer(key)
 
-    def _score_html(self, lang: Lang) -> str:
+    def _score(self, lang: Lang) -> str:
         score = getattr(self.drill, "score", None)
         if score is None:
             return ""
         text = _SCORE.format(right=score.first_try, asked=score.asked, streak=score.streak)(lang)
-        return (f'<div class="tg-muted" data-asked="{score.asked}" data-right="{score.first_try}">'
-                f"{html.escape(text)}</div>")
+        return score_html(text, asked=score.asked, right=score.first_try)

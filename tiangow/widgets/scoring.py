@@ -12,6 +12,7 @@ import ipywidgets as w
 from ..drills.scoring import MISTAKE_TEXT, EndOfHand, mistakes
 from ..i18n import Lang, T, Text, seat_name
 from ..scoring import Settlement
+from .exercise import Exercise, prompt_html, score_html
 from .safe import SafeState
 from .text import current_lang, on_language
 from .views import STYLE
@@ -83,16 +84,16 @@ class SettleDrill(Protocol):
     def record_end(self, end: EndOfHand, first_try: bool) -> None: ...
 
 
-class SettlementQuiz(w.VBox):
+class SettlementQuiz(Exercise):
     """Type each seat's result for a generated end of hand; each is checked on its own, and
     the itemised settlement is shown once all are right or after three tries."""
 
+    frame_class = "tg-settle-quiz"
+    next_label = T("下一局 →", "Next hand →")
+
     def __init__(self, drill: SettleDrill, rng: random.Random | int | None = None,
                  on_result: Callable[[EndOfHand, bool], None] | None = None) -> None:
-        self.drill = drill
-        self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
-        self.on_result = on_result
-        self.head = w.HTML()
+        super().__init__(drill, rng, on_result)
         self.boxes = [_SafeInt(value=0, layout=w.Layout(width="90px")) for _ in range(4)]
         for i, b in enumerate(self.boxes):
             b.add_class(f"tg-net-{i}")
@@ -101,38 +102,23 @@ class SettlementQuiz(w.VBox):
         self.check_button = w.Button(button_style="primary")
         self.check_button.add_class("tg-check")
         self.check_button.on_click(lambda _: self.check())
-        self.feedback = w.HTML()
-        self.feedback.add_class("tg-feedback")
         self.table = w.HTML()
-        self.next_button = w.Button(button_style="success")
-        self.next_button.add_class("tg-next")
-        self.next_button.on_click(lambda _: self.new_end())
-        self.score_line = w.HTML()
-        self.score_line.add_class("tg-score")
-        super().__init__(layout=w.Layout(border="1px solid #ddd3bf", padding="10px 14px", max_width="760px"))
-        self.add_class("tg-settle-quiz")
         self.end: EndOfHand | None = None
         self.settlement: Settlement | None = None
-        self.tries = 0
-        self.done = False
         self.right: list[bool | None] = [None] * 4
-        self._feedback: list[tuple[str, Text]] = []
-        on_language(lambda lang: self._render())
-        self.new_end()
+        self.new_task()
 
     def new_end(self) -> None:
-        if self.end is not None and not self.done:
-            return
+        """The next end of hand to settle (once this one is done)."""
+        self.new_task()
+
+    def _begin(self) -> None:
         self.end = self.drill.next_end(self.rng)
         self.settlement = self.end.settle()
-        self.tries = 0
-        self.done = False
         self.right = [None] * 4
-        self._feedback = []
         for b in self.boxes:
             b.value = 0
             b.disabled = False
-        self._render()
 
     def enter(self, values: list[int]) -> None:
         """Type four results (as the page would)."""
@@ -179,21 +165,17 @@ class SettlementQuiz(w.VBox):
 
     def _finish(self, first_try: bool) -> None:
         assert self.end is not None
-        self.done = True
         for b in self.boxes:
             b.disabled = True
         self.drill.record_end(self.end, first_try)
-        if self.on_result is not None:
-            self.on_result(self.end, first_try)
+        self._report(self.end, first_try)
 
-    def refresh(self) -> None:
-        self._render()
+    def _ready(self) -> bool:
+        return self.end is not None and self.settlement is not None
 
-    def _render(self) -> None:
-        lang = current_lang()
-        end, s = self.end, self.settlement
-        if end is None or s is None:
-            return
+    def _intro(self, lang: Lang) -> str:
+        end = self.end
+        assert end is not None
         prompt = T("填上每一家這一局的輸贏（贏是正數，輸是負數；不算局中已付的賀尊、四大賀）。",
                    "Type each seat's result for the hand (a gain positive, a loss negative; leave out rewards "
                    "already paid during play).")(lang)
@@ -201,10 +183,12 @@ class SettlementQuiz(w.VBox):
                 f'data-banker="{end.banker}" data-streak="{end.streak}" '
                 f'data-finishes="{",".join(f.name for f in end.finishes)}" '
                 f'data-captured="{"" if end.captured is None else end.captured}"')
-        self.head.value = (STYLE + f'<div class="tg-caption">{html.escape(self.drill.title(lang))}</div>'
-                           f'<div class="tg-prose tg-end" {data}>{html.escape(end.describe()(lang))}</div>'
-                           f'<div class="tg-prose tg-prompt"><b>{html.escape(prompt)}</b></div>')
-        rows = []
+        return f'<div class="tg-prose tg-end" {data}>{html.escape(end.describe()(lang))}</div>' + prompt_html(prompt)
+
+    def _body(self, lang: Lang) -> list[w.Widget]:
+        end = self.end
+        assert end is not None
+        rows: list[w.Widget] = []
         for seat in range(4):
             tags = [T("莊", "banker")(lang)] if seat == end.banker else []
             if seat == end.winner:
@@ -219,15 +203,16 @@ class SettlementQuiz(w.VBox):
             rows.append(w.HBox([self.labels[seat], self.boxes[seat], self.marks[seat]]))
         self.check_button.description = T("核對", "Check")(lang)
         self.check_button.disabled = self.done
-        self.feedback.value = "".join(
-            f'<div class="tg-feedback-{kind}">{html.escape(text(lang))}</div>' for kind, text in self._feedback)
+        return [*rows, self.check_button]
+
+    def _after_feedback(self, lang: Lang) -> list[w.Widget]:
+        s = self.settlement
+        assert s is not None
         self.table.value = settlement_html(s, lang, T("逐項計分", "The settlement, item by item")) if self.done else ""
-        self.next_button.description = T("下一局 →", "Next hand →")(lang)
-        self.next_button.layout.display = "" if self.done else "none"
+        return [self.table]
+
+    def _score(self, lang: Lang) -> str:
         sc = self.drill.settled
-        self.score_line.value = ('<div class="tg-muted">' + html.escape(
-            T(f"第一次就全對：{sc.first_try} / {sc.asked}", f"All right first time: {sc.first_try} of {sc.asked}")(lang))
-            + "</div>")
-        self.children = [self.head, *rows, self.check_button, self.feedback, self.table, self.next_button,
-                         self.score_line]
+        return score_html(T(f"第一次就全對：{sc.first_try} / {sc.asked}",
+                            f"All right first time: {sc.first_try} of {sc.asked}")(lang))
 

@@ -13,12 +13,11 @@ from .. import search
 from ..combos import classify
 from ..deal import Deal
 from ..drills.tricks import ActTask, PlayOutTask
-from ..i18n import T, Text, seat_name
+from ..i18n import Lang, T, Text, seat_name
 from ..move import Move
+from .exercise import Exercise, prompt_html, score_html
 from .picker import HoldingPicker
 from .render import VERBS, table_html
-from .text import current_lang, on_language
-from .views import STYLE
 
 __all__ = ["ActQuiz", "PlayOutBoard"]
 
@@ -30,24 +29,34 @@ _SCORE = T("第一次就對：{right} / {asked}", "Right first time: {right} of 
 _WRONG_LEFT = T("還有 {n} 次機會。", "{n} tries left.")
 
 
-def _controls(picker: HoldingPicker, act: Callable[[Move | None], object], new_task: Callable[[], object]
-              ) -> tuple[w.Button, w.Button, w.HTML, w.Button, w.HTML]:
-    """The Play / Discard buttons (each makes the selected tiles a move for ``act``), the
-    feedback, the Next button and the score line that the two drills share."""
-    play = w.Button(button_style="primary")
-    play.add_class("tg-play")
-    play.on_click(lambda _: act(picker.selected_move()))
-    discard = w.Button()
-    discard.add_class("tg-discard")
-    discard.on_click(lambda _: act(picker.selected_move(discard=True)))
-    feedback = w.HTML()
-    feedback.add_class("tg-feedback")
-    next_button = w.Button(button_style="success")
-    next_button.add_class("tg-next")
-    next_button.on_click(lambda _: new_task())
-    score = w.HTML()
-    score.add_class("tg-score")
-    return play, discard, feedback, next_button, score
+class _AtTheTable(Exercise):
+    """An exercise played at the table: the table drawn, the seat's tiles to pick from, and
+    Play / Discard buttons that make the selected tiles a move for :meth:`act`."""
+
+    next_label = _NEXT
+
+    def __init__(self, drill: Any, rng: random.Random | int | None, on_result: Any) -> None:
+        super().__init__(drill, rng, on_result)
+        self.table = w.HTML()
+        self.picker = HoldingPicker([], max_select=1, names=True)
+        self.play_button = w.Button(button_style="primary")
+        self.play_button.add_class("tg-play")
+        self.play_button.on_click(lambda _: self.act(self.picker.selected_move()))
+        self.discard_button = w.Button()
+        self.discard_button.add_class("tg-discard")
+        self.discard_button.on_click(lambda _: self.act(self.picker.selected_move(discard=True)))
+
+    def act(self, move: Move | None) -> bool | None:
+        raise NotImplementedError
+
+    def _buttons(self, lang: Lang) -> w.HBox:
+        self.play_button.description = _PLAY(lang)
+        self.discard_button.description = _DISCARD(lang)
+        self.play_button.disabled = self.discard_button.disabled = self.done
+        return w.HBox([self.play_button, self.discard_button])
+
+    def _score_of(self, score: Any, lang: Lang) -> str:
+        return score_html(_SCORE.format(right=score.first_try, asked=score.asked)(lang))
 
 
 class ActDrill(Protocol):
@@ -59,39 +68,22 @@ class ActDrill(Protocol):
     def record_act(self, task: ActTask, first_try: bool) -> None: ...
 
 
-class ActQuiz(w.VBox):
+class ActQuiz(_AtTheTable):
     """Your turn to follow: select tiles and Play (to beat) or Discard. Three tries."""
+
+    frame_class = "tg-act-quiz"
 
     def __init__(self, drill: ActDrill, rng: random.Random | int | None = None,
                  on_result: Callable[[ActTask, bool], None] | None = None) -> None:
-        self.drill = drill
-        self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
-        self.on_result = on_result
-        self.head = w.HTML()
-        self.table = w.HTML()
-        self.picker = HoldingPicker([], max_select=1, names=True)
-        (self.play_button, self.discard_button, self.feedback, self.next_button,
-         self.score_line) = _controls(self.picker, self.act, self.new_task)
-        super().__init__(layout=w.Layout(border="1px solid #ddd3bf", padding="10px 14px", max_width="760px"))
-        self.add_class("tg-act-quiz")
+        super().__init__(drill, rng, on_result)
         self.task: ActTask | None = None
-        self.tries = 0
-        self.done = False
-        self._feedback: list[tuple[str, Text]] = []
-        on_language(lambda lang: self._render())
         self.new_task()
 
-    def new_task(self) -> None:
-        if self.task is not None and not self.done:
-            return
+    def _begin(self) -> None:
         self.task = self.drill.next_act(self.rng)
-        self.tries = 0
-        self.done = False
-        self._feedback = []
         self.picker.set_tiles(tuple(self.task.deal.holding(self.task.seat)))
         self.picker.max_select = self.task.deal.trick_size or 1
         self.picker.disabled = False
-        self._render()
 
     def act(self, move: Move | None) -> bool | None:
         """Check ``move`` (the selected tiles, played or discarded); ``None`` if nothing to
@@ -101,8 +93,7 @@ class ActQuiz(w.VBox):
             return None
         size = task.deal.trick_size or 1
         if not isinstance(move, Move) or len(move.tiles) != size:
-            self._feedback = [("wrong", T(f"請選 {size} 張牌。", f"Select {size} tile{'s' if size > 1 else ''}."))]
-            self._render()
+            self.say(("wrong", T(f"請選 {size} 張牌。", f"Select {size} tile{'s' if size > 1 else ''}.")))
             return None
         right, why = task.check(move)
         self.tries += 1
@@ -123,38 +114,27 @@ class ActQuiz(w.VBox):
 
     def _finish(self, first_try: bool) -> None:
         assert self.task is not None
-        self.done = True
         self.picker.disabled = True
         self.drill.record_act(self.task, first_try)
-        if self.on_result is not None:
-            self.on_result(self.task, first_try)
+        self._report(self.task, first_try)
 
-    def refresh(self) -> None:
-        self._render()
+    def _ready(self) -> bool:
+        return self.task is not None
 
-    def _render(self) -> None:
-        lang = current_lang()
+    def _intro(self, lang: Lang) -> str:
+        assert self.task is not None
+        seat = self.task.seat
+        return prompt_html(T(f"輪到你（{seat_name(seat, 'zh-Hant')}）跟牌：打得過就打，打不過就墊牌。",
+                             f"Your turn ({seat_name(seat)}) to follow: beat the trick if you can, otherwise discard.")(lang))
+
+    def _body(self, lang: Lang) -> list[w.Widget]:
         task = self.task
-        if task is None:
-            return
-        you = seat_name(task.seat, lang)
-        prompt = T(f"輪到你（{seat_name(task.seat, 'zh-Hant')}）跟牌：打得過就打，打不過就墊牌。",
-                   f"Your turn ({you}) to follow: beat the trick if you can, otherwise discard.")(lang)
-        self.head.value = (STYLE + f'<div class="tg-caption">{html.escape(self.drill.title(lang))}</div>'
-                           f'<div class="tg-prose tg-prompt"><b>{html.escape(prompt)}</b></div>')
+        assert task is not None
         self.table.value = table_html(task.deal.view(task.seat), lang, you=task.seat, hide_own=True)
-        self.play_button.description = _PLAY(lang)
-        self.discard_button.description = _DISCARD(lang)
-        self.play_button.disabled = self.discard_button.disabled = self.done
-        self.next_button.description = _NEXT(lang)
-        self.next_button.layout.display = "" if self.done else "none"
-        self.feedback.value = "".join(
-            f'<div class="tg-feedback-{kind}">{html.escape(text(lang))}</div>' for kind, text in self._feedback)
-        s = self.drill.acted
-        self.score_line.value = (f'<div class="tg-muted">'
-                                 f'{html.escape(_SCORE.format(right=s.first_try, asked=s.asked)(lang))}</div>')
-        self.children = [self.head, self.table, self.picker, w.HBox([self.play_button, self.discard_button]),
-                         self.feedback, self.next_button, self.score_line]
+        return [self.table, self.picker, self._buttons(lang)]
+
+    def _score(self, lang: Lang) -> str:
+        return self._score_of(self.drill.acted, lang)
 
 
 class PlayOutDrill(Protocol):
@@ -182,44 +162,29 @@ def _after(d: Deal, move: Move) -> Deal:
     return child
 
 
-class PlayOutBoard(w.VBox):
+class PlayOutBoard(_AtTheTable):
     """Play the end of a hand as one seat, every tile shown; the others defend with the
     search's best moves. Each of your moves is checked: does it keep a sure win?"""
 
+    frame_class = "tg-playout"
+
     def __init__(self, drill: PlayOutDrill, rng: random.Random | int | None = None,
                  on_result: Callable[[PlayOutTask, bool], None] | None = None) -> None:
-        self.drill = drill
-        self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
-        self.on_result = on_result
-        self.head = w.HTML()
-        self.table = w.HTML()
+        super().__init__(drill, rng, on_result)
         self.moves_view = w.HTML()
-        self.picker = HoldingPicker([], max_select=1, names=True)
-        (self.play_button, self.discard_button, self.feedback, self.next_button,
-         self.score_line) = _controls(self.picker, self.act, self.new_task)
-        super().__init__(layout=w.Layout(border="1px solid #ddd3bf", padding="10px 14px", max_width="760px"))
-        self.add_class("tg-playout")
         self.task: PlayOutTask | None = None
         self.deal: Deal | None = None
         self.wrong = 0
         self.wrong_here = 0
-        self.done = False
         self._log: list[Text] = []
-        self._feedback: list[tuple[str, Text]] = []
-        on_language(lambda lang: self._render())
         self.new_task()
 
-    def new_task(self) -> None:
-        if self.task is not None and not self.done:
-            return
+    def _begin(self) -> None:
         self.task = self.drill.next_play_out(self.rng)
         self.deal = self.task.start.copy()
         self.wrong = self.wrong_here = 0
-        self.done = False
         self._log = []
-        self._feedback = []
         self._advance()
-        self._render()
 
     def _advance(self) -> None:
         """Let the other seats play (best defence) until it is the learner's turn or the end."""
@@ -245,13 +210,11 @@ class PlayOutBoard(w.VBox):
         if d is None or task is None or self.done or d.to_play != task.seat:
             return None
         if not isinstance(move, Move):
-            self._feedback = [("wrong", T("先選牌。", "Select tiles first."))]
-            self._render()
+            self.say(("wrong", T("先選牌。", "Select tiles first.")))
             return None
         refused = d.why_not(move)
         if refused is not None:
-            self._feedback = [("wrong", refused.feedback())]
-            self._render()
+            self.say(("wrong", refused.feedback()))
             return None
         after = _after(d, move)
         if search.forced_win(after, task.seat):
@@ -304,38 +267,28 @@ class PlayOutBoard(w.VBox):
                                                                             "won the hand (R-W1).")))
         perfect = won and self.wrong == 0
         self.drill.record_play_out(task, perfect)
-        if self.on_result is not None:
-            self.on_result(task, perfect)
+        self._report(task, perfect)
 
-    def refresh(self) -> None:
-        self._render()
+    def _ready(self) -> bool:
+        return self.deal is not None and self.task is not None
 
-    def _render(self) -> None:
-        lang = current_lang()
+    def _intro(self, lang: Lang) -> str:
+        assert self.task is not None
+        seat = self.task.seat
+        return prompt_html(T(f"你是{seat_name(seat, 'zh-Hant')}。所有牌都翻開了；贏最後一墩就贏了這一局（R-W1）。"
+                             "別人會盡力阻止你。",
+                             f"You are {seat_name(seat)}. Every tile is shown; take the last trick to win the hand "
+                             "(R-W1). The others defend as well as they can.")(lang))
+
+    def _body(self, lang: Lang) -> list[w.Widget]:
         d, task = self.deal, self.task
-        if d is None or task is None:
-            return
-        you = seat_name(task.seat, lang)
-        prompt = T(f"你是{seat_name(task.seat, 'zh-Hant')}。所有牌都翻開了；贏最後一墩就贏了這一局（R-W1）。"
-                   "別人會盡力阻止你。",
-                   f"You are {you}. Every tile is shown; take the last trick to win the hand (R-W1). The others "
-                   "defend as well as they can.")(lang)
-        self.head.value = (STYLE + f'<div class="tg-caption">{html.escape(self.drill.title(lang))}</div>'
-                           f'<div class="tg-prose tg-prompt"><b>{html.escape(prompt)}</b></div>')
+        assert d is not None and task is not None
         self.table.value = table_html(d.full_view(), lang, you=task.seat, hide_own=True)
         self.moves_view.value = ('<div class="tg-muted tg-log">' + "　".join(html.escape(t(lang)) for t in self._log[-8:])
-                          + "</div>") if self._log else ""
-        self.play_button.description = _PLAY(lang)
-        self.discard_button.description = _DISCARD(lang)
-        self.play_button.disabled = self.discard_button.disabled = self.done
+                                 + "</div>") if self._log else ""
+        buttons = self._buttons(lang)
         self.discard_button.layout.display = "none" if (d.trick_size is None) else ""
-        self.next_button.description = _NEXT(lang)
-        self.next_button.layout.display = "" if self.done else "none"
-        self.feedback.value = "".join(
-            f'<div class="tg-feedback-{kind}">{html.escape(text(lang))}</div>' for kind, text in self._feedback)
-        s = self.drill.played
-        self.score_line.value = (f'<div class="tg-muted">'
-                                 f'{html.escape(_SCORE.format(right=s.first_try, asked=s.asked)(lang))}</div>')
-        self.children = [self.head, self.moves_view, self.table, self.picker,
-                         w.HBox([self.play_button, self.discard_button]), self.feedback, self.next_button,
-                         self.score_line]
+        return [self.moves_view, self.table, self.picker, buttons]
+
+    def _score(self, lang: Lang) -> str:
+        return self._score_of(self.drill.played, lang)

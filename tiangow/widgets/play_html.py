@@ -1,0 +1,161 @@
+"""The HTML of lesson 08's table, drawn from a game session: pure functions, beside
+:mod:`tiangow.widgets.render` (which draws the table itself from a deal's view). The
+:class:`~tiangow.widgets.PlayTable` widget puts each in its part of the page."""
+
+from __future__ import annotations
+
+import html
+
+from ..bots.hints import Hint, outcome_text, ranking_note
+from ..bots.session import Session
+from ..i18n import Lang, T, Text, seat_name
+from .render import history_html, table_html, tiles_html
+from .scoring import settlement_html
+from .settings import VARIANT_CHOICES
+from .views import STYLE
+
+__all__ = ["deal_line_html", "status_html", "feedback_line_html", "session_table_html", "hint_html",
+           "tricks_html", "result_html", "running_score_html"]
+
+
+def deal_line_html(s: Session, lang: Lang) -> str:
+    """The hand number, deal number, banker and streak, your seat and the variants in force."""
+    d = s.deal
+    m = d.multiplier
+    banker = seat_name(d.banker, lang)
+    variants = "; ".join(f"{label(lang)}: {text(lang)}" for name, label, options in VARIANT_CHOICES
+                         for value, text in options[1:] if getattr(s.rules, name) == value) \
+        or T("預設規則", "default rules")(lang)
+    return (STYLE + f'<div class="tg-muted tg-deal-line" data-seed="{s.deal_seed}" data-banker="{d.banker}" '
+            f'data-streak="{d.streak}">'
+            + html.escape(T(f"第 {s.hand_number} 局 · 牌局編號 {s.deal_seed} · 莊家：{banker}（連莊第 {d.streak} 局，倍數 ×{m}）· 你是{seat_name(s.seat, 'zh-Hant')} · {variants}",
+                            f"Hand {s.hand_number} · deal #{s.deal_seed} · banker {banker} (hand {d.streak} of the streak, ×{m}) · you are {seat_name(s.seat)} · {variants}")(lang))
+            + "</div>")
+
+
+def status_html(s: Session, lang: Lang) -> str:
+    """Whose turn it is (yours: what to do), or who won the hand."""
+    d = s.deal
+    me = s.seat
+    if d.is_over:
+        state = "over"
+        who = d.winner if d.winner is not None else 0
+        text = (T("你贏了這一局！", "You won the hand!") if who == me
+                else T(f"{seat_name(who, 'zh-Hant')}贏了這一局。", f"{seat_name(who)} won the hand."))
+    elif s.learner_to_act:
+        state = "your-turn"
+        size = d.trick_size
+        text = (T("輪到你先出：選一手牌，按「出牌」。", "Your lead: select a play and press Play.") if size is None
+                else T(f"輪到你：打 {size} 張贏這一墩，或者墊 {size} 張。",
+                       f"Your turn: play {size} tile{'s' if size > 1 else ''} to beat the trick, or discard {size}."))
+    else:
+        state = "bots"
+        who = d.to_play if d.to_play is not None else 0
+        text = T(f"{seat_name(who, 'zh-Hant')}在想……", f"{seat_name(who)} is thinking…")
+    # data-step (actions so far) and data-hand (your tiles) let a page script, or a test, tell
+    # a fresh state from one still on its way; data-size: the tiles to play (0: a lead).
+    hand_text = " ".join(t.notation for t in d.holding(me))
+    return (STYLE + f'<div class="tg-prose tg-status" data-state="{state}" '
+            f'data-step="{len(d.history)}" data-hand="{hand_text}" data-size="{d.trick_size or 0}">'
+            f"<b>{html.escape(text(lang))}</b></div>")
+
+
+def feedback_line_html(feedback: tuple[str, Text] | None, step: int, lang: Lang) -> str:
+    """The line under your tiles: a refusal, or the coach's mark on the move made at ``step``."""
+    if feedback is None:
+        return ""
+    kind, msg = feedback
+    mark = f' data-mark="{kind[5:]}" data-step="{step}"' if kind.startswith("mark-") else ""
+    cls = f"tg-{kind}" if kind.startswith("mark-") else f"tg-feedback-{kind}"
+    return STYLE + f'<div class="{cls} tg-feedback-line"{mark}>{html.escape(msg(lang))}</div>'
+
+
+def session_table_html(s: Session, lang: Lang) -> str:
+    """The table as your seat sees it, with the previous trick."""
+    return table_html(s.deal.view(s.seat), lang, you=s.seat, previous=True, seat_width=24, hide_own=True)
+
+
+def hint_html(s: Session, hint: Hint | None, stage: int, lang: Lang) -> str:
+    """The hint at ``stage`` 1 (a nudge) or 2 (the recommended move, why, and every option's outcome)."""
+    h = hint
+    if h is None or stage == 0:
+        return ""
+    parts = [f'<div class="tg-hint-nudge"><b>{html.escape(T("想一想：", "Think: ")(lang))}</b>'
+             f"{html.escape(h.nudge(lang))}</div>"]
+    rec = h.recommended
+    data = ""
+    if stage >= 2:
+        view = s.deal.view(s.seat)
+        data = (f' data-tiles="{" ".join(t.notation for t in rec.tiles)}" '
+                f'data-discard="{str(rec.discard).lower()}"')
+        parts.append(f'<div class="tg-hint-rec"><b>{html.escape(T("建議：", "Recommended: ")(lang))}'
+                     f"{html.escape(rec.text(view)(lang))}</b> {tiles_html(rec.tiles, lang, 18)}<br>"
+                     f"{html.escape(h.reason(lang))}</div>")
+        n = h.options[0].samples
+        how = (T(f"把你沒看見的牌隨機分配 {n} 次，每次算到底（其他三家合力對付你）：每次你保證得到的淨輸贏，取平均；"
+                 "每次都一樣時才說「保證」。",
+                 f"The tiles you have not seen dealt at random {n} times, each deal searched to the end with the "
+                 "other three playing their best against you: the net you can guarantee in each, averaged; "
+                 "“guaranteed” only when every deal gives the same.") if h.exact else
+               T(f"把你沒看見的牌隨機分配 {n} 次，每次把這一局打完：平均淨輸贏和贏局的比率。",
+                 f"The tiles you have not seen dealt at random {n} times, each hand played out: the mean net "
+                 "and how often you win the hand."))
+        how = how + T("淨輸贏由現在算到局末：結算加上之後的賀尊、四大賀錢；之前已付的不算。",
+                      " The net counts from now to the end of the hand: the settlement plus any 賀尊 or 四大賀 "
+                      "money still to come, not money already paid.")
+        note = ranking_note(h)
+        if note is not None:
+            how = how + T("", " ") + note
+        rows = "".join(
+            f'<tr data-option="{i}"><td>{html.escape(o.move.text(view)(lang))}</td>'
+            f"<td>{html.escape(outcome_text(o)(lang))}</td></tr>"
+            for i, o in enumerate(h.options))
+        parts.append(f'<div class="tg-muted">{html.escape(how(lang))}</div>'
+                     f'<table class="tg-options">{rows}</table>')
+    step = len(s.deal.history)
+    return (STYLE + f'<div class="tg-hintbox" data-stage="{stage}" data-step="{step}"{data}>'
+            + "".join(parts) + "</div>")
+
+
+def tricks_html(s: Session, show: bool, lang: Lang) -> str:
+    """The tricks so far (when ``show``, or once the hand is over, every discard then turned up)."""
+    d = s.deal
+    if not d.completed_tricks or not (show or d.is_over):
+        return ""
+    # Over: the full view, every face-down discard turned up; before: what you have seen.
+    reveal = d.is_over
+    view = d.full_view() if reveal else d.view(s.seat)
+    note = (T("牌局完了，蓋着墊的牌都翻開了。", "The hand is over: every face-down discard is shown.") if reveal
+            else T("別人墊的牌蓋着（R-P4）。", "Others' discards stay face down (R-P4)."))
+    return (STYLE + f'<div class="tg-caption">{html.escape(T("牌譜", "The tricks")(lang))}</div>'
+            f'<div class="tg-muted">{html.escape(note(lang))}</div>' + history_html(view, lang))
+
+
+def result_html(s: Session, lang: Lang) -> str:
+    """The settlement of a finished hand, the next banker and the marks on your moves."""
+    st = s.settlement
+    if st is None:
+        return ""
+    counts = s.mark_counts()
+    marks = T(f"你的出牌：最佳 {counts['best']}，可以 {counts['fine']}，失誤 {counts['mistake']}。",
+              f"Your actions: {counts['best']} best, {counts['fine']} fine, {counts['mistake']} mistakes.")
+    fins = ", ".join(f.label(lang) + f" ({f.rule})" for f in st.finishes)
+    extra = f'<div class="tg-muted">{html.escape(T("奇牌：", "Special finish: ")(lang))}{html.escape(fins)}</div>' if fins else ""
+    nb = seat_name(st.next_banker, lang)
+    nxt = T(f"下一局莊家：{seat_name(st.next_banker, 'zh-Hant')}（連莊第 {st.next_streak} 局，R-B1）",
+            f"Next banker: {nb} (hand {st.next_streak} of the streak, R-B1)")
+    return (STYLE + f'<div class="tg-card tg-hand-result" data-winner="{st.winner}">'
+            + settlement_html(st, lang, T("這一局的結算", "Settlement of this hand"))
+            + extra + f'<div class="tg-muted">{html.escape(nxt(lang))}</div>'
+            f'<div class="tg-prose">{html.escape(marks(lang))}</div></div>')
+
+
+def running_score_html(s: Session, lang: Lang) -> str:
+    """The running score over the hands played at this table."""
+    run = s.running
+    cells = "".join(f'<td data-seat="{x}">{html.escape(seat_name(x, lang))}{"*" if x == s.seat else ""}: '
+                    f"{run[x]:+d}</td>" for x in range(4))
+    played = s.hands_in_score
+    label = T(f"累計（{played} 局）", f"Running score ({played} hand{'s' if played != 1 else ''})")
+    return (STYLE + f'<div class="tg-muted tg-running-score" data-hands="{played}">{html.escape(label(lang))}'
+            f'<table class="tg-options"><tr>{cells}</tr></table></div>')
