@@ -5,7 +5,7 @@
 The site is served the way ``python -m http.server`` serves it (the same handler, in this
 process, counting the bytes it sends) on 127.0.0.1. Headless Chromium (Debian's) opens the
 index, lesson 01 and lesson 08; every request not to 127.0.0.1 (the pages', their workers')
-goes to a proxy that refuses and counts it (build_site.OffsiteTrap). Not Playwright's
+goes to a proxy that refuses and counts it (tests/browser/sitetools.OffsiteTrap). Not Playwright's
 routing: that would turn the HTTP cache off and make "warm" cold.
 
 For each page: the time from navigation to the first ``svg[data-tile]``, cold (a new browser
@@ -31,9 +31,9 @@ sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 import build_site  # noqa: E402
-from build_site import OffsiteTrap  # noqa: E402
-from build_site import SiteServer as Site  # noqa: E402
 from conftest import CHROMIUM_ARGS, chromium_path  # noqa: E402
+from sitetools import OffsiteTrap  # noqa: E402
+from sitetools import SiteServer as Site  # noqa: E402
 
 PAGES = {"index": "index.html", "01": "01_tiles.html", "08": "08_play.html"}
 TARGETS = {"cold index": 6.0, "size MB": 25.0, "off-site requests": 0}

@@ -79,7 +79,9 @@ def static_site(chromium: str) -> int:
     site = ROOT / "_site"
     if not (site / "voici" / "render" / "08_play.html").exists():
         build_site.build(site, ROOT / ".site-cache")
-    server = build_site.SiteServer(site)
+    from sitetools import SiteServer
+
+    server = SiteServer(site)
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)

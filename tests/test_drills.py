@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 
 import pytest
 from helpers import combinations_of
@@ -20,6 +21,7 @@ from tiangow import (
     first_taker,
     naturals_in,
     search,
+    settle,
 )
 from tiangow import next_banker as engine_next_banker
 from tiangow.bots.positions import deal_until
@@ -235,12 +237,65 @@ def test_every_variant_demo_changes_with_the_reading() -> None:
         assert demo.who("en") and demo.reasons("en")
 
 
+def _seat_of(name: str) -> int:
+    return ("East", "South", "West", "North").index(name)
+
+
+def _variant_answer_from_the_engine(q: Question) -> str:
+    """The answer to a variant question worked out again from what the question says (its
+    English prompt and the tiles it shows), by the engine: not by the drill's own code."""
+    prompt = q.prompt("en")
+    if q.item == "civil_supreme":
+        on = prompt.startswith("With the civil supreme")
+        assert on or prompt.startswith("Without the civil supreme"), prompt
+        return classify(q.shown, Rules(civil_supreme=on)).kind.name  # type: ignore[arg-type]
+    if q.item == "capture_multiplier":
+        m = re.search(r"Banker: (\w+) \(hand (\d+) of the streak.*Stacks: East (\d), South (\d), West (\d), "
+                      r"North (\d)\. (\w+) won the last trick\. (\w+) led .* A capture pays ×(\d)\.", prompt)
+        assert m, prompt
+        banker, streak, *stacks = m.groups()[:6]
+        winner, captured, cm = _seat_of(m.group(7)), _seat_of(m.group(8)), int(m.group(9))
+        s = settle([int(x) for x in stacks], winner, _seat_of(banker), int(streak), captured=captured,
+                   rules=Rules(capture_multiplier=cm))
+        paid = sum(p.amount for p in s.payments if p.payer == captured)
+        other = settle([int(x) for x in stacks], winner, _seat_of(banker), int(streak), captured=captured,
+                       rules=Rules(capture_multiplier=6 - cm))
+        assert sum(p.amount for p in other.payments if p.payer == captured) * cm == paid * (6 - cm)  # R-$10
+        return str(paid)
+    if q.item == "free_split":
+        wong = prompt.startswith("Under Wong's rule")
+        assert wong or prompt.startswith("With free splitting"), prompt
+        (_, east), (_, play) = q.groups
+        rest = [t for t in KINDS for _ in range(t.copies)]
+        for t in east:
+            rest.remove(t)  # type: ignore[arg-type]
+        d = Deal([east, rest[:8], rest[8:16], rest[16:24]], banker=0, rules=Rules(free_split=not wong))
+        allowed = d.is_legal(Move(play))  # type: ignore[arg-type]
+        if not wong:
+            assert allowed  # free splitting: any held combination may be led (R-C5)
+        return "yes" if allowed else "no"
+    if q.item == "banker_rotation":
+        m = re.search(r"(\w+) is banker and (\w+) wins the hand", prompt)
+        assert m, prompt
+        rotate = prompt.startswith("輪莊")
+        nb, _ = engine_next_banker(_seat_of(m.group(1)), 1, _seat_of(m.group(2)),
+                                   Rules(banker_rotation="rotate" if rotate else "winner"))
+        return str(nb)
+    raise AssertionError(q.item)
+
+
 def test_variant_questions_agree_with_the_engine() -> None:
+    seen: set[tuple[str, str]] = set()
     for seed in SEEDS:
         rng = random.Random(seed)
         for kind in variants.QUESTION_KINDS:
             q = variants.make_question(kind, rng, seed)
             well_formed(q)
+            assert q.answer == _variant_answer_from_the_engine(q), (kind, q.prompt("en"), q.answer)
+            seen.add((kind, q.answer))
+    # Both readings are asked: each variant's question has more than one answer over the seeds.
+    for kind in variants.QUESTION_KINDS:
+        assert len({a for k, a in seen if k == kind}) > 1, kind
 
 
 # --- 07 dealing -----------------------------------------------------------------------------

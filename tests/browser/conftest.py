@@ -41,6 +41,28 @@ def ready_to_click(page: object, selector: str, timeout: float = 90_000) -> None
         arg=selector, timeout=timeout)
 
 
+def progress_ready(page: object, timeout: float = 90_000) -> None:
+    """Wait until the page's kernel has read the learner's saved progress and redrawn what
+    depends on it (``<body data-tg-progress="ready">``, set by the progress store)."""
+    page.wait_for_selector("body[data-tg-progress='ready']", state="attached", timeout=timeout)  # type: ignore[attr-defined]
+
+
+def settle(page: object) -> None:
+    """A barrier: ping the kernel through the progress store and wait for the answer, which
+    comes after the replies to every message sent before it (a click, a value typed, a write to
+    the saved progress). What has not arrived by then is not coming."""
+    page.evaluate("() => window.tiangowSettle()")  # type: ignore[attr-defined]
+
+
+def pick(picks: object, i: int, timeout: float = 90_000) -> None:
+    """Click the ``i``-th tile of a picker and wait until the page shows it selected."""
+    from playwright.sync_api import expect
+
+    button = picks.nth(i)  # type: ignore[attr-defined]
+    button.click()
+    expect(button).to_have_attribute("aria-pressed", "true", timeout=timeout)
+
+
 def chromium_path() -> str | None:
     for candidate in (os.environ.get("TIANGOW_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
                       shutil.which("chromium-browser")):
@@ -113,10 +135,11 @@ def static_site(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iter
         pytest.skip(message)
     sys.path.insert(0, str(ROOT / "scripts"))
     import build_site
+    from sitetools import SiteServer
 
     out = tmp_path_factory.mktemp("site") / "_site"
     build_site.build(out, ROOT / ".site-cache")
-    server = build_site.SiteServer(out)
+    server = SiteServer(out)
     yield server
     server.close()
 

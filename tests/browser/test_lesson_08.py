@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import Lessons, ready_to_click
+from conftest import Lessons, ready_to_click, settle
 
 from tiangow import Tile, combinations_in
 
@@ -54,9 +54,10 @@ def select(page: Any, tiles: list[str]) -> None:
 
 
 def clear_selection(page: Any) -> None:
-    while page.locator(".tg-hand button.tg-picked").count():
+    while (n := page.locator(".tg-hand button.tg-picked").count()):
         page.locator(".tg-hand button.tg-picked").first.click()
-        page.wait_for_timeout(100)
+        page.wait_for_function(f"() => document.querySelectorAll('.tg-hand button.tg-picked').length < {n}",
+                               timeout=TIMEOUT)
 
 
 def test_lesson_08_plays_a_whole_hand_with_hints(page: Any, lessons: Lessons) -> None:
@@ -158,7 +159,7 @@ def test_lesson_08_layout_in_english_at_1280_and_a_double_click(page: Any, lesso
     select(page, [first])
     page.dblclick(".tg-play")  # a single tile is always a lead (R-P2); the second click is stale
     page.wait_for_selector(".tg-feedback-line[data-mark][data-step='1']", timeout=TIMEOUT)
-    page.wait_for_timeout(1500)
+    settle(page)  # the second click's answer, had it been sent, is in by now
     assert page.locator(".tg-feedback-wrong").count() == 0, "the second click replaced the mark"
     assert page.locator(".tg-feedback-line[data-mark][data-step='1']").count() == 1
 

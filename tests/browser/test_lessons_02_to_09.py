@@ -7,7 +7,8 @@ import re
 from typing import Any
 
 import pytest
-from conftest import Lessons
+from conftest import Lessons, pick, progress_ready
+from conftest import settle as kernel_settled
 from playwright.sync_api import expect
 
 from tiangow import Finish, Tile, classify, combinations_in, settle
@@ -28,7 +29,7 @@ def open_lesson(page: Any, url: str) -> None:
     page.wait_for_selector("svg[data-tile]", timeout=TIMEOUT)
     page.wait_for_selector(".tg-header", timeout=TIMEOUT)
     page.locator(".tg-prose a.tg-nav").nth(1).wait_for(timeout=TIMEOUT)
-    page.wait_for_timeout(600)
+    progress_ready(page, TIMEOUT)
     assert "There was an error" not in page.content()
 
 
@@ -70,8 +71,7 @@ def answer_quiz_wrong_and_right(page: Any, quiz: Any) -> None:
             wrong[k], wrong[k + 1] = wrong[k + 1], wrong[k]
             for order, expect_right in ((wrong, False), (right, True)):
                 for i in order:
-                    picks.nth(i).click()
-                    page.wait_for_timeout(120)
+                    pick(picks, i, TIMEOUT)
                 text = click_and_wait(page, quiz.locator("button.tg-check"), feedback)
                 if expect_right:
                     assert "✓" in text and RULE_ID.search(text), text
@@ -118,8 +118,7 @@ def test_03_find_every_play(page: Any, lessons: Lessons) -> None:
     for t in targets[0].tiles:
         used.append(next(i for i, x in enumerate(tiles) if x == t and i not in used))
     for i in used:
-        box.locator(".tg-pick").nth(i).click()
-        page.wait_for_timeout(100)
+        pick(box.locator(".tg-pick"), i, TIMEOUT)
     text = click_and_wait(page, box.locator("button.tg-add"), box.locator(".tg-feedback"))
     assert "✓" in text and "R-C" in text
     box.locator(".tg-pick").nth(0).click()
@@ -158,8 +157,7 @@ def test_04_act_in_a_position_and_play_out(page: Any, lessons: Lessons) -> None:
         for t in choice:
             used.append(next(i for i, x in enumerate(hand) if x == t and i not in used))
         for i in used:
-            act.locator(".tg-pick").nth(i).click()
-            page.wait_for_timeout(100)
+            pick(act.locator(".tg-pick"), i, TIMEOUT)
         button = act.locator("button.tg-play" if beating else "button.tg-discard")
         text = click_and_wait(page, button, act.locator(".tg-feedback"))
         assert "✓" in text and RULE_ID.search(text), text
@@ -189,7 +187,7 @@ def test_05_type_every_seat_s_result(page: Any, lessons: Lessons) -> None:
             box = quiz.locator(f".tg-net-{seat} input")
             box.fill(str(value))
             box.press("Tab")  # an integer box sends its value when it loses focus
-        page.wait_for_timeout(600)
+        kernel_settled(page)  # the four values are in the kernel before Check
 
     type_results([s.net[0] + 7, *s.net[1:]])
     quiz.locator("button.tg-check").click()

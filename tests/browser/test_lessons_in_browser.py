@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 import pytest
-from conftest import Lessons
+from conftest import Lessons, progress_ready
 
 from tiangow import KINDS, Tile, to_simplified
 
@@ -23,9 +23,9 @@ def open_lesson(page: Any, url: str) -> None:
 
 
 def wait_store_loaded(page: Any) -> None:
-    """The progress store reads localStorage as soon as it is displayed; give the kernel the
-    round trip before acting (a saved language then shows in the switch)."""
-    page.wait_for_timeout(800)
+    """The progress store reads localStorage as soon as it is displayed; wait until the kernel
+    has it (a saved language then shows in the switch) before acting."""
+    progress_ready(page, TIMEOUT)
 
 
 def current_question(page: Any) -> dict[str, Any]:

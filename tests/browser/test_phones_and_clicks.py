@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import Lessons, ready_to_click
+from conftest import Lessons, progress_ready, ready_to_click, settle
 from test_lesson_08 import wait_turn
 from test_lessons_in_browser import choice_count, click_answer, current_question, open_lesson, right_and_wrong
 from test_saved_progress_in_browser import quick_move
@@ -67,7 +67,7 @@ def test_every_lesson_fits_a_phone(phone: Any, lessons: Lessons) -> None:
     phone.get_by_role("button", name="English", exact=True).click()  # the longest labels
     for name in LESSONS:
         open_lesson(phone, lessons.url(name))
-        phone.wait_for_timeout(1000)
+        progress_ready(phone, TIMEOUT)  # the saved language (English) is applied
         assert "English" in phone.locator(".tg-lang").inner_text()
         assert_fits(phone, name)
         # The header: the language switch in one row above the title.
@@ -80,7 +80,7 @@ def test_every_lesson_fits_a_phone(phone: Any, lessons: Lessons) -> None:
 def test_lesson_08_plays_on_a_phone(phone: Any, voila_url: str) -> None:
     phone.goto(voila_url + "08_play.ipynb", timeout=TIMEOUT)
     phone.wait_for_selector(".tg-play-table svg[data-tile]", timeout=TIMEOUT)
-    phone.wait_for_timeout(800)
+    progress_ready(phone, TIMEOUT)
     state, step = wait_turn(phone)
     for _ in range(3):  # tricks on the table, and the previous trick beside the current one
         if state != "your-turn":
@@ -115,7 +115,7 @@ def _rapid(page: Any, root: str, selector: str, order: list[int]) -> None:
 
 def test_four_rapid_answer_clicks_give_one_answer(page: Any, lessons: Lessons) -> None:
     open_lesson(page, lessons.url("01_tiles"))
-    page.wait_for_timeout(800)
+    progress_ready(page, TIMEOUT)
     for _ in range(12):  # a question with more than two choices (a wrong one leaves tries)
         q = current_question(page)
         if not q["picks"] and choice_count(q) > 2:
@@ -135,7 +135,7 @@ def test_four_rapid_answer_clicks_give_one_answer(page: Any, lessons: Lessons) -
     wrong_first = [i for i, label in enumerate(labels) if label != answer] + [labels.index(answer)]
     _rapid(page, ".tg-quiz", "button.tg-choice", (wrong_first * 2)[:4])
     q["quiz"].locator(".tg-feedback-wrong").wait_for(timeout=TIMEOUT)
-    page.wait_for_timeout(1500)  # anything else would have arrived by now
+    settle(page)  # any other click's answer would have arrived by now
     text = q["quiz"].locator(".tg-feedback").inner_text()
     assert "還有 2 次機會" in text, text  # one wrong answer taken, not three
     assert q["quiz"].locator("button.tg-choice.mod-danger").count() == 1
@@ -147,7 +147,7 @@ def test_four_rapid_answer_clicks_give_one_answer(page: Any, lessons: Lessons) -
     q["quiz"].locator("button.tg-next").dblclick()
     page.wait_for_function("() => !document.querySelector('.tg-quiz .tg-feedback').innerText.trim()",
                            timeout=TIMEOUT)
-    page.wait_for_timeout(1000)
+    settle(page)
     assert q["quiz"].locator(".tg-feedback").inner_text().strip() == ""  # a fresh question, unanswered
     assert int(q["quiz"].locator(".tg-score [data-asked]").get_attribute("data-asked")) == int(asked) + 1
     assert prompt  # (the new prompt may repeat the old: the drill picks again)
@@ -156,13 +156,13 @@ def test_four_rapid_answer_clicks_give_one_answer(page: Any, lessons: Lessons) -
 def test_double_clicks_on_lesson_08_act_once(page: Any, voila_url: str) -> None:
     page.goto(voila_url + "08_play.ipynb", timeout=TIMEOUT)
     page.wait_for_selector(".tg-play-table svg[data-tile]", timeout=TIMEOUT)
-    page.wait_for_timeout(800)
+    progress_ready(page, TIMEOUT)
     state, step = wait_turn(page)
     assert state == "your-turn"
     # Hint: a double click shows the nudge (stage 1), not the recommendation too.
     page.locator(".tg-hint-button").dblclick()
     page.wait_for_selector(f".tg-hintbox[data-stage='1'][data-step='{step}']", timeout=TIMEOUT)
-    page.wait_for_timeout(1500)
+    settle(page)
     assert page.locator(".tg-hintbox").get_attribute("data-stage") == "1"
     # The guard lets go once the answer is in: the next single click is the second stage.
     ready_to_click(page, ".tg-hint-button", TIMEOUT)
@@ -172,7 +172,7 @@ def test_double_clicks_on_lesson_08_act_once(page: Any, voila_url: str) -> None:
     page.locator(".tg-deal-again").dblclick()
     page.wait_for_function("() => /Hand 2|第 2 局/.test(document.querySelector('.tg-deal-line').innerText)",
                            timeout=TIMEOUT)
-    page.wait_for_timeout(1500)
+    settle(page)
     assert "第 2 局" in page.locator(".tg-deal-line").inner_text()
     assert page.locator(".tg-feedback-wrong").count() == 0  # no "not your turn" anywhere
     assert ERROR_TEXT not in page.content()

@@ -9,7 +9,7 @@ import json
 from typing import Any
 
 import pytest
-from conftest import Lessons
+from conftest import Lessons, progress_ready, settle
 from test_lesson_08 import wait_turn
 from test_lessons_in_browser import click_answer, current_question, open_lesson, right_and_wrong
 
@@ -47,13 +47,14 @@ def quick_move(page: Any, step: int) -> None:
 def test_lesson_08_reloaded_mid_hand_comes_back_exactly(page: Any, voila_url: str) -> None:
     page.goto(voila_url + "08_play.ipynb", timeout=TIMEOUT)
     page.wait_for_selector(".tg-play-table svg[data-tile]", timeout=TIMEOUT)
-    page.wait_for_timeout(800)  # the store's round trip
+    progress_ready(page, TIMEOUT)
     # A reload before any move: the same deal, not a new one.
     dealt = page.evaluate(TABLE_NOW)
     page.reload()
     page.wait_for_selector(".tg-play-table svg[data-tile]", timeout=TIMEOUT)
     page.wait_for_function(f"() => ({TABLE_NOW})()?.seed === {json.dumps(dealt['seed'])}", timeout=TIMEOUT)
-    page.wait_for_timeout(800)
+    progress_ready(page, TIMEOUT)
+    settle(page)
     assert page.evaluate(TABLE_NOW) == dealt
     # Hand 1 to the end.
     state, step = wait_turn(page)
@@ -83,7 +84,7 @@ def test_lesson_08_reloaded_mid_hand_comes_back_exactly(page: Any, voila_url: st
         return now && now.step === {before['step']} && now.hand === {json.dumps(before['hand'])}
             && now.seed === {json.dumps(before['seed'])};
     }}""", timeout=TIMEOUT)
-    page.wait_for_timeout(1500)  # nothing else arrives: the restored table is the last word
+    settle(page)  # nothing else arrives: the restored table is the last word
     after = page.evaluate(TABLE_NOW)
     assert after == before
     assert after["hands"] == "1" and after["score"] == before["score"]
@@ -130,7 +131,7 @@ def test_two_tabs_join_their_answers(context: Any, lessons: Lessons) -> None:
         p.on("pageerror", lambda exc: errors.append(str(exc)))
     open_lesson(a, lessons.url("01_tiles"))
     _wait_asked(a, 0)
-    a.wait_for_timeout(800)
+    progress_ready(a, TIMEOUT)
     _answer_right(a, 3)
     open_lesson(b, lessons.url("01_tiles"))
     _wait_asked(b, 3)  # B starts from A's answers
@@ -138,7 +139,8 @@ def test_two_tabs_join_their_answers(context: Any, lessons: Lessons) -> None:
     _wait_asked(b, 5)  # B hears of A's answers without a reload (the storage event)
     _answer_right(b, 1)
     _wait_asked(a, 6)  # and A of B's
-    a.wait_for_timeout(500)
+    settle(a)
+    settle(b)
     assert _stored_asked(a) == _stored_asked(b) == 6
     boxes_a = a.eval_on_selector_all(".tg-boxes [data-box]", "els => els.map(e => e.dataset.item + ':' + e.dataset.box)")
     boxes_b = b.eval_on_selector_all(".tg-boxes [data-box]", "els => els.map(e => e.dataset.item + ':' + e.dataset.box)")
@@ -163,10 +165,10 @@ def test_corrupt_and_foreign_values_are_ignored_with_a_warning(context: Any, les
         localStorage.setItem('tiangow:lesson:03_combinations', '"a string"');
     }}""")
     open_lesson(page, lessons.url("01_tiles"))
-    page.wait_for_timeout(800)
+    progress_ready(page, TIMEOUT)
     _answer_right(page, 1)  # the page works (the later version's value is not read)
     assert _asked(page) == 1
-    page.wait_for_timeout(800)
+    settle(page)  # the write the answer asked for has been tried
     assert page.evaluate("() => localStorage.getItem('tiangow:lesson:01_tiles')") == future  # never overwritten
     assert any("later version" in w and "01_tiles" in w for w in warnings), warnings
     assert any("02_ranks" in w and "not JSON" in w for w in warnings), warnings
@@ -175,8 +177,8 @@ def test_corrupt_and_foreign_values_are_ignored_with_a_warning(context: Any, les
     page.evaluate("() => localStorage.setItem('tiangow:lesson:01_tiles', '{oops')")
     other = context.new_page()
     other.goto(lessons.url("index"), timeout=TIMEOUT)
-    other.evaluate("() => localStorage.setItem('tiangow:lesson:01_tiles', '{still not json')")
-    page.wait_for_timeout(500)
+    with page.expect_console_message(lambda m: "01_tiles" in m.text and "not JSON" in m.text, timeout=TIMEOUT):
+        other.evaluate("() => localStorage.setItem('tiangow:lesson:01_tiles', '{still not json')")
     _answer_right(page, 1)
     assert _asked(page) == 2 and errors == []
     assert ERROR_TEXT not in page.content()

@@ -9,7 +9,7 @@ from typing import Any
 
 import opencc
 import pytest
-from conftest import Lessons
+from conftest import Lessons, settle
 from playwright.sync_api import expect
 
 from tiangow.drills.catalog import LESSONS
@@ -40,7 +40,7 @@ def test_page_in_simplified_has_no_traditional_character(page: Any, lessons: Les
     page.wait_for_function("() => document.body.dataset.tgLang === 'zh-Hans'", timeout=TIMEOUT)
     # The body's language is set in the page at once; the heading is redrawn by the kernel.
     expect(title).to_have_text(expected, timeout=30_000)
-    page.wait_for_timeout(1500)  # every widget relabels in turn
+    settle(page)  # every widget has relabelled: the kernel answered after the language change
     text = page.evaluate(SHOWN_TEXT)
     t2s = opencc.OpenCC("t2s")
     traditional = sorted({c for c in CJK.findall(text) if t2s.convert(c) != c})

@@ -14,20 +14,17 @@ several seconds on a 2-core machine, so the waits are generous.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import CHROMIUM_ARGS, progress_ready, ready_to_click
+from sitetools import OffsiteTrap, SiteServer
 from test_lesson_08 import select, wait_turn
 from test_lessons_in_browser import current_question, wrong_then_right
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "scripts"))
-
-from build_site import OffsiteTrap, SiteServer  # noqa: E402
-from conftest import CHROMIUM_ARGS, ready_to_click  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.site, pytest.mark.slow]
 
@@ -106,7 +103,7 @@ def test_every_lesson_runs_in_the_browser(learner: Any, site: SiteServer, name: 
 def test_lesson_01_drill_language_and_progress_kept(learner: Any, site: SiteServer) -> None:
     page = learner
     open_page(page, site, "01_tiles")
-    page.wait_for_timeout(800)  # the progress store's first round trip
+    progress_ready(page, TIMEOUT)
     wrong_then_right(current_question(page))
     page.wait_for_function("document.querySelector('.tg-score').innerText.includes('0 / 1')", timeout=TIMEOUT)
 

@@ -98,6 +98,12 @@ function render({ model, el }) {
   };
 
   const onMessage = (msg) => {
+    if (msg && msg.type === "pong") {
+      const done = pongs.get(msg.id);
+      pongs.delete(msg.id);
+      if (done) done();
+      return;
+    }
     if (!msg || msg.type !== "write" || typeof msg.key !== "string") return;
     if (msg.key !== "prefs" && !msg.key.startsWith("lesson:")) return;
     write(PREFIX + msg.key, JSON.stringify(msg.value));
@@ -111,6 +117,25 @@ function render({ model, el }) {
     if (p.ok) sendStored(e.key, p.value);
     else if (p.keep) keep.add(e.key);
   };
+
+  // A barrier for page scripts and tests: the kernel answers a ping after everything sent
+  // before it, so once the answer is in, every earlier click has had its reply and every write
+  // it asked for is in localStorage. data-tg-progress="ready" on <body>: the kernel has read
+  // the saved progress and redrawn what depends on it.
+  const pongs = new Map();
+  window.tiangowSettle = (ms = 60000) => new Promise((resolve, reject) => {
+    const id = `${Date.now()}-${Math.random()}`;
+    const timer = setTimeout(() => { pongs.delete(id); reject(new Error("tiangow: the kernel did not answer")); }, ms);
+    // After the answer, a task later: ipywidgets applies a state update in a promise chain of
+    // its own, so let every update that came before the answer reach the page first.
+    pongs.set(id, () => { clearTimeout(timer); setTimeout(() => resolve(true), 20); });
+    model.send({ type: "ping", id });
+  });
+  const markReady = () => {
+    if (model.get("ready")) document.body.dataset.tgProgress = "ready";
+  };
+  model.on("change:ready", markReady);
+  markReady();
 
   model.on("msg:custom", onMessage);
   if (!model.get("loaded")) {
@@ -143,6 +168,7 @@ function render({ model, el }) {
   window.addEventListener("storage", onStorage);
   return () => {
     model.off("msg:custom", onMessage);
+    model.off("change:ready", markReady);
     window.removeEventListener("storage", onStorage);
   };
 }

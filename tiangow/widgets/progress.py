@@ -122,6 +122,9 @@ class ProgressStore(PageWidget):
 
     data = traitlets.Dict().tag(sync=True)
     loaded = traitlets.Bool(False).tag(sync=True)
+    ready = traitlets.Bool(False).tag(sync=True)
+    """Set by the kernel once the saved progress is loaded and everything that waited for it
+    has run (the page marks ``<body data-tg-progress="ready">``)."""
     schema = traitlets.Int(SCHEMA, read_only=True).tag(sync=True)
 
     def __init__(self, **kwargs: object) -> None:
@@ -144,6 +147,13 @@ class ProgressStore(PageWidget):
         another tab wrote that lesson. Untrusted: anything malformed is ignored (logged)."""
         if isinstance(content, dict) and content.get("type") == "resync":
             return  # PageWidget's
+        if isinstance(content, dict) and content.get("type") == "ping":
+            # The page's barrier (window.tiangowSettle): answered after everything before it.
+            ping = content.get("id")
+            if isinstance(ping, str) and len(ping) <= 64:
+                with contextlib.suppress(Exception):
+                    self.send({"type": "pong", "id": ping})
+            return
         try:
             if not isinstance(content, dict) or content.get("type") != "stored":
                 raise ProgressError(f"unknown message from the page: {str(content)[:80]}")
@@ -179,6 +189,7 @@ class ProgressStore(PageWidget):
             self._was_loaded = True
             for callback in list(self._on_load):
                 callback()
+            self.ready = True
 
     def on_load(self, callback: Callable[[], None]) -> None:
         """Call ``callback`` when the page has loaded the saved progress (now if it has)."""
