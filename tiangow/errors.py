@@ -7,10 +7,7 @@ which rule (by its id in RULES.md, such as ``R-C1``) forbids it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:  # for the annotation only: refusals imports this module
-    from .refusals import Refusal
+from typing import Literal, Protocol
 
 __all__ = [
     "TiangowError",
@@ -20,7 +17,24 @@ __all__ = [
     "RulesError",
     "DealError",
     "SettlementError",
+    "Refused",
 ]
+
+
+class Refused(Protocol):
+    """What an error says of a refused move (:class:`tiangow.refusals.Refusal` is one): its
+    kind, the rule id, the seat, and the reason in a display language."""
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def rule(self) -> str: ...
+
+    @property
+    def seat(self) -> int | None: ...
+
+    def text(self, lang: Literal["zh-Hant", "zh-Hans", "en"] = "en") -> str: ...
 
 
 class TiangowError(ValueError):
@@ -28,7 +42,7 @@ class TiangowError(ValueError):
     of play carries its :class:`~tiangow.refusals.Refusal` (the rule, the tiles, and the reason
     in each display language) as ``refusal``; otherwise that is ``None``."""
 
-    refusal: Refusal | None = None
+    refusal: Refused | None = None
 
 
 class TileError(TiangowError):
