@@ -53,13 +53,13 @@ def all_rules(hand_sizes: Iterable[int] = (8, 4)) -> Iterator[Rules]:
 
 def plays_of(d: Deal) -> list[tuple[Tile, ...]]:
     """The tiles of every play (not discard) open to the seat to act, from ``legal_moves``."""
-    return [m.tiles for m in d.legal_moves() if not m.discard]
+    return [m.tiles for m in d.legal_moves(discards=False)]
 
 
 def combinations_of(d: Deal) -> list[Combination]:
     """The combinations of every play open to the seat to act, from ``legal_moves``."""
     tab = table(d.rules)
-    return [tab.by_tiles[m.tiles] for m in d.legal_moves() if not m.discard]
+    return [tab.by_tiles[m.tiles] for m in d.legal_moves(discards=False)]
 
 
 def can_discard(d: Deal, tiles: Iterable[Tile] | str) -> bool:

@@ -142,7 +142,7 @@ def test_session_refuses_illegal_actions_in_words() -> None:
     r = s.act(Move(s.deal.holding(0)[:1], discard=True))
     assert not r.ok and "R-P3" in r.message("en")  # a leader may not discard (R-P2, R-P3)
     assert s.deal.history == ()
-    lead = next(m for m in s.deal.legal_moves() if not m.discard)
+    lead = s.deal.legal_moves(discards=False)[0]
     assert s.act(lead).ok
     assert not s.act(Move(s.deal.holding(0)[:1])).ok  # not East's turn now
     assert "Not your turn" in s.act(Move(s.deal.holding(0)[:1])).message("en")

@@ -1,9 +1,9 @@
 """Benchmark: random full hands through the public API (``python -m tiangow.bench``).
 
 Each hand is dealt with :meth:`Deal.random`; at every decision the legal moves are listed
-(:meth:`Deal.legal_moves`) and a uniformly random choice among the plays and "discard" is
-made (a leader always plays): a listed play is made with the checked :meth:`Deal.push`, a
-discard of tiles drawn at random with the checked :meth:`Deal.discard`; the finished hand is
+(``Deal.legal_moves(discards=False)``: the plays) and a uniformly random choice among them
+and "discard" is made (a leader always plays): a listed play is made with the checked
+:meth:`Deal.push`, a discard of tiles drawn at random with the checked :meth:`Deal.discard`; the finished hand is
 settled. The same hands are then played on the unchecked fast path (the state machine's
 steps, :meth:`Deal.push_step`) as a baseline measured in the same process, and the ratio is
 printed. Figures vary with the machine's load: compare ratios, not seconds.
@@ -43,19 +43,14 @@ def play_random_hand(rng: random.Random, rules: Rules | None = None) -> Deal:
         seat = d.to_play
         if seat is None:
             break
-        moves = d.legal_moves()
+        plays = d.legal_moves(discards=False)
         size = d.trick_size
         if size is None:
-            d.push(moves[int(rand() * len(moves))])
+            d.push(plays[int(rand() * len(plays))])
             continue
-        n = 0
-        for m in moves:
-            if m.discard:
-                break
-            n += 1
-        k = int(rand() * (n + 1))
-        if k < n:
-            d.push(moves[k])
+        k = int(rand() * (len(plays) + 1))
+        if k < len(plays):
+            d.push(plays[k])
         else:
             d.discard(_sample(d.holding(seat), size, rand))
     if d.rules.scored:
@@ -71,8 +66,7 @@ def play_random_hand_unchecked(rng: random.Random, rules: Rules | None = None) -
         seat = d.to_play
         if seat is None:
             break
-        steps = d.steps()
-        plays = [s for s in steps if type(s) is not int]
+        plays = d.steps(discards=False)
         size = d.trick_size
         if size is None:
             d.push_step(plays[int(rand() * len(plays))])

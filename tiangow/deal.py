@@ -145,10 +145,10 @@ class DealView:
     trick: TrickState | None = None
     """The trick in progress as the table sees it (``None`` when the hand is over)."""
 
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self, discards: bool = True) -> list[Move]:
         """Every distinct move open to this view's seat when it is its turn (its plays, then
-        its discards), worked out from its own tiles and the trick on the table; empty when
-        it is not its turn.
+        its discards; with ``discards=False`` the plays only), worked out from its own tiles
+        and the trick on the table; empty when it is not its turn.
 
         >>> d = Deal.random(7)
         >>> d.view(0).legal_moves() == d.legal_moves(), d.view(1).legal_moves()
@@ -160,11 +160,12 @@ class DealView:
         own = packed.pack(self.hands[seat] or ())
         tab = table(self.rules)
         if not trick.size:
-            return [Move(c.tiles) for c in tab.leader_plays(own, self.rules.free_split)]
+            return [move_of(c) for c in tab.leader_plays(own, self.rules.free_split)]
         assert trick.best is not None
         plays = follower_plays(tab, self.rules, own, trick.best, trick.size, trick.last, self.stacks[seat],
                                bool(trick.locked), trick.led)
-        return [Move(c.tiles) for c in plays] + [Move(packed.unpack(d), True) for d in packed.subsets(own, trick.size)]
+        moves = [move_of(c) for c in plays]
+        return moves + [move_of(d) for d in packed.subsets(own, trick.size)] if discards else moves
 
     @property
     def played(self) -> tuple[Tile, ...]:
@@ -433,29 +434,36 @@ class Deal:
         out = self._cache = self._st.plays()
         return out
 
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self, discards: bool = True) -> list[Move]:
         """Every distinct move open to the seat to act: its plays (every held combination
         for a leader; for a follower, those that beat the best play so far and are allowed
         by R-W2 and the variants), then its discards (the weakest tiles first). Empty when
-        the hand is over.
+        the hand is over. With ``discards=False``, the plays only (cheaper: a follower's
+        discards are every distinct set of its tiles of the trick's size).
 
         >>> d = Deal.random(7)
         >>> first = d.legal_moves()[0]
         >>> str(first), d.push(first).kind
         ('play 11', 'lead')
+        >>> [str(m) for m in d.legal_moves(discards=False)]   # South: only 天 beats 地
+        ['play 66']
         """
         listed = self._listed
         if listed is None:
             st = self._st
             plays: list[Step] = self._legal()  # type: ignore[assignment]
+            if not discards:
+                return list(map(move_of, plays))
             moves = list(map(move_of, plays))
             if st.size and st.to_play is not None:
-                discards = packed.subsets(st.h[st.to_play], st.size)
-                moves += map(move_of, discards)
-                steps = [*plays, *discards]
+                held = packed.subsets(st.h[st.to_play], st.size)
+                moves += map(move_of, held)
+                steps = [*plays, *held]
             else:
                 steps = plays
             listed = self._listed = (moves, steps)
+        elif not discards:
+            return [m for m in listed[0] if not m.discard]
         return list(listed[0])
 
     def why_not(self, move: Move | Iterable[Tile] | str, seat: int | None = None) -> Refusal | None:
@@ -472,11 +480,16 @@ class Deal:
 
     def _check(self, move: Move | Iterable[Tile] | str, seat: int | None) -> Step | Refusal:
         listed = self._listed
-        if listed is not None and seat is None:
+        if seat is None:
             # A move legal_moves() listed in this state (moves are immutable): already checked.
-            for i, m in enumerate(listed[0]):
-                if m is move:
-                    return listed[1][i]
+            if listed is not None:
+                for i, m in enumerate(listed[0]):
+                    if m is move:
+                        return listed[1][i]
+            else:
+                for c in self._legal():
+                    if move_of(c) is move:
+                        return c
         if isinstance(move, Move):
             tiles, discard = move.tiles, move.discard
         else:
@@ -492,12 +505,12 @@ class Deal:
         raises :class:`IllegalPlay` (:class:`NotACombination` for tiles that make no play)
         carrying the :class:`~tiangow.refusals.Refusal` as ``.refusal``, and changes
         nothing. ``seat``, if given, must be the seat to act."""
-        if not isinstance(move, Move):
+        if type(move) is not Move and not isinstance(move, Move):
             raise IllegalPlay(f"push() takes a tiangow.Move (see legal_moves()), not {type(move).__name__}")
         step = self._check(move, seat)
-        if isinstance(step, Refusal):
+        if type(step) is Refusal:
             raise step.error()
-        return self._apply(step, move.tiles)
+        return self._apply(step, move.tiles)  # type: ignore[arg-type]
 
     def play(self, tiles: Iterable[Tile] | str, seat: int | None = None) -> Action:
         """Lead, or play to beat the best play so far, with ``tiles`` (tiles or text): a
@@ -510,17 +523,19 @@ class Deal:
     def discard(self, tiles: Iterable[Tile] | str, seat: int | None = None) -> Action:
         """Discard ``tiles`` face down (as many as the leader played; R-P3): a checked
         convenience for ``push(Move(tiles, discard=True))``."""
-        ts = tuple(sorted(as_tiles(tiles), key=_index))
+        ts = as_tiles(tiles)
+        if len(ts) > 1:
+            ts = tuple(sorted(ts, key=_index))
         step = refusals.check(self._st, self._table, self.rules, self._natural, ts, True, seat, self._legal)
         if isinstance(step, Refusal):
             raise step.error()
         return self._apply(step, ts)
 
-    def steps(self) -> list[Step]:
+    def steps(self, discards: bool = True) -> list[Step]:
         """The unchecked fast path's list of moves, for searches and samples only: the state
-        machine steps open to the seat to act (combinations, then packed discards), in the
-        order of :meth:`legal_moves`."""
-        return self._st.moves()
+        machine steps open to the seat to act (combinations, then packed discards; with
+        ``discards=False`` the combinations only), in the order of :meth:`legal_moves`."""
+        return self._st.moves() if discards else list(self._legal())
 
     def push_step(self, step: Step) -> Action:
         """The unchecked fast path, for searches and samples of hidden tiles only: take a

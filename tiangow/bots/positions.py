@@ -22,7 +22,7 @@ __all__ = ["deal_until", "sensible_action"]
 def sensible_action(d: Deal, rng: random.Random) -> Action:
     """A plausible action: leaders lead any play (multi-tile ones now and then); followers
     often beat with their lowest beating play, otherwise discard their lowest tiles."""
-    plays = [m for m in d.legal_moves() if not m.discard]
+    plays = d.legal_moves(discards=False)
     size = d.trick_size
     if size is None:
         multi = [m for m in plays if len(m.tiles) > 1]

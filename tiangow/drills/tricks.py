@@ -187,7 +187,7 @@ class ActTask:
             return False, refused.feedback()
         discard = move.discard
         tab = table(d.rules)
-        plays = [tab.by_tiles[m.tiles] for m in d.legal_moves() if not m.discard]
+        plays = [tab.by_tiles[m.tiles] for m in d.legal_moves(discards=False)]
         best = d.best
         assert best is not None
         standing = best[1].label("zh-Hant"), best[1].label("en")

@@ -448,7 +448,7 @@ def make_question(kind: str, rng: random.Random, number: int = 0) -> Question:
 
 def _plays(d: Deal) -> list[tuple[Tile, ...]]:
     """The tiles of each play (not discard) open to the seat to act."""
-    return [m.tiles for m in d.legal_moves() if not m.discard]
+    return [m.tiles for m in d.legal_moves(discards=False)]
 
 
 def _deal_allows(d: Deal, play: tuple[Tile, ...], rules: Rules) -> bool:

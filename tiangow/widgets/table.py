@@ -101,7 +101,7 @@ class ActQuiz(_AtTheTable):
             self._feedback = [("right", T("✓ ", "✓ ") + why)]
             self._finish(self.tries == 1)
         elif self.tries >= MAX_TRIES:
-            plays = [m for m in task.deal.legal_moves() if not m.discard]
+            plays = task.deal.legal_moves(discards=False)
             answer = (T("答案：", "The answer: ") + plays[-1].text(task.deal)
                       if plays else T("答案：墊牌（任何牌都行）。", "The answer: discard (any tiles)."))
             self._feedback = [("wrong", T("✗ ", "✗ ") + why), ("answer", answer)]
