@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from helpers import plays_of
 
@@ -99,8 +101,14 @@ def test_settings_deal_a_new_hand_and_impossible_variants_are_explained() -> Non
     table = PlayTable(seed=2, seat=0, pace=0, opponents="rule")
     names = [n for n, _, _ in VARIANT_CHOICES]
     table.variant_toggles["capture_civil_supreme"].value = 1  # needs the civil supreme
+    LANGUAGE.lang = "zh-Hant"
     table.apply_settings()
-    assert "civil_supreme" in table.settings_note.value
+    assert "要先玩文至尊" in table.settings_note.value and "R-C4" in table.settings_note.value
+    shown = table.settings_note.value.split("</style>")[-1]
+    assert not re.search("[A-Za-z]{3}", re.sub(r"<[^>]+>|R-C4", "", shown))  # no English
+    LANGUAGE.lang = "en"
+    assert "needs the civil supreme on" in table.settings_note.value  # relabelled with the page
+    LANGUAGE.lang = "zh-Hant"
     table.variant_toggles["civil_supreme"].value = 1
     table.variant_toggles["banker_rotation"].value = 1
     table.seat_toggle.value = 2

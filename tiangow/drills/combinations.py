@@ -17,7 +17,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from ..combos import Combination, Kind, all_combinations, can_beat, classify, combinations_in
+from ..combos import (
+    Combination,
+    Kind,
+    all_combinations,
+    can_beat,
+    classify,
+    combinations_in,
+    why_not_a_combination,
+)
 from ..errors import NotACombination, TileError
 from ..i18n import T, Text
 from ..rules import Rules
@@ -197,13 +205,9 @@ def make_question(kind: str, rng: random.Random, number: int = 0) -> Question:
             rule = "R-C4" if play.kind is Kind.SUPREME else "R-C1"
         else:
             tiles = _near_miss(rng)
-            try:
-                classify(tiles)
-            except NotACombination as exc:
-                reason = str(exc)
+            reason = why_not_a_combination(tiles)
             answer = "none"
-            why = T("不成牌：" + _tiles_text(tiles) + "不屬於九種牌型的任何一種（R-C2）。",
-                    reason[0].upper() + reason[1:] + ".")
+            why = T(reason.zh + "。", reason.en[0].upper() + reason.en[1:] + ".")
             rule = "R-C2"
         shuffled = list(tiles)
         rng.shuffle(shuffled)
@@ -241,8 +245,9 @@ class FindTask:
             return None, T("要找兩張或以上的組合。", "Look for plays of two or more tiles.")
         try:
             c = classify(tiles, rules)
-        except NotACombination as exc:
-            return None, T(f"這不成牌（R-C2）：{_tiles_text(tiles)}。", str(exc) + ".")
+        except NotACombination:
+            reason = why_not_a_combination(tiles)
+            return None, T(reason.zh + "。", reason.en + ".")
         return c, describe_play(c)
 
 

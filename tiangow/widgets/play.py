@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import html
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -31,7 +30,6 @@ from .play_html import (
 )
 from .settings import VARIANT_CHOICES, TableSettings, auto_layout
 from .text import current_lang, on_language
-from .views import STYLE
 
 __all__ = ["PlayTable"]
 
@@ -249,11 +247,9 @@ class PlayTable(w.VBox):
 
     def apply_settings(self) -> None:
         """Deal a new hand with the chosen seat, opponents and variants."""
-        try:
-            rules = self.settings.rules()
-        except TiangowError as exc:
-            self.settings_note.value = (STYLE + f'<span class="tg-feedback-wrong tg-settings-error">'
-                                        f"{html.escape(str(exc))}</span>")
+        rules = self.settings.rules()
+        if isinstance(rules, Text):
+            self.settings.show_problem(rules, current_lang())
             return
         seat = self.seat_toggle.value
         opponents = self.opp_toggle.value
@@ -261,7 +257,7 @@ class PlayTable(w.VBox):
         self._count()
         self.session.change(seat=seat if isinstance(seat, int) else None, rules=rules,
                             opponents=opponents if opponents in ("search", "rule") else None)
-        self.settings_note.value = ""
+        self.settings.show_problem(None, current_lang())
         self._settings_open = False
         self._fresh()
 

@@ -10,6 +10,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..bots.session import Opponents
+from ..errors import RulesError
 from ..i18n import Lang, T, Text, seat_name
 from ..rules import Natural, Rules
 from .safe import SafeState
@@ -100,15 +101,30 @@ class TableSettings(w.VBox):
             self.variant_labels[name].value = f'<span class="tg-muted">{html.escape(label(lang))}</span>'
             _relabel(self.variant_toggles[name], [t(lang) for _, t in options])
         self.apply_button.description = T("用這些設定發牌", "Deal with these settings")(lang)
+        self.show_problem(self.problem, lang)
 
-    def rules(self) -> Rules:
-        """The rules the toggles show (raises :class:`tiangow.RulesError` for a combination
-        the rules refuse)."""
+    problem: Text | None = None
+    """Why the last settings applied could not be used (shown under the button)."""
+
+    def show_problem(self, problem: Text | None, lang: Lang) -> None:
+        self.problem = problem
+        self.note.value = ("" if problem is None else STYLE + '<span class="tg-feedback-wrong tg-settings-error">'
+                           f"{html.escape(problem(lang))}</span>")
+
+    def rules(self) -> Rules | Text:
+        """The rules the toggles show, or why they cannot go together, in words."""
         values: dict[str, Any] = {}
         for name, _label, options in VARIANT_CHOICES:
             index = self.variant_toggles[name].value
             values[name] = options[index if isinstance(index, int) and 0 <= index < len(options) else 0][0]
-        return Rules(**values)
+        if values["capture_civil_supreme"] and not values["civil_supreme"]:
+            return T("「雙高腳擒文尊」要先玩文至尊：不玩文至尊，就沒有文至尊可擒（R-C4）。",
+                     "“Two 1-6 capture a civil supreme” needs the civil supreme on: without it there is no civil "
+                     "supreme to capture (R-C4).")
+        try:
+            return Rules(**values)
+        except RulesError as exc:  # pragma: no cover - every other combination of the toggles is a rule set
+            return T(f"這些規則不能一起用（{exc}）", f"These rules do not go together: {exc}")
 
 
 def _relabel(tog: _Toggle, labels: list[str]) -> None:
