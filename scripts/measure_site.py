@@ -1,6 +1,6 @@
 """Figures for the static site (issue #10): time to the first tile, bytes, size, off-site requests.
 
-    python scripts/measure_site.py [--site _site] [--build] [--runs 5] [--no-floor]
+    python scripts/measure_site.py [--site _site] [--build] [--runs 5] [--no-floor] [--before OTHER_SITE]
 
 The site is served the way ``python -m http.server`` serves it (the same handler, in this
 process, counting the bytes it sends) on 127.0.0.1. Headless Chromium (Debian's) opens the
@@ -12,7 +12,9 @@ For each page: the time from navigation to the first ``svg[data-tile]``, cold (a
 profile: empty cache and storage) and warm (the same page again in that profile), and the
 bytes the server sent for each. As a baseline in the same run, the same build of a notebook
 holding one ipywidgets HTML with one tile is measured the same way: that is the floor the
-kernel itself (Pyodide + IPython + ipywidgets in the browser) sets on this machine.
+kernel itself (Pyodide + IPython + ipywidgets in the browser) sets on this machine. With
+``--before``, a site built from another checkout (``scripts/build_site.py`` run there) is
+measured in the same run, its runs interleaved with these: a before/after comparison.
 """
 
 from __future__ import annotations
@@ -156,6 +158,7 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=120.0)
     parser.add_argument("--no-floor", action="store_true", help="skip the one-widget baseline")
     parser.add_argument("--hint-hands", type=int, default=10, help="hands of hints timed in lesson 08's kernel")
+    parser.add_argument("--before", type=Path, help="another built site to measure in the same run, interleaved")
     args = parser.parse_args()
     if args.build or not (args.site / "voici" / "render" / "index.html").exists():
         build_site.build(args.site.resolve(), args.cache.resolve())
@@ -168,6 +171,8 @@ def main() -> None:
     size = sum(p.stat().st_size for p in args.site.rglob("*") if p.is_file())
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
         sites = {"lessons": (Site(args.site), PAGES)}
+        if args.before is not None:
+            sites["before"] = (Site(args.before), {f"before {k}": v for k, v in PAGES.items()})
         if not args.no_floor:
             floor_site(args.cache.resolve(), Path(tmp))
             sites["floor"] = (Site(Path(tmp) / "site"), {"floor": "floor.html"})
@@ -188,10 +193,17 @@ def main() -> None:
     print(f"\nStatic site {args.site} — {size / 1e6:.1f} MB on disk, "
           f"{sum(1 for p in args.site.rglob('*') if p.is_file())} files; {args.runs} runs per page "
           f"(headless Chromium, http.server on 127.0.0.1)\n")
+    if args.before is not None:
+        before = sum(p.stat().st_size for p in args.before.rglob("*") if p.is_file())
+        print(f"Before: {args.before} — {before / 1e6:.1f} MB on disk (×{size / before:.3f} now)\n")
     print(f"{'page':8} {'cold: first tile':24} {'warm: first tile':24} {'cold MB':>8} {'warm MB':>8} {'off-site':>9}")
     floor = statistics.median(rows["floor"]["cold"]) if "floor" in rows else None
     for name, row in rows.items():
         ratio = f"  ×{statistics.median(row['cold']) / floor:.2f} floor" if floor and name != "floor" else ""
+        was = rows.get("before " + name)
+        if was is not None:
+            ratio += (f"  ×{statistics.median(row['cold']) / statistics.median(was['cold']):.2f} cold, "
+                      f"×{statistics.median(row['warm']) / statistics.median(was['warm']):.2f} warm vs before")
         print(f"{name:8} {fmt(row['cold']):24} {fmt(row['warm']):24} "
               f"{statistics.median(row['cold bytes']) / 1e6:8.1f} {statistics.median(row['warm bytes']) / 1e6:8.2f} "
               f"{sum(row['off-site']):9d}{ratio}")

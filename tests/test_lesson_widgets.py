@@ -240,3 +240,20 @@ def test_every_lesson_has_a_mastery_check_and_a_next_link() -> None:
         if i + 1 < len(LESSONS):
             assert f'href="{LESSONS[i + 1].notebook}"' in footer
     assert ranks.make_question("single", KINDS[0], random.Random(1)).groups
+
+
+def test_every_exercise_shares_one_frame() -> None:
+    """Quiz, FindAllPlays, ActQuiz, PlayOutBoard and SettlementQuiz are one Exercise frame:
+    caption first, then the exercise's own widgets, the feedback, Next and the score last; Next
+    only once the task is done; the rng a seed or a generator."""
+    from tiangow.widgets import Exercise
+
+    made = [Quiz(RankDrill(), rng=1), FindAllPlays(ComboDrill(), rng=random.Random(2)), ActQuiz(TrickDrill(), rng=3),
+            PlayOutBoard(TrickDrill(), rng=4), SettlementQuiz(ScoringDrill(), rng=5)]
+    for ex in made:
+        assert isinstance(ex, Exercise), type(ex)
+        kids = list(ex.children)
+        assert kids[0] is ex.head and kids[-1] is ex.score_line and kids[-2] is ex.next_button
+        assert ex.feedback in kids and ex.frame_class in ex._dom_classes
+        assert "tg-caption" in ex.head.value and ex.next_button.layout.display == "none"
+        assert isinstance(ex.rng, random.Random) and not ex.done

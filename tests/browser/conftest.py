@@ -19,7 +19,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -124,6 +124,28 @@ def voila_url(chromium: str) -> Iterator[str]:
             proc.kill()
 
 
+def _built_once(tmp_path_factory: pytest.TempPathFactory, build: Callable[[Path], None]) -> Path:
+    """The site's folder, built by the first test process that needs it: with pytest-xdist the
+    others wait for it (a file lock in the run's shared temporary folder) and serve the same
+    files; a single process builds it as before."""
+    import fcntl
+
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent  # the folder every worker's own temporary folder is in
+    out = shared / "static-site" / "_site"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with open(out.parent / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            if not (out.parent / "done").exists():
+                build(out)
+                (out.parent / "done").write_text("built\n")
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+    return out
+
+
 @pytest.fixture(scope="session")
 def static_site(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
     """The static site, built once for the session and served on a free port."""
@@ -137,8 +159,7 @@ def static_site(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iter
     import build_site
     from sitetools import SiteServer
 
-    out = tmp_path_factory.mktemp("site") / "_site"
-    build_site.build(out, ROOT / ".site-cache")
+    out = _built_once(tmp_path_factory, lambda folder: build_site.build(folder, ROOT / ".site-cache"))
     server = SiteServer(out)
     yield server
     server.close()
