@@ -123,3 +123,25 @@ def test_refusal_carries_the_seat_and_the_tiles() -> None:
     assert r.tiles == tuple(parse_tiles("33")) and not r.discard
     assert r.text("zh-Hant") == "長三打不過梅：同是文，梅比較大（R-C1）"
     assert r.feedback()("zh-Hans").startswith("不行：长三") and r.feedback()("en").startswith("Not allowed: ")
+
+
+def test_the_discard_shortcut_agrees_with_the_refusals() -> None:
+    """Deal.discard accepts the common case without building a refusal: it must accept exactly
+    what refusals.check accepts (every held set of every size, each seat, every state)."""
+    rng = random.Random(9)
+    for rules in (Rules(), Rules(free_split=False, civil_supreme=True, capture_civil_supreme=True)):
+        for _ in range(8):
+            d = Deal.random(rng, banker=rng.randrange(4), rules=rules)
+            while not d.is_over:
+                held = d.holding(d.to_play)  # type: ignore[arg-type]
+                for n in (1, 2, 3, 4):
+                    for ts in sorted(set(itertools.combinations(held, n)))[:6]:
+                        refused = d.why_not(Move(ts, discard=True))
+                        try:
+                            d.copy().discard(ts)
+                            taken = True
+                        except IllegalPlay as exc:
+                            taken = False
+                            assert refused is not None and exc.refusal == refused
+                        assert taken == (refused is None), (ts, refused)
+                d.push(rng.choice(d.legal_moves()))

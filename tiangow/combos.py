@@ -44,6 +44,7 @@ __all__ = [
     "too_many",
     "Table",
     "table",
+    "table_of",
 ]
 
 
@@ -429,6 +430,11 @@ def table(rules: Rules | None) -> Table:
     """The play table for ``rules`` (only the civil-supreme settings change it)."""
     r = DEFAULT_RULES if rules is None else rules
     return _table(r.civil_supreme, r.capture_civil_supreme)
+
+
+def table_of(play: Combination) -> Table:
+    """The table ``play`` belongs to (its civil-supreme settings)."""
+    return _table(play._civil_supreme, play._capture_civil_supreme)
 
 
 _table(False, False)  # the default rules' table, built at import

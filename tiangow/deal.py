@@ -29,14 +29,13 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import Final, Literal, NamedTuple
 
 from . import packed, refusals
 from .combos import Combination, table
 from .errors import DealError, IllegalPlay
 from .i18n import seat_name
-from .move import Move, move_of
+from .move import Move, discard_of, move_of, play_moves
 from .refusals import Refusal
 from .rules import DEFAULT_RULES, Natural, Rules
 from .scoring import Finish, Payment, Settlement, banker_multiplier, compute_settlement, settle
@@ -55,7 +54,6 @@ __all__ = ["Deal", "Action", "Trick", "DealView", "SEATS", "Move", "Refusal"]
 SEATS: Final = (0, 1, 2, 3)
 
 _FULL: Final = tuple(full_set())
-_TILES: Final = attrgetter("tiles")
 
 ActionKind = Literal["lead", "play", "discard"]
 
@@ -165,7 +163,7 @@ class DealView:
         plays = follower_plays(tab, self.rules, own, trick.best, trick.size, trick.last, self.stacks[seat],
                                bool(trick.locked), trick.led)
         moves = [move_of(c) for c in plays]
-        return moves + [move_of(d) for d in packed.subsets(own, trick.size)] if discards else moves
+        return moves + list(map(discard_of, packed.subsets(own, trick.size))) if discards else moves
 
     @property
     def played(self) -> tuple[Tile, ...]:
@@ -210,7 +208,7 @@ class Deal:
     """
 
     __slots__ = ("rules", "banker", "streak", "_table", "_initial", "_st", "_hands", "_tricks", "_cur", "_rewards",
-                 "_natural", "_cache", "_listed")
+                 "_natural", "_cache", "_listed", "_moves")
 
     def __init__(
         self,
@@ -251,6 +249,7 @@ class Deal:
         self.banker: int = banker
         self.streak: int = streak
         self._table = table(rules)
+        self._moves = play_moves(self._table)
         self._initial: tuple[tuple[Tile, ...], ...] = tuple(parsed)
         self._reset()
 
@@ -306,6 +305,7 @@ class Deal:
         other.banker = self.banker
         other.streak = self.streak
         other._table = self._table
+        other._moves = self._moves
         other._initial = self._initial
         other._st = self._st.copy()
         other._hands = [list(h) for h in self._hands]
@@ -452,12 +452,15 @@ class Deal:
         if listed is None:
             st = self._st
             plays: list[Step] = self._legal()  # type: ignore[assignment]
+            pm = self._moves
+            moves: list[Move] = []
+            for c in plays:  # (a loop: cheaper than a comprehension for a few plays)
+                moves.append(pm[c.id])  # type: ignore[union-attr]
             if not discards:
-                return list(map(move_of, plays))
-            moves = list(map(move_of, plays))
+                return moves
             if st.size and st.to_play is not None:
                 held = packed.subsets(st.h[st.to_play], st.size)
-                moves += map(move_of, held)
+                moves += map(discard_of, held)
                 steps = [*plays, *held]
             else:
                 steps = plays
@@ -479,17 +482,20 @@ class Deal:
         return type(self._check(move, None)) is not Refusal
 
     def _check(self, move: Move | Iterable[Tile] | str, seat: int | None) -> Step | Refusal:
-        listed = self._listed
         if seat is None:
             # A move legal_moves() listed in this state (moves are immutable): already checked.
+            listed = self._listed
             if listed is not None:
                 for i, m in enumerate(listed[0]):
                     if m is move:
                         return listed[1][i]
             else:
-                for c in self._legal():
-                    if move_of(c) is move:
-                        return c
+                plays = self._cache
+                if plays is not None:
+                    pm = self._moves
+                    for c in plays:
+                        if pm[c.id] is move:
+                            return c
         if isinstance(move, Move):
             tiles, discard = move.tiles, move.discard
         else:
@@ -526,10 +532,18 @@ class Deal:
         ts = as_tiles(tiles)
         if len(ts) > 1:
             ts = tuple(sorted(ts, key=_index))
+        st = self._st
+        s = st.to_play
+        if seat is None and s is not None and st.size == len(ts):
+            # The common case without building a refusal: a follower discards held tiles, as
+            # many as were led (R-P3). Anything else, refusals.check says why (or allows it).
+            mask = packed.pack(ts)
+            if packed.contains(st.h[s], mask):
+                return self._apply(mask, ts)
         step = refusals.check(self._st, self._table, self.rules, self._natural, ts, True, seat, self._legal)
-        if isinstance(step, Refusal):
+        if type(step) is Refusal:
             raise step.error()
-        return self._apply(step, ts)
+        return self._apply(step, ts)  # type: ignore[arg-type]
 
     def steps(self, discards: bool = True) -> list[Step]:
         """The unchecked fast path's list of moves, for searches and samples only: the state

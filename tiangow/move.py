@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Protocol
 
 from . import packed
-from .combos import Combination, Table, table
+from .combos import Combination, Table, table, table_of
 from .errors import TileError
 from .i18n import Lang, T, Text
 from .rules import Rules
@@ -45,7 +45,7 @@ class Situation(Protocol):
     @property
     def trick_size(self) -> int | None: ...
 
-__all__ = ["Move", "Situation"]
+__all__ = ["Move", "Situation", "discard_of", "move_of", "play_moves"]
 
 _VERBS = {"play": False, "lead": False, "discard": True}
 
@@ -113,7 +113,7 @@ class Move:
     def of(cls, step: Step) -> Move:
         """The move of a state machine step (:mod:`tiangow.state`): a combination is played,
         packed tiles are discarded. Moves are values: each step's is made once and kept."""
-        return _OF[step]
+        return move_of(step)
 
     def step(self, tab: Table) -> Step:
         """The state machine step of this move (a combination of ``tab``, or packed tiles);
@@ -126,26 +126,47 @@ class Move:
         return found
 
 
-class _Moves(dict["Step", Move]):
-    """Each step's move, made on first use. Bounded: a few dozen plays per rules table, and
-    at most one discard per multiset of up to four tiles of the 21 kinds (about 12,000)."""
+_set: Final = object.__setattr__
 
-    def __missing__(self, step: Step) -> Move:
-        move = object.__new__(Move)  # the step's tiles are valid and in order: skip the checks
-        if type(step) is int:
-            _set(move, "tiles", packed.unpack(step))
-            _set(move, "discard", True)
-        else:
-            _set(move, "tiles", step.tiles)  # type: ignore[union-attr]
-            _set(move, "discard", False)
-        self[step] = move
+
+def _made(tiles: tuple[Tile, ...], discard: bool) -> Move:
+    """A move of tiles already checked and in order (no checks: for the engine's own steps)."""
+    move = object.__new__(Move)
+    _set(move, "tiles", tiles)
+    _set(move, "discard", discard)
+    return move
+
+
+class _Discards(dict[int, Move]):
+    """Each packed discard's move, made on first use: at most one per multiset of up to four
+    tiles of the 21 kinds (about 12,000)."""
+
+    def __missing__(self, mask: int) -> Move:
+        move = self[mask] = _made(packed.unpack(mask), True)
         return move
 
 
-_OF: Final = _Moves()
-_set: Final = object.__setattr__
-move_of: Final = _OF.__getitem__
-"""The move of a state machine step (the fast form of :meth:`Move.of`)."""
+_DISCARDS: Final = _Discards()
+discard_of: Final = _DISCARDS.__getitem__
+"""The move that discards the packed tiles ``mask`` (made once and kept)."""
+_PLAYS: Final[dict[int, tuple[Move, ...]]] = {}
+
+
+def play_moves(tab: Table) -> tuple[Move, ...]:
+    """The move of every play of ``tab``, by the play's position in it (``Combination.id``):
+    ``play_moves(tab)[c.id]`` is ``c``'s move. Made once per table and kept."""
+    found = _PLAYS.get(id(tab))
+    if found is None:
+        found = _PLAYS[id(tab)] = tuple(_made(c.tiles, False) for c in tab.plays)
+    return found
+
+
+def move_of(step: Step) -> Move:
+    """The move of a state machine step (the fast form of :meth:`Move.of`): packed tiles are
+    discarded, a combination is played."""
+    if type(step) is int:
+        return _DISCARDS[step]
+    return play_moves(table_of(step))[step.id]  # type: ignore[arg-type, union-attr]
 
 _SHARED: dict[int, frozenset[str]] = {}
 

@@ -107,18 +107,15 @@ def check(st: State, tab: Table, rules: Rules, natural: tuple[int, Natural] | No
     act in ``st``, or the :class:`Refusal` saying why it may not. ``seat``, if given, must be
     the seat to act; ``plays()`` lists the plays open to a follower (cached by the caller)."""
 
-    def refuse(kind: RefusalKind, rule: str, zh: str, en: str, who: int | None = None) -> Refusal:
-        return Refusal(kind, rule, who if who is not None else seat, tiles, discard, Text(zh, en))
-
     s = st.to_play
     if s is None:
         if natural is not None:
             shower, nat = natural
-            return refuse("natural", "RULES §8", f"這手牌已經結束：{seat_name(shower, 'zh-Hant')}亮出例牌{nat.value}（RULES §8）",
+            return _refuse(tiles, discard, seat, "natural", "RULES §8", f"這手牌已經結束：{seat_name(shower, 'zh-Hant')}亮出例牌{nat.value}（RULES §8）",
                           f"the hand is over: {seat_name(shower)} showed a natural hand, {nat.value} (RULES §8)")
         w = st.winner
         assert w is not None
-        return refuse("hand-over", "R-W1", f"這手牌已經結束：{seat_name(w, 'zh-Hant')}贏了最後一墩（R-W1）；請發新的一手",
+        return _refuse(tiles, discard, seat, "hand-over", "R-W1", f"這手牌已經結束：{seat_name(w, 'zh-Hant')}贏了最後一墩（R-W1）；請發新的一手",
                       f"the hand is over: {seat_name(w)} won the last trick (R-W1); deal a new hand")
     if seat is not None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
@@ -126,7 +123,7 @@ def check(st: State, tab: Table, rules: Rules, natural: tuple[int, Natural] | No
                            Text(f"座位是 0–3（東、南、西、北），不是 {seat!r}（R-S1）",
                                 f"seat must be 0–3 (East, South, West, North), not {seat!r} (R-S1)"))
         if seat != s:
-            return refuse("not-your-turn", "R-P4",
+            return _refuse(tiles, discard, seat, "not-your-turn", "R-P4",
                           f"現在輪到{seat_name(s, 'zh-Hant')}，不是{seat_name(seat, 'zh-Hant')}："
                           "上家不打，下家不墊，每家等上家出完才出，東 → 南 → 西 → 北（R-P4）",
                           f"it is {seat_name(s)}'s turn, not {seat_name(seat)}'s: each player acts "
@@ -136,10 +133,10 @@ def check(st: State, tab: Table, rules: Rules, natural: tuple[int, Natural] | No
     if discard:
         if not size:
             who_zh, who = seat_name(s, "zh-Hant"), seat_name(s)
-            return refuse("leader-discards", "R-P3", f"{who_zh}先出這一墩，要出一個牌型；只有跟牌的人才能墊牌（R-P2、R-P3）",
+            return _refuse(tiles, discard, seat, "leader-discards", "R-P3", f"{who_zh}先出這一墩，要出一個牌型；只有跟牌的人才能墊牌（R-P2、R-P3）",
                           f"{who} leads this trick and must play a combination; only followers discard (R-P2, R-P3)", s)
         if n != size:
-            return refuse("discard-size", "R-P3", f"這一墩墊牌要墊{size}張，跟先出的張數一樣；這裏給了{n}張（R-P3）",
+            return _refuse(tiles, discard, seat, "discard-size", "R-P3", f"這一墩墊牌要墊{size}張，跟先出的張數一樣；這裏給了{n}張（R-P3）",
                           f"a discard in this trick is {_plural(size, 'tile')}, the number the leader played; "
                           f"{n} given (R-P3)", s)
         mask = packed.pack(tiles)
@@ -147,10 +144,10 @@ def check(st: State, tab: Table, rules: Rules, natural: tuple[int, Natural] | No
             return _not_held(st, s, tiles, discard)
         return mask
     if size and n != size:
-        return refuse("follow-size", "R-P3", f"這一墩每家出{size}張；這裏給了{n}張（R-P3）",
+        return _refuse(tiles, discard, seat, "follow-size", "R-P3", f"這一墩每家出{size}張；這裏給了{n}張（R-P3）",
                       f"this trick is played with {_plural(size, 'tile')} each; {n} given (R-P3)", s)
     if not size and not 1 <= n <= 4:
-        return refuse("lead-size", "R-P2", f"先出的是一至四張的牌型；這裏給了{n}張（R-P2）",
+        return _refuse(tiles, discard, seat, "lead-size", "R-P2", f"先出的是一至四張的牌型；這裏給了{n}張（R-P2）",
                       f"a lead is a combination of 1 to 4 tiles; {n} given (R-P2)", s)
     comb = tab.by_tiles.get(tiles)
     if not packed.contains(st.h[s], packed.pack(tiles) if comb is None else comb.mask):
@@ -158,7 +155,7 @@ def check(st: State, tab: Table, rules: Rules, natural: tuple[int, Natural] | No
     if comb is None:
         why = why_not_a_combination(tiles)
         rule = "R-P2" if not 1 <= n <= 4 else "R-C2"
-        return refuse("not-a-combination", rule, why.zh, why.en, s)
+        return _refuse(tiles, discard, seat, "not-a-combination", rule, why.zh, why.en, s)
     if not size:
         # A held combination may always be led, except a split under Wong's rule (R-C5).
         if rules.free_split or comb.family == packed.HEAVEN_NINE or packed.in_family(st.h[s], comb.family) == comb.mask:
@@ -169,7 +166,7 @@ def check(st: State, tab: Table, rules: Rules, natural: tuple[int, Natural] | No
         w_zh = found.label("zh-Hant") if found is not None else _tiles_zh(whole)
         w_en = found.name if found is not None else " ".join(t.notation for t in whole)
         c_zh, c_en = comb.label("zh-Hant"), comb.name
-        return refuse("wong", "R-C5",
+        return _refuse(tiles, discard, seat, "wong", "R-C5",
                       f"{who_zh}手上有{w_zh}：按不拆牌的規則（R-C5 的變體），沒有天或九的牌組先出時不能拆開，"
                       f"所以{c_zh}不能單獨先出——要整組出{w_zh}",
                       f"{who} holds {w_en}: with free_split=False (Wong's rule, R-C5) a leader may "
@@ -180,13 +177,13 @@ def check(st: State, tab: Table, rules: Rules, natural: tuple[int, Natural] | No
             return comb
     if st.locked == CAPTURED_SUPREME:
         b = st.best_seat
-        return refuse("captured-supreme", "R-C4", f"{seat_name(b, 'zh-Hant')}用兩張高腳七（1-6）擒了文至尊（擒尊）：擒住的牌不能再被打（R-C4 的變體）",
+        return _refuse(tiles, discard, seat, "captured-supreme", "R-C4", f"{seat_name(b, 'zh-Hant')}用兩張高腳七（1-6）擒了文至尊（擒尊）：擒住的牌不能再被打（R-C4 的變體）",
                       f"{seat_name(b)} captured the civil supreme with two 1-6 (擒尊): "
                       "the capture cannot be beaten again (R-C4 variant)", s)
     if st.locked == CAPTURE_HOLDS:
         b = st.best_seat
         led = st.led
-        return refuse("capture-holds", "R-$10",
+        return _refuse(tiles, discard, seat, "capture-holds", "R-$10",
                       f"{seat_name(b, 'zh-Hant')}擒了先出的{led.label('zh-Hant') if led else ''}，"
                       "按「以擒為大」，之後誰都不能打過它（R-$10 的變體）",
                       f"{seat_name(b)} captured the led {led.label('en') if led else ''} "
@@ -196,7 +193,7 @@ def check(st: State, tab: Table, rules: Rules, natural: tuple[int, Natural] | No
     if st.last and st.stacks[s] + size < 2:
         who_zh, who = seat_name(s, "zh-Hant"), seat_name(s)
         k = st.stacks[s]
-        return refuse("must-discard", "R-W2",
+        return _refuse(tiles, discard, seat, "must-discard", "R-W2",
                       f"{who_zh}只有{k}棟，這最後一墩值{size}棟：贏家最後至少要有兩棟，"
                       f"所以{who_zh}不能打這一墩去贏，只能墊牌（R-W2）",
                       f"{who} has {_plural(k, 'stack')} and this last trick is worth "
@@ -206,7 +203,12 @@ def check(st: State, tab: Table, rules: Rules, natural: tuple[int, Natural] | No
     if beaten is None:  # pragma: no cover - every refusal of a held play is explained above
         beaten = Text(f"{comb.label('zh-Hant')}現在不能出", f"{comb.label('en')} cannot be played now")
     rule = "R-C4" if "R-C4" in beaten.en else "R-C3" if "R-C3" in beaten.en else "R-C1"
-    return refuse("does-not-beat", rule, beaten.zh, beaten.en, s)
+    return _refuse(tiles, discard, seat, "does-not-beat", rule, beaten.zh, beaten.en, s)
+
+
+def _refuse(tiles: tuple[Tile, ...], discard: bool, seat: int | None, kind: RefusalKind, rule: str, zh: str, en: str,
+            who: int | None = None) -> Refusal:
+    return Refusal(kind, rule, who if who is not None else seat, tiles, discard, Text(zh, en))
 
 
 def _not_held(st: State, seat: int, ts: tuple[Tile, ...], discard: bool) -> Refusal:
