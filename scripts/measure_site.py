@@ -179,8 +179,10 @@ def main() -> None:
         trap = OffsiteTrap()
         rows: dict[str, dict[str, list[float]]] = {}
         # Interleave the pages' runs with the floor's so that load on the machine hits both alike.
-        for _ in range(args.runs):
-            for site, pages in sites.values():
+        for run in range(args.runs):
+            # Each site's runs interleaved with the others', the order turned round every run.
+            order = list(sites.values()) if run % 2 == 0 else list(reversed(sites.values()))
+            for site, pages in order:
                 for name, got in measure(pw, chromium, site, trap, pages, 1, args.timeout).items():
                     for key, values in got.items():
                         rows.setdefault(name, {}).setdefault(key, []).extend(values)

@@ -79,6 +79,7 @@ class TableSettings(w.VBox):
             rows.append(w.HBox([lab, tog], layout=w.Layout(flex_flow="row wrap")))
         self.head = w.HTML()
         self.apply_button = w.Button(button_style="warning", layout=auto_layout())
+        self.apply_button.layout.flex = "0 0 auto"  # its label whole, the note beside it wraps
         self.apply_button.add_class("tg-apply")
         self.apply_button.on_click(lambda _: on_apply())
         self.note = w.HTML()
