@@ -1,0 +1,85 @@
+"""The search against its frozen reference (tests/reference/search_v1.py) on seeded endings.
+
+    python scripts/check_search.py [--endings 10000] [--tiles 3 4 5] [--seed 1]
+
+Each ending is a seeded deal played sensibly (``tiangow.bots.positions.deal_until``) until a
+trick starts with at most ``--tiles`` tiles in each hand, under a rule set drawn from every
+combination of the variants (RULES §10). For each, the seat to act and one other seat are
+solved for each goal (net, forced win, possible win) by both searches; every difference is
+printed, then the count, the nodes each searched and the time each took, and the ratios.
+The same values are the bar every reduction of the search must pass (issue 23 §1).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "reference"))
+
+import search_v1 as reference  # noqa: E402
+from helpers import all_rules  # noqa: E402
+
+from tiangow import search  # noqa: E402
+from tiangow.bots.positions import deal_until  # noqa: E402
+from tiangow.deal import Deal  # noqa: E402
+
+GOALS = ("NET", "FORCED_WIN", "POSSIBLE_WIN")
+
+
+def endings(count: int, tiles: list[int], seed: int) -> list[Deal]:
+    """``count`` seeded endings, the tile counts and the rule sets taken in turn."""
+    rules = [r for r in all_rules(hand_sizes=(8,)) if r.scored]
+    rng = random.Random(seed)
+    return [deal_until(rng, tiles[i % len(tiles)], rules=rules[i % len(rules)]) for i in range(count)]
+
+
+def compare(deals: list[Deal]) -> tuple[int, dict[str, float], dict[str, int]]:
+    """Differences, seconds and nodes of both searches over ``deals``."""
+    differences = 0
+    seconds = {"search": 0.0, "reference": 0.0}
+    nodes = {"search": 0, "reference": 0}
+    for i, d in enumerate(deals):
+        seat = d.to_play
+        assert seat is not None
+        for who in (seat, (seat + 1) % 4):
+            for goal in GOALS:
+                values = {}
+                for name, module in (("search", search), ("reference", reference)):
+                    stats = module.SearchStats()
+                    start = time.perf_counter()
+                    values[name] = module.solve(d, who, getattr(module.Goal, goal), stats=stats)
+                    seconds[name] += time.perf_counter() - start
+                    nodes[name] += stats.nodes
+                if values["search"] != values["reference"]:
+                    differences += 1
+                    print(f"ending {i} seat {who} {goal}: search {values['search']} reference {values['reference']}"
+                          f" — {d!r}")
+    return differences, seconds, nodes
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--endings", type=int, default=1000)
+    parser.add_argument("--tiles", type=int, nargs="+", default=[3, 4, 5])
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    deals = endings(args.endings, args.tiles, args.seed)
+    differences, seconds, nodes = compare(deals)
+    solves = len(deals) * 2 * len(GOALS)
+    print(f"{len(deals)} endings ({', '.join(map(str, args.tiles))} tiles each, every variant in turn), "
+          f"{solves} solves each: {differences} differences")
+    for name in ("search", "reference"):
+        print(f"  {name:10} {seconds[name]:8.1f} s  {nodes[name]:>12,} nodes")
+    print(f"  ratio search / reference: time ×{seconds['search'] / seconds['reference']:.2f}, "
+          f"nodes ×{nodes['search'] / max(1, nodes['reference']):.2f}")
+    sys.exit(1 if differences else 0)
+
+
+if __name__ == "__main__":
+    main()

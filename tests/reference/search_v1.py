@@ -1,0 +1,302 @@
+"""REFERENCE — a frozen copy of ``tiangow/search.py`` as of commit dfcf139 (the plain alpha-beta,
+before any of the double-dummy solver's reductions), kept as the yardstick they must agree with
+to the last value: ``tests/test_search_reference.py`` and ``scripts/check_search.py`` compare
+the two on seeded endings. Do not edit it; the search under test is ``tiangow.search``.
+
+One search over the rest of a hand, every tile known (the double-dummy view of bridge solvers).
+
+One alpha-beta, on a :class:`tiangow.state.State` (push and pop, a transposition table of
+value bounds), answers the questions the package asks, as a :class:`Goal`:
+
+- ``Goal.NET`` — the net a seat can *guarantee* from here to the end of the hand, whatever
+  the other three do (they are taken to play against it together: the "paranoid" reduction
+  of a four-player game to two sides, which lets alpha-beta prune). Immediate rewards still
+  to come (賀尊, 四大賀) and the settlement count, as :meth:`tiangow.Deal.settlement` scores
+  them. The bots and the coach's marks ask this.
+- ``Goal.FORCED_WIN`` — 1 if the seat wins the hand whatever the others do, else 0 (the
+  trick drills: :func:`forced_win`, :func:`winning_moves`, :func:`best_defence`).
+- ``Goal.POSSIBLE_WIN`` — 1 if some way of playing, everyone helping, lets it win
+  (:func:`can_win`, with one such line).
+
+>>> from tiangow import Deal, parse_tiles
+>>> d = Deal([parse_tiles("66 11 44 13 55 33 22 56"), parse_tiles("66 11 44 13 55 33 22 56"),
+...           parse_tiles("46 46 16 16 15 15 36 45"), parse_tiles("26 35 25 34 24 23 14 12")])
+>>> for t in "66 11 44 13 55".split():
+...     _ = d.play(t)
+...     for seat in (1, 2, 3):
+...         _ = d.discard(d.holding(seat)[-1:])
+>>> d.stacks, d.holding(0), d.holding(1)       # East has five stacks; South kept 天 地 人
+((5, 0, 0, 0), Holding('3-3 2-2 5-6'), Holding('6-6 1-1 4-4'))
+>>> forced_win(d, 0), forced_win(d, 1)          # South beats East's lead and takes the last three tricks
+(False, True)
+>>> solve(d, 1)          # West and North pay South 5 (空棟), South pays East 1 (入一)
+9
+>>> solve(d, 0)          # East, 入一, is paid 1 by South whatever it does
+1
+>>> [(str(m), v) for m, v in solve_moves(d)]   # East to lead: every move loses the hand
+[('play 33', 1), ('play 22', 1), ('play 56', 1)]
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
+
+from tiangow.combos import Combination
+from tiangow.deal import Deal
+from tiangow.errors import DealError
+from tiangow.move import Move
+from tiangow.state import State, Step
+
+__all__ = ["Goal", "SearchStats", "INF", "solve", "solve_moves", "step_values", "forced_win", "can_win",
+           "winning_moves", "best_defence"]
+
+INF: Final = 10**9
+
+
+class Goal(enum.Enum):
+    """The question a search answers (see the module's docstring)."""
+
+    NET = "net"
+    FORCED_WIN = "forced win"
+    POSSIBLE_WIN = "possible win"
+
+
+@dataclass
+class SearchStats:
+    """How much work a search did."""
+
+    nodes: int = 0
+    tt_size: int = 0
+
+
+TT = dict[tuple[object, ...], tuple[int, int, int]]
+
+
+def _lead_order(c: Combination) -> tuple[int, int]:
+    return (-c.size, c.rank)
+
+
+def _search(st: State, me: int, goal: Goal, tt: TT, stats: SearchStats) -> Callable[[int, int], int]:
+    """The alpha-beta for ``me`` over ``st`` (pushed and popped back as it was): a function of
+    the window ``(alpha, beta)``."""
+    push, pop, moves = st.push, st.pop, st.moves
+    tt_get = tt.get
+    h = st.h
+    net = goal is Goal.NET
+    together = goal is Goal.POSSIBLE_WIN  # everyone plays for me
+
+    def value(alpha: int, beta: int) -> int:
+        stats.nodes += 1
+        to_play = st.to_play
+        if to_play is None:
+            if net:
+                return st.final_net()[me]
+            return 1 if st.winner == me else 0
+        first = 0
+        k: tuple[object, ...] | None = None
+        entry = None
+        if st.left > 1 or not st.acted:  # inside a last trick of single tiles the table costs more than it saves
+            stacks = st.stacks
+            best_c, led = st.best, st.led
+            k = (h[0], h[1], h[2], h[3], stacks, to_play, st.leader, -1 if best_c is None else best_c.id,
+                 st.best_seat, st.locked, -1 if led is None else led.id,
+                 (st.shown, st.up, st.first)
+                 if (stacks[0] > 0) + (stacks[1] > 0) + (stacks[2] > 0) + (stacks[3] > 0) <= 1 else None)
+            entry = tt_get(k)
+        if entry is not None:
+            lo, hi, first = entry
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo == hi:
+                return lo
+            alpha = max(alpha, lo)
+            beta = min(beta, hi)
+        a0, b0 = alpha, beta
+        maximize = together or to_play == me
+        ms = moves()
+        if not st.size:
+            ms.sort(key=_lead_order)  # type: ignore[arg-type]  # a leader's moves are all plays
+        elif not maximize and st.best_seat != me and len(ms) > 1:
+            # The best play so far is a partner's (the other three play as one side): try
+            # letting it stand before overtaking it.
+            ms = [mv for mv in ms if type(mv) is int] + [mv for mv in ms if type(mv) is not int]  # type: ignore[assignment,misc]
+        if first:
+            ms[0], ms[first] = ms[first], ms[0]
+        best = -INF if maximize else INF
+        best_i = 0
+        for i, mv in enumerate(ms):
+            paid = push(mv)
+            if paid is None or not net:
+                v = value(alpha, beta)
+            else:
+                d = paid.net[me]
+                v = d + value(alpha - d, beta - d)
+            pop()
+            if maximize:
+                if v > best:
+                    best = v
+                    best_i = i
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            elif v < best:
+                best = v
+                best_i = i
+                if v < beta:
+                    beta = v
+                    if alpha >= beta:
+                        break
+        if first:
+            if best_i == 0:
+                best_i = first
+            elif best_i == first:
+                best_i = 0
+        if k is None:
+            return best
+        if best <= a0:
+            tt[k] = (-INF, best, best_i)
+        elif best >= b0:
+            tt[k] = (best, INF, best_i)
+        else:
+            tt[k] = (best, best, best_i)
+        return best
+
+    return value
+
+
+def _window(goal: Goal) -> tuple[int, int]:
+    return (-INF, INF) if goal is Goal.NET else (0, 1)
+
+
+def _state(position: Deal | State, seat: int | None = None) -> State:
+    if isinstance(position, Deal):
+        if position.natural is not None:
+            raise DealError("a natural hand ended this deal at once: there is nothing to search")
+        st = position.snapshot()
+    elif isinstance(position, State):
+        st = position.copy()
+    else:
+        raise DealError(f"the search reads a tiangow.Deal (or a State), not {type(position).__name__}")
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3):
+        raise DealError(f"seat must be 0–3 (East, South, West, North), not {seat!r}")
+    return st
+
+
+def solve(position: Deal | State, seat: int, goal: Goal = Goal.NET, stats: SearchStats | None = None) -> int:
+    """The answer to ``goal`` for ``seat`` from ``position``, every tile known: the net it can
+    guarantee (``Goal.NET``; 0 when the hand is over), or 1 or 0 (the win goals)."""
+    st = _state(position, seat)
+    if st.to_play is None:
+        return 0 if goal is Goal.NET else int(st.winner == seat)
+    stats = SearchStats() if stats is None else stats
+    tt: TT = {}
+    v = _search(st, seat, goal, tt, stats)(*_window(goal))
+    stats.tt_size = len(tt)
+    return v
+
+
+def step_values(st: State, goal: Goal = Goal.NET, tt: TT | None = None,
+                stats: SearchStats | None = None) -> list[tuple[Step, int]]:
+    """Each step open to the seat to act in ``st`` with its exact value for that seat (for a
+    search that samples hidden tiles: ``st`` is one sample; ``tt`` may be shared between
+    calls on the same sample)."""
+    seat = st.to_play
+    if seat is None:
+        return []
+    stats = SearchStats() if stats is None else stats
+    table: TT = {} if tt is None else tt
+    value = _search(st, seat, goal, table, stats)
+    window = _window(goal)
+    out: list[tuple[Step, int]] = []
+    for mv in st.moves():
+        paid = st.push(mv)
+        dv = 0 if paid is None or goal is not Goal.NET else paid.net[seat]
+        out.append((mv, dv + value(*window)))
+        st.pop()
+    stats.tt_size = len(table)
+    return out
+
+
+def solve_moves(position: Deal | State, goal: Goal = Goal.NET,
+                stats: SearchStats | None = None) -> list[tuple[Move, int]]:
+    """Each move of the seat to act with its exact value for that seat."""
+    st = _state(position)
+    return [(Move.of(mv), v) for mv, v in step_values(st, goal, None, stats)]
+
+
+# --- the trick drills' questions ------------------------------------------------------------
+
+def _end_of_hand(position: Deal | State, seat: int) -> State:
+    st = _state(position, seat)
+    if max(_tiles(st, s) for s in range(4)) > 5:
+        raise DealError("the win questions search the end of a hand: at most 5 tiles each")
+    return st
+
+
+def _tiles(st: State, seat: int) -> int:
+    from tiangow.packed import size
+
+    return size(st.h[seat])
+
+
+def forced_win(position: Deal | State, seat: int) -> bool:
+    """Whether ``seat`` wins the hand whatever the other three do (every tile known)."""
+    st = _end_of_hand(position, seat)
+    if st.to_play is None:
+        return st.winner == seat
+    return _search(st, seat, Goal.FORCED_WIN, {}, SearchStats())(0, 1) == 1
+
+
+def winning_moves(position: Deal | State, seat: int) -> list[Move]:
+    """The moves of ``seat`` (to act) after which it still wins whatever the others do."""
+    st = _end_of_hand(position, seat)
+    if st.to_play != seat:
+        raise DealError(f"it is not seat {seat}'s turn")
+    return [Move.of(mv) for mv, v in step_values(st, Goal.FORCED_WIN) if v == 1]
+
+
+def best_defence(position: Deal | State, seat: int) -> Move:
+    """A move for the seat to act (not ``seat``) that stops ``seat``'s forced win if any does;
+    otherwise its first move (plays that may take the trick first, then the weakest discards)."""
+    st = _end_of_hand(position, seat)
+    if st.to_play == seat or st.to_play is None:
+        raise DealError("best_defence is for one of the other seats, with the hand not over")
+    tt: TT = {}
+    value = _search(st, seat, Goal.FORCED_WIN, tt, SearchStats())
+    moves = st.moves()
+    for mv in moves:
+        st.push(mv)
+        v = value(0, 1)
+        st.pop()
+        if v == 0:
+            return Move.of(mv)
+    return Move.of(moves[0])
+
+
+def can_win(position: Deal | State, seat: int) -> tuple[bool, list[Move]]:
+    """Whether some way of playing (everyone helping) lets ``seat`` win the hand, and one
+    such line of moves."""
+    st = _end_of_hand(position, seat)
+    tt: TT = {}
+    value = _search(st, seat, Goal.POSSIBLE_WIN, tt, SearchStats())
+    if st.to_play is None:
+        return st.winner == seat, []
+    if value(0, 1) == 0:
+        return False, []
+    line: list[Move] = []
+    while st.to_play is not None:
+        for mv in st.moves():
+            st.push(mv)
+            if (st.to_play is None and st.winner == seat) or (st.to_play is not None and value(0, 1) == 1):
+                line.append(Move.of(mv))
+                break
+            st.pop()
+        else:  # pragma: no cover - the value said a winning line exists
+            raise AssertionError("no move keeps the win")
+    return True, line
