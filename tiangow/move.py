@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Protocol
 
 from . import packed
-from .combos import Combination, Table, table, table_of
+from .combos import Table, table, table_of
 from .errors import TileError
 from .i18n import Lang, T, Text
 from .rules import Rules
@@ -178,13 +178,3 @@ def _shared_names(tab: Table) -> frozenset[str]:
         counts = Counter(c.label("en") for c in tab.plays)
         found = _SHARED[id(tab)] = frozenset(name for name, n in counts.items() if n > 1)
     return found
-
-
-def moves_of(steps: list[Step] | tuple[Step, ...]) -> list[Move]:
-    """The moves of state machine steps."""
-    return [Move.of(s) for s in steps]
-
-
-def combination_of(move: Move, tab: Table) -> Combination | None:
-    """The combination a played move makes in ``tab`` (``None`` for a discard)."""
-    return None if move.discard else tab.by_tiles.get(move.tiles)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import html
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 import ipywidgets as w
@@ -53,6 +53,8 @@ class Exercise(w.VBox):
     """The CSS class of the frame (``tg-quiz``, ``tg-findall`` …), which the page styles and
     the browser tests find."""
     next_label: ClassVar[Text] = T("下一題 →", "Next question →")
+    _begin: Callable[[], None]
+    """Each exercise's own: draw the next task and set up its widgets for it."""
 
     def __init__(self, drill: Any, rng: random.Random | int | None = None, on_result: Any = None,
                  title: Text | None = None) -> None:
@@ -87,10 +89,6 @@ class Exercise(w.VBox):
         self._started = True
         self._begin()
         self._render()
-
-    def _begin(self) -> None:
-        """Draw the next task and set up the exercise's own widgets for it."""
-        raise NotImplementedError
 
     def _report(self, *result: object) -> None:
         """The task is finished: mark it done and tell ``on_result``."""

@@ -34,6 +34,8 @@ class _AtTheTable(Exercise):
     Play / Discard buttons that make the selected tiles a move for :meth:`act`."""
 
     next_label = _NEXT
+    act: Callable[[Move | None], bool | None]
+    """Each exercise's own: check and make ``move`` (the buttons' selection, or ``None``)."""
 
     def __init__(self, drill: Any, rng: random.Random | int | None, on_result: Any) -> None:
         super().__init__(drill, rng, on_result)
@@ -45,9 +47,6 @@ class _AtTheTable(Exercise):
         self.discard_button = w.Button()
         self.discard_button.add_class("tg-discard")
         self.discard_button.on_click(lambda _: self.act(self.picker.selected_move(discard=True)))
-
-    def act(self, move: Move | None) -> bool | None:
-        raise NotImplementedError
 
     def _buttons(self, lang: Lang) -> w.HBox:
         self.play_button.description = _PLAY(lang)
