@@ -148,10 +148,12 @@ def _missing(what: str) -> Path:
 
 
 def build_tiangow_wheel(out: Path) -> Path:
-    """A wheel of this checkout, built from a clean copy (a stale build/ cannot leak in)."""
+    """A wheel of this checkout, built from a clean copy (a stale build/ cannot leak in). It is
+    pure: Pyodide runs the search's pure-Python twin (no setup.py, so no compiled core, and no
+    core built in place is copied)."""
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "src"
-        shutil.copytree(ROOT / "tiangow", src / "tiangow", ignore=shutil.ignore_patterns("__pycache__"))
+        shutil.copytree(ROOT / "tiangow", src / "tiangow", ignore=shutil.ignore_patterns("__pycache__", "*.so"))
         for name in ("pyproject.toml", "README.md"):
             shutil.copy(ROOT / name, src / name)
         run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", str(src), "-w", str(out)],

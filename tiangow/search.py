@@ -35,17 +35,34 @@ value bounds), answers the questions the package asks, as a :class:`Goal`:
 from __future__ import annotations
 
 import enum
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
+from types import ModuleType
+from typing import Any, Final
 
 from .combos import Combination
 from .deal import Deal
 from .errors import DealError
 from .move import Move
 from .state import State, Step
+from .symmetry import canon_for
 
-__all__ = ["Goal", "SearchStats", "INF", "solve", "solve_moves", "step_values", "forced_win", "can_win",
+
+def _load_core() -> ModuleType | None:
+    """The compiled core (tiangow/ddcore.cpp), unless it could not be built or TIANGOW_PURE=1."""
+    if os.environ.get("TIANGOW_PURE", "") not in ("", "0"):
+        return None
+    try:
+        from . import ddcore
+    except ImportError:  # pragma: no cover - depends on the build
+        return None
+    return ddcore
+
+
+_ddcore = _load_core()
+
+__all__ = ["Goal", "SearchStats", "INF", "CORE", "solve", "solve_moves", "step_values", "forced_win", "can_win",
            "winning_moves", "best_defence"]
 
 INF: Final = 10**9
@@ -59,12 +76,19 @@ class Goal(enum.Enum):
     POSSIBLE_WIN = "possible win"
 
 
+CORE: Final = "compiled" if _ddcore is not None else "pure Python"
+"""Which search runs here: ``"compiled"`` (tiangow/ddcore.cpp, built by ``pip install``) or
+``"pure Python"`` (where it could not be built, in Pyodide, or with ``TIANGOW_PURE=1``). Both
+give the same values (tests/test_search_core.py)."""
+
+
 @dataclass
 class SearchStats:
     """How much work a search did."""
 
     nodes: int = 0
     tt_size: int = 0
+    hits: int = 0
 
 
 TT = dict[tuple[object, ...], tuple[int, int, int]]
@@ -80,6 +104,7 @@ def _search(st: State, me: int, goal: Goal, tt: TT, stats: SearchStats) -> Calla
     push, pop, moves = st.push, st.pop, st.moves
     tt_get = tt.get
     h = st.h
+    canon = canon_for(st.rules).holdings
     net = goal is Goal.NET
     together = goal is Goal.POSSIBLE_WIN  # everyone plays for me
 
@@ -93,13 +118,18 @@ def _search(st: State, me: int, goal: Goal, tt: TT, stats: SearchStats) -> Calla
         first = 0
         k: tuple[object, ...] | None = None
         entry = None
+        stacks = st.stacks
+        # Once two seats hold stacks nobody can take all eight: what was shown no longer
+        # matters, and positions that differ only by tiles nothing live can tell apart play
+        # alike (tiangow.symmetry).
+        relabel = (stacks[0] > 0) + (stacks[1] > 0) + (stacks[2] > 0) + (stacks[3] > 0) >= 2
+        best_c, led = st.best, st.led
         if st.left > 1 or not st.acted:  # inside a last trick of single tiles the table costs more than it saves
-            stacks = st.stacks
-            best_c, led = st.best, st.led
-            k = (h[0], h[1], h[2], h[3], stacks, to_play, st.leader, -1 if best_c is None else best_c.id,
-                 st.best_seat, st.locked, -1 if led is None else led.id,
-                 (st.shown, st.up, st.first)
-                 if (stacks[0] > 0) + (stacks[1] > 0) + (stacks[2] > 0) + (stacks[3] > 0) <= 1 else None)
+            if relabel:
+                k = (*canon(h, best_c, led), stacks, to_play, st.leader, st.best_seat, st.locked)
+            else:
+                k = (h[0], h[1], h[2], h[3], stacks, to_play, st.leader, -1 if best_c is None else best_c.id,
+                     st.best_seat, st.locked, -1 if led is None else led.id, (st.shown, st.up, st.first))
             entry = tt_get(k)
         if entry is not None:
             lo, hi, first = entry
@@ -116,12 +146,30 @@ def _search(st: State, me: int, goal: Goal, tt: TT, stats: SearchStats) -> Calla
         ms = moves()
         if not st.size:
             ms.sort(key=_lead_order)  # type: ignore[arg-type]  # a leader's moves are all plays
-        elif not maximize and st.best_seat != me and len(ms) > 1:
-            # The best play so far is a partner's (the other three play as one side): try
-            # letting it stand before overtaking it.
-            ms = [mv for mv in ms if type(mv) is int] + [mv for mv in ms if type(mv) is not int]  # type: ignore[assignment,misc]
-        if first:
+        else:
+            if relabel and len(ms) > 1 and type(ms[-2]) is int:
+                # Discards whose positions are alike: keep the first of each.
+                hs = list(h)
+                held = h[to_play]
+                seen = set()
+                kept: list[Step] = []
+                for mv in ms:
+                    if type(mv) is int:
+                        hs[to_play] = held - mv
+                        c = canon(hs, best_c, led)
+                        if c in seen:
+                            continue
+                        seen.add(c)
+                    kept.append(mv)
+                ms = kept
+            if not maximize and st.best_seat != me and len(ms) > 1:
+                # The best play so far is a partner's (the other three play as one side): try
+                # letting it stand before overtaking it.
+                ms = [mv for mv in ms if type(mv) is int] + [mv for mv in ms if type(mv) is not int]  # type: ignore[assignment,misc]
+        if first and first < len(ms):
             ms[0], ms[first] = ms[first], ms[0]
+        else:
+            first = 0
         best = -INF if maximize else INF
         best_i = 0
         for i, mv in enumerate(ms):
@@ -165,6 +213,86 @@ def _search(st: State, me: int, goal: Goal, tt: TT, stats: SearchStats) -> Calla
     return value
 
 
+_GOAL_CODE: Final = {Goal.NET: 0, Goal.FORCED_WIN: 1, Goal.POSSIBLE_WIN: 2}
+_CONTEXTS: dict[tuple[object, ...], object] = {}
+
+
+def _context(st: State) -> Any:
+    """The compiled core's context for ``st``'s rules, banker and multiplier (built once)."""
+    key = (st.rules, st.banker, st.m)
+    found = _CONTEXTS.get(key)
+    if found is not None:
+        return found
+    from .combos import Kind
+    from .state import last_trick_finishes
+
+    tab, rules = st.tab, st.rules
+    plays = tab.plays
+    kinds = list(Kind)
+    combos = [(c.mask, _family_fields(c), c.size, kinds.index(c.kind),
+               c.rank, c.family) for c in plays]
+    better = [[o.id for _, o in tab.better[c.id]] for c in plays]
+    lead_order = [c.id for c in sorted(plays, key=_lead_order)]
+    single = {c.tiles[0].notation: c.id for c in plays if c.size == 1}
+    canon = canon_for(rules)
+    proto = st.copy()
+
+    def final_net(stacks: tuple[int, int, int, int], w: int, leader: int, led: int, best: int, first: int,
+                  shown: int, size: int) -> tuple[int, int, int, int]:
+        fins, captured = last_trick_finishes(rules, leader, plays[led], plays[best], w, stacks[w], st.banker,
+                                             plays[first], shown, size)
+        return proto.net_for(stacks, w, fins, captured)
+
+    assert _ddcore is not None
+    ctx = _ddcore.Context(
+        combos, better, lead_order,
+        (int(rules.free_split), int(rules.capture_wins_trick), int(rules.civil_supreme),
+         int(rules.capture_civil_supreme), int(rules.finish_collects_immediate), int(rules.hand_size == 8)),
+        (single["1-2"], single["2-4"], single["1-5"], single["1-6"]),
+        tuple(int(f in canon.movable_families) for f in range(4)), sorted(canon.fixed_plain),
+        st.banker, st.m, final_net)
+    if len(_CONTEXTS) > 64:
+        _CONTEXTS.clear()
+    _CONTEXTS[key] = ctx
+    return ctx
+
+
+def _family_fields(c: Combination) -> int:
+    from .packed import FAMILIES, fields
+
+    return fields(FAMILIES[c.family])
+
+
+def _core_state(st: State) -> tuple[object, ...]:
+    h = st.h
+    return (h[0], h[1], h[2], h[3], st.shown, st.up, st.stacks, st.to_play, st.leader, st.size,
+            -1 if st.best is None else st.best.id, st.best_seat, st.locked, int(st.last),
+            -1 if st.led is None else st.led.id, st.acted, -1 if st.first is None else st.first.id, st.left)
+
+
+def _core_value(st: State, me: int, goal: Goal, stats: SearchStats, fresh: bool,
+                window: tuple[int, int] | None = None) -> int:
+    lo, hi = _window(goal) if window is None else window
+    v, nodes, hits = _context(st).solve(_core_state(st), me, _GOAL_CODE[goal], lo, hi, fresh)
+    stats.nodes += nodes
+    stats.hits += hits
+    return int(v)
+
+
+def _searcher(st: State, me: int, goal: Goal, tt: TT, stats: SearchStats) -> Callable[[int, int], int]:
+    """The value of ``st`` for ``me`` as it stands when called, as a function of the window:
+    the compiled core's (one table for every call) or the pure-Python search's (``tt``)."""
+    if _ddcore is None:
+        return _search(st, me, goal, tt, stats)
+    calls = [0]
+
+    def value(alpha: int, beta: int) -> int:
+        calls[0] += 1
+        return _core_value(st, me, goal, stats, calls[0] == 1, (alpha, beta))
+
+    return value
+
+
 def _window(goal: Goal) -> tuple[int, int]:
     return (-INF, INF) if goal is Goal.NET else (0, 1)
 
@@ -191,7 +319,7 @@ def solve(position: Deal | State, seat: int, goal: Goal = Goal.NET, stats: Searc
         return 0 if goal is Goal.NET else int(st.winner == seat)
     stats = SearchStats() if stats is None else stats
     tt: TT = {}
-    v = _search(st, seat, goal, tt, stats)(*_window(goal))
+    v = _searcher(st, seat, goal, tt, stats)(*_window(goal))
     stats.tt_size = len(tt)
     return v
 
@@ -206,7 +334,7 @@ def step_values(st: State, goal: Goal = Goal.NET, tt: TT | None = None,
         return []
     stats = SearchStats() if stats is None else stats
     table: TT = {} if tt is None else tt
-    value = _search(st, seat, goal, table, stats)
+    value = _searcher(st, seat, goal, table, stats)
     window = _window(goal)
     out: list[tuple[Step, int]] = []
     for mv in st.moves():
@@ -245,7 +373,7 @@ def forced_win(position: Deal | State, seat: int) -> bool:
     st = _end_of_hand(position, seat)
     if st.to_play is None:
         return st.winner == seat
-    return _search(st, seat, Goal.FORCED_WIN, {}, SearchStats())(0, 1) == 1
+    return _searcher(st, seat, Goal.FORCED_WIN, {}, SearchStats())(0, 1) == 1
 
 
 def winning_moves(position: Deal | State, seat: int) -> list[Move]:
@@ -263,7 +391,7 @@ def best_defence(position: Deal | State, seat: int) -> Move:
     if st.to_play == seat or st.to_play is None:
         raise DealError("best_defence is for one of the other seats, with the hand not over")
     tt: TT = {}
-    value = _search(st, seat, Goal.FORCED_WIN, tt, SearchStats())
+    value = _searcher(st, seat, Goal.FORCED_WIN, tt, SearchStats())
     moves = st.moves()
     for mv in moves:
         st.push(mv)
@@ -279,7 +407,7 @@ def can_win(position: Deal | State, seat: int) -> tuple[bool, list[Move]]:
     such line of moves."""
     st = _end_of_hand(position, seat)
     tt: TT = {}
-    value = _search(st, seat, Goal.POSSIBLE_WIN, tt, SearchStats())
+    value = _searcher(st, seat, Goal.POSSIBLE_WIN, tt, SearchStats())
     if st.to_play is None:
         return st.winner == seat, []
     if value(0, 1) == 0:

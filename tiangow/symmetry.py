@@ -1,0 +1,179 @@
+"""Positions that play alike: relabelling the tiles no live tile can tell apart.
+
+The double-dummy search (:mod:`tiangow.search`) keys its transposition table on a position's
+*canonical* form and lists only one of the discards whose positions share it. Two positions
+share a canonical form when a relabelling of the tile kinds maps one onto the other and keeps
+everything the rest of the hand can depend on: the class and rank order of every live tile
+(live: held by someone, or in the standing or the led play of the trick in progress), every
+combination it can be part of, and the tiles the rules name (RULES §6, §10). Three moves of the
+labels do so:
+
+1. **Equal military tiles** (the two nines, eights, sevens, fives) play every role alike:
+   which of the two is where is a matter of naming. The canonical form puts the one held by the
+   lower seat first.
+2. **Families** (天 with its nines, 地 with its eights, 人 with its sevens, 和 with its fives)
+   rank in the same order in every class (singles, pairs, 文武 pairs, triples, quads). A family
+   with no live tile is gone from the rest of the hand: the live families below move up into
+   its place, keeping their order. 2-4 ranks between the sevens and the fives, so while it is
+   live 和's family stays where it is; under Wong's rule (R-C5) 天's family is the one a leader
+   may split, so it never moves.
+3. **Plain civil tiles** (梅 … 銅錘: singles and civil pairs only) close up the same way over
+   the dead kinds. 1-6 stays put where it captures (擒尊, or 以擒為大 with the civil supreme),
+   and 1-5 where it is the civil supreme (R-C4).
+
+1-2 and 2-4 (the supreme, R-$9, R-$10) never move. What was shown face up, and the hand's first
+lead, decide only whether an eight-stack finish is 七支 or 八支 (R-$11); while one seat could
+still take all eight stacks the search keys on them as they are and uses no relabelling.
+
+>>> from tiangow import Deal, parse_tiles
+>>> from tiangow import packed
+>>> from tiangow.packed import pack
+>>> canon = Canon(Deal.random(1).rules)
+>>> hs = [pack(parse_tiles(t)) for t in ("26 55", "35 33", "25", "34")]   # no 天 family left
+>>> [" ".join(t.notation for t in packed.unpack(h)) for h in canon.holdings(hs, None, None)[:4]]
+['5-5 3-6', '3-3 4-5', '2-6', '3-5']
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .combos import Combination, Table, table
+from .rules import Rules
+
+__all__ = ["Canon", "canon_for"]
+
+_FAMILY_SLOTS: Final = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (9, 10, 11))
+_PLAIN_SLOTS: Final = (12, 13, 14, 15, 16, 17, 18)  # 梅 長 板凳 斧頭 紅頭 高腳 銅錘
+_SLOT_16: Final = 17
+_SLOT_15: Final = 18
+_SLOT_24: Final = 19
+_FIELD: Final = 7
+_BLOCK: Final = 0o777  # a family: three fields
+
+
+class Canon:
+    """The canonical relabelling under one rule set (see the module's docstring)."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.tab: Table = table(rules)
+        self.by_mask: dict[int, Combination] = {c.mask: c for c in self.tab.plays}
+        # Families that may move: all but 天's under Wong's rule.
+        self.movable_families: tuple[int, ...] = (0, 1, 2, 3) if rules.free_split else (1, 2, 3)
+        fixed = set()
+        if rules.civil_supreme:
+            fixed.add(_SLOT_15)
+        if rules.civil_supreme or rules.capture_civil_supreme:
+            fixed.add(_SLOT_16)
+        self.fixed_plain: frozenset[int] = frozenset(fixed)
+        self._cache: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self._moves: dict[tuple[int, ...], tuple[tuple[int, int, int], ...]] = {}
+
+    # -- the relabelling -------------------------------------------------------------------
+    def _plan(self, live: int, codes: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
+        """The moves of fields ``(source shift, destination shift, field mask)`` that relabel a
+        position whose live fields are ``live`` (an OR of everything live) and whose equal
+        military tiles sit at ``codes`` (per family: 0 keep, 1 swap)."""
+        key = (live, *codes)
+        found = self._moves.get(key)
+        if found is not None:
+            return found
+        moves: list[tuple[int, int, int]] = []
+        # Families: segments of movable families, split at a fixed family and (while 2-4 is
+        # live) between the sevens and the fives.
+        live24 = (live >> (3 * _SLOT_24)) & _FIELD
+        segments: list[list[int]] = []
+        current: list[int] = []
+        for f in range(4):
+            if f not in self.movable_families:
+                segments.append([f])  # stays
+                continue
+            if f == 3 and live24 and current:
+                segments.append(current)
+                current = []
+            current.append(f)
+        segments.append(current)
+        for seg in segments:
+            alive = [f for f in seg if (live >> (3 * _FAMILY_SLOTS[f][0])) & _BLOCK]
+            for dst_f, src_f in zip(seg, alive, strict=False):
+                (h_src, a_src, b_src), (h_dst, a_dst, b_dst) = _FAMILY_SLOTS[src_f], _FAMILY_SLOTS[dst_f]
+                if codes[src_f]:
+                    a_src, b_src = b_src, a_src
+                moves.extend(((3 * h_src, 3 * h_dst, _FIELD), (3 * a_src, 3 * a_dst, _FIELD),
+                              (3 * b_src, 3 * b_dst, _FIELD)))
+        # Plain civil tiles: segments split by the fixed slots that are live.
+        seg_p: list[int] = []
+        plain_segments: list[list[int]] = []
+        for s in _PLAIN_SLOTS:
+            if s in self.fixed_plain:
+                if (live >> (3 * s)) & _FIELD:
+                    plain_segments.append(seg_p)
+                    seg_p = []
+                    moves.append((3 * s, 3 * s, _FIELD))
+                continue
+            seg_p.append(s)
+        plain_segments.append(seg_p)
+        for seg in plain_segments:
+            alive = [s for s in seg if (live >> (3 * s)) & _FIELD]
+            for dst, src in zip(seg, alive, strict=False):
+                moves.append((3 * src, 3 * dst, _FIELD))
+        # 2-4 and 1-2 stay.
+        moves.append((3 * 19, 3 * 19, _FIELD))
+        moves.append((3 * 20, 3 * 20, _FIELD))
+        out = tuple(moves)
+        self._moves[key] = out
+        return out
+
+    def holdings(self, h: list[int] | tuple[int, ...], best: Combination | None, led: Combination | None
+                 ) -> tuple[int, ...]:
+        """The canonical form of four holdings with the trick's standing and led plays:
+        ``(h0, h1, h2, h3, best id, led id)`` relabelled (ids −1 when there is no play)."""
+        bm = 0 if best is None else best.mask
+        lm = 0 if led is None else led.mask
+        key = (h[0], h[1], h[2], h[3], bm, lm)
+        found = self._cache.get(key)
+        if found is not None:
+            return found
+        live = h[0] | h[1] | h[2] | h[3] | bm | lm
+        codes = []
+        for _head, m1, m2 in _FAMILY_SLOTS:
+            codes.append(1 if _where(h, bm, lm, m1) > _where(h, bm, lm, m2) else 0)
+        plan = self._plan(live, tuple(codes))
+        out = []
+        for x in (h[0], h[1], h[2], h[3], bm, lm):
+            y = 0
+            if x:
+                for src, dst, mask in plan:
+                    y |= ((x >> src) & mask) << dst
+            out.append(y)
+        ids = tuple(-1 if m == 0 else self.by_mask[m].id for m in out[4:])
+        result = (out[0], out[1], out[2], out[3], *ids)
+        if len(self._cache) > 1_000_000:
+            self._cache.clear()
+        self._cache[key] = result
+        return result
+
+
+def _where(h: list[int] | tuple[int, ...], bm: int, lm: int, slot: int) -> int:
+    """Where the one copy of the military tile in ``slot`` is: a seat 0–3, 4 in the standing
+    play, 5 in the led play, 6 nowhere live."""
+    shift = 3 * slot
+    for s in range(4):
+        if (h[s] >> shift) & _FIELD:
+            return s
+    if (bm >> shift) & _FIELD:
+        return 4
+    if (lm >> shift) & _FIELD:
+        return 5
+    return 6
+
+
+_CANONS: dict[Rules, Canon] = {}
+
+
+def canon_for(rules: Rules) -> Canon:
+    """The :class:`Canon` of ``rules``, built once (its caches are kept between searches)."""
+    found = _CANONS.get(rules)
+    if found is None:
+        found = _CANONS[rules] = Canon(rules)
+    return found
