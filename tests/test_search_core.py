@@ -1,0 +1,122 @@
+"""The compiled core of the search (tiangow/ddcore.cpp) against its pure-Python twin: the same
+values on random endings, positions early in a hand and every public question of the search
+(issue 23 §2). On CI (``CI=true``) the core must have been built by ``pip install``."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+
+import check_search
+
+from tiangow import Deal, search
+from tiangow.bots.positions import deal_until
+from tiangow.rules import Rules
+
+ROOT = Path(__file__).resolve().parents[1]
+
+compiled = pytest.mark.skipif(search.CORE != "compiled", reason="the compiled core was not built here")
+
+
+@contextmanager
+def pure() -> Iterator[None]:
+    """Run the pure-Python search inside the block."""
+    core = search._ddcore
+    search._ddcore = None
+    try:
+        yield
+    finally:
+        search._ddcore = core
+
+
+def test_the_core_is_built_on_ci() -> None:
+    if os.environ.get("CI") == "true":
+        assert search.CORE == "compiled"
+    assert search.CORE in ("compiled", "pure Python")
+
+
+def test_tiangow_pure_forces_the_twin() -> None:
+    out = subprocess.run([sys.executable, "-c", "from tiangow import search; print(search.CORE)"],
+                         env={**os.environ, "TIANGOW_PURE": "1"}, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "pure Python"
+
+
+@compiled
+def test_same_values_as_the_twin_on_random_endings() -> None:
+    deals = check_search.endings(40, [3, 4, 4, 5], seed=77)
+    assert len({d.rules for d in deals}) > 20
+    for d in deals:
+        seat = d.to_play
+        assert seat is not None
+        for who in (seat, (seat + 2) % 4) if d.snapshot().left < 5 else (seat,):
+            for goal in search.Goal:
+                fast = search.solve(d, who, goal)
+                with pure():
+                    slow = search.solve(d, who, goal)
+                assert fast == slow, (d, who, goal)
+
+
+@compiled
+def test_same_move_values_and_drill_answers_as_the_twin() -> None:
+    rng = random.Random(5)
+    for i in range(12):
+        d = deal_until(rng, 3 + i % 2, rules=Rules(civil_supreme=bool(i % 3), capture_wins_trick=i % 2 == 0))
+        seat = d.to_play
+        assert seat is not None
+        other = (seat + 1) % 4
+        answers = []
+        for mode in ("core", "pure"):
+            if mode == "pure":
+                core = search._ddcore
+                search._ddcore = None
+            try:
+                answers.append((search.solve_moves(d), search.solve_moves(d, search.Goal.FORCED_WIN),
+                                search.forced_win(d, seat), search.forced_win(d, other),
+                                search.winning_moves(d, seat), search.best_defence(d, other),
+                                search.can_win(d, other)[0]))
+            finally:
+                if mode == "pure":
+                    search._ddcore = core
+        assert answers[0] == answers[1], d
+
+
+@compiled
+@pytest.mark.slow
+def test_same_values_as_the_twin_on_longer_positions() -> None:
+    rng = random.Random(11)
+    for tiles in (6,):
+        d = deal_until(rng, tiles)
+        fast = search.solve(d, d.to_play)
+        with pure():
+            slow = search.solve(d, d.to_play)
+        assert fast == slow, d
+
+
+@compiled
+def test_a_small_table_gives_the_same_values() -> None:
+    """The table has a fixed size and replaces entries: a tiny one must not change a value."""
+    from tiangow import ddcore
+
+    deals = check_search.endings(10, [4], seed=3)
+    want = [search.solve(d, d.to_play) for d in deals]
+    ddcore.set_table_bits(8)
+    try:
+        assert [search.solve(d, d.to_play) for d in deals] == want
+    finally:
+        ddcore.set_table_bits(20)
+
+
+@compiled
+def test_the_core_rejects_a_bad_seat() -> None:
+    d = Deal.random(3)
+    with pytest.raises(ValueError):
+        search._context(d.snapshot()).solve(search._core_state(d.snapshot()), 7, 0, -1, 1, True)
