@@ -98,6 +98,7 @@ struct Context {
     std::vector<int>* better;       // better[id]: ids of the plays that beat it, best first
     std::vector<int>* lead_order;   // every play, biggest and best first
     std::unordered_map<u64, int>* by_mask;
+    u64 beaten_by[MAXC];            // beaten_by[id]: the plays that beat it, as bits
     std::unordered_map<NetKey, std::array<int, 4>, NetKeyHash>* nets;
     int free_split, capture_wins_trick, civil_supreme, capture_civil_supreme, finish_collects, bonus_on;
     int id12, id24, id15, id16;  // the single plays of 1-2, 2-4, 1-5, 1-6
@@ -205,8 +206,40 @@ inline u64 apply_plan(const Plan& p, u64 x) {
     return y;
 }
 
-// out: 4 canonical holdings, canonical best id, canonical led id (-1: none)
-void canon(const Context* c, const u64* h, int best, int led, u64* out) {
+// Seats that can never again put down a play that stands (inert): no play they hold beats any
+// play another seat holds (nor, before they act, the standing play), and the standing play is
+// not theirs (nor the lead, for the seat about to lead: best_seat is then the leader). They will
+// only discard, so which tiles they hold cannot matter. A bit per seat.
+int inert_seats(const Context* c, const u64* h, int best, int best_seat, int acted_mask) {
+    u64 mine[4], beaters[4];
+    for (int s = 0; s < 4; ++s) {
+        mine[s] = 0;
+        beaters[s] = 0;
+        if (!h[s]) continue;
+        for (int id = 0; id < c->ncombos; ++id) {
+            if (contains(h[s], c->combos[id].mask)) {
+                mine[s] |= (u64)1 << id;
+                beaters[s] |= c->beaten_by[id];
+            }
+        }
+    }
+    int inert = 0;
+    for (int f = 0; f < 4; ++f) {
+        if (!h[f] || f == best_seat) continue;
+        if (best >= 0 && !(acted_mask >> f & 1) && (c->beaten_by[best] & mine[f])) continue;
+        u64 others = 0;
+        for (int s = 0; s < 4; ++s)
+            if (s != f) others |= beaters[s];
+        if (!(others & mine[f])) inert |= 1 << f;
+    }
+    return inert;
+}
+
+// out: 4 canonical holdings (0 for an inert seat), canonical best id, canonical led id (-1: none), inert seats
+void canon(const Context* c, const u64* h0, int best, int best_seat, int led, int acted_mask, u64* out) {
+    int inert = inert_seats(c, h0, best, best_seat, acted_mask);
+    u64 h[4];
+    for (int s = 0; s < 4; ++s) h[s] = (inert >> s & 1) ? 0 : h0[s];
     u64 bm = best < 0 ? 0 : c->combos[best].mask;
     u64 lm = led < 0 ? 0 : c->combos[led].mask;
     u64 live = h[0] | h[1] | h[2] | h[3] | bm | lm;
@@ -218,6 +251,13 @@ void canon(const Context* c, const u64* h, int best, int led, u64* out) {
     for (int s = 0; s < 4; ++s) out[s] = apply_plan(p, h[s]);
     out[4] = bm ? (u64)c->by_mask->at(apply_plan(p, bm)) : (u64)-1;
     out[5] = lm ? (u64)c->by_mask->at(apply_plan(p, lm)) : (u64)-1;
+    out[6] = (u64)inert;
+}
+
+inline int acted_mask_of(const State& st) {
+    int m = 0;
+    for (int i = 0; i < st.acted; ++i) m |= 1 << ((st.leader + i) & 3);
+    return m;
 }
 
 // ---- moves and steps (tiangow/state.py) ---------------------------------------------------
@@ -441,8 +481,8 @@ int value(Context* c, State& st, int alpha, int beta) {
     u64 sk = (u64)stacks[0] | (u64)stacks[1] << 4 | (u64)stacks[2] << 8 | (u64)stacks[3] << 12;
     if (use_tt) {
         if (relabel) {
-            u64 cn[6];
-            canon(c, st.h, st.best, st.led, cn);
+            u64 cn[7];
+            canon(c, st.h, st.best, st.size ? st.best_seat : to_play, st.led, acted_mask_of(st), cn);
             k[0] = cn[0];
             k[1] = cn[1];
             k[2] = cn[2];
@@ -450,7 +490,7 @@ int value(Context* c, State& st, int alpha, int beta) {
             k[4] = sk | (u64)to_play << 16 | (u64)st.leader << 18 | (u64)(cn[4] + 1) << 20 |
                    (u64)(st.best_seat + 1) << 28 | (u64)st.locked << 31 | (u64)(cn[5] + 1) << 33 | (u64)1 << 41 |
                    (u64)c->me << 42 | (u64)c->goal << 44 | (c->id & 0x3FF) << 46;
-            k[5] = 0;
+            k[5] = cn[6];
             k[6] = 0;
         } else {
             k[0] = st.h[0];
@@ -501,7 +541,8 @@ int value(Context* c, State& st, int alpha, int beta) {
         int ndisc = 0;
         for (int i = 0; i < n; ++i) ndisc += ms[i].combo < 0;
         if (relabel && ndisc > 1) {
-            u64 seen[MAXMOVES][6];
+            u64 seen[MAXMOVES][7];
+            int acted = acted_mask_of(st) | 1 << to_play;
             int nseen = 0;
             u64 hs[4] = {st.h[0], st.h[1], st.h[2], st.h[3]};
             u64 held = st.h[to_play];
@@ -509,8 +550,8 @@ int value(Context* c, State& st, int alpha, int beta) {
             for (int i = 0; i < n; ++i) {
                 if (ms[i].combo < 0) {
                     hs[to_play] = held - ms[i].disc;
-                    u64 cn[6];
-                    canon(c, hs, st.best, st.led, cn);
+                    u64 cn[7];
+                    canon(c, hs, st.best, st.best_seat, st.led, acted, cn);
                     bool dup = false;
                     for (int q = 0; q < nseen && !dup; ++q) dup = std::memcmp(seen[q], cn, sizeof cn) == 0;
                     if (dup) continue;
@@ -575,21 +616,24 @@ int value(Context* c, State& st, int alpha, int beta) {
             best_i = 0;
     }
     if (slot) {
+        int lo = -INF, hi = INF;
+        if (best <= a0)
+            hi = best;
+        else if (best >= b0)
+            lo = best;
+        else
+            lo = hi = best;
+        if (slot->gen == generation && std::memcmp(slot->k, k, sizeof k) == 0) {
+            // the same position: keep what both searches proved
+            if (slot->lo > lo) lo = slot->lo;
+            if (slot->hi < hi) hi = slot->hi;
+        }
         std::memcpy(slot->k, k, sizeof k);
         slot->gen = generation;
         slot->best_i = (uint8_t)best_i;
-        int tiles = size_of(st.h[0]) + size_of(st.h[1]) + size_of(st.h[2]) + size_of(st.h[3]);
-        slot->depth = (uint8_t)tiles;
-        if (best <= a0) {
-            slot->lo = -INF;
-            slot->hi = best;
-        } else if (best >= b0) {
-            slot->lo = best;
-            slot->hi = INF;
-        } else {
-            slot->lo = best;
-            slot->hi = best;
-        }
+        slot->depth = (uint8_t)(size_of(st.h[0]) + size_of(st.h[1]) + size_of(st.h[2]) + size_of(st.h[3]));
+        slot->lo = lo;
+        slot->hi = hi;
     }
     return best;
 }
@@ -634,9 +678,17 @@ int Context_init(Context* self, PyObject* args, PyObject*) {
         PyObject* b = PySequence_GetItem(better, i);
         if (!b) return -1;
         Py_ssize_t nb = PySequence_Size(b);
+        self->beaten_by[i] = 0;
         for (Py_ssize_t j = 0; j < nb; ++j) {
             PyObject* x = PySequence_GetItem(b, j);
-            self->better[i].push_back((int)PyLong_AsLong(x));
+            long o = PyLong_AsLong(x);
+            if (o < 0 || o >= n) {
+                Py_XDECREF(x);
+                PyErr_SetString(PyExc_ValueError, "ddcore: a play beyond the table");
+                return -1;
+            }
+            self->beaten_by[i] |= (u64)1 << o;
+            self->better[i].push_back((int)o);
             Py_DECREF(x);
         }
         Py_DECREF(b);

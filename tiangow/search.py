@@ -126,7 +126,11 @@ def _search(st: State, me: int, goal: Goal, tt: TT, stats: SearchStats) -> Calla
         best_c, led = st.best, st.led
         if st.left > 1 or not st.acted:  # inside a last trick of single tiles the table costs more than it saves
             if relabel:
-                k = (*canon(h, best_c, led), stacks, to_play, st.leader, st.best_seat, st.locked)
+                acted = 0
+                for i in range(st.acted):
+                    acted |= 1 << ((st.leader + i) & 3)
+                k = (*canon(h, best_c, led, st.best_seat if st.size else to_play, acted), stacks, to_play,
+                     st.leader, st.best_seat, st.locked)
             else:
                 k = (h[0], h[1], h[2], h[3], stacks, to_play, st.leader, -1 if best_c is None else best_c.id,
                      st.best_seat, st.locked, -1 if led is None else led.id, (st.shown, st.up, st.first))
@@ -151,12 +155,15 @@ def _search(st: State, me: int, goal: Goal, tt: TT, stats: SearchStats) -> Calla
                 # Discards whose positions are alike: keep the first of each.
                 hs = list(h)
                 held = h[to_play]
+                acted = 1 << to_play
+                for i in range(st.acted):
+                    acted |= 1 << ((st.leader + i) & 3)
                 seen = set()
                 kept: list[Step] = []
                 for mv in ms:
                     if type(mv) is int:
                         hs[to_play] = held - mv
-                        c = canon(hs, best_c, led)
+                        c = canon(hs, best_c, led, st.best_seat, acted)
                         if c in seen:
                             continue
                         seen.add(c)

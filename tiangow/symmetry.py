@@ -21,7 +21,9 @@ labels do so:
    the dead kinds. 1-6 stays put where it captures (擒尊, or 以擒為大 with the civil supreme),
    and 1-5 where it is the civil supreme (R-C4).
 
-1-2 and 2-4 (the supreme, R-$9, R-$10) never move. What was shown face up, and the hand's first
+1-2 and 2-4 (the supreme, R-$9, R-$10) never move. And a seat that can never again put down a
+play that stands (:meth:`Canon.inert_seats`) will only discard: which tiles it holds cannot
+matter, so the canonical form keeps only that it holds them. What was shown face up, and the hand's first
 lead, decide only whether an eight-stack finish is 七支 or 八支 (R-$11); while one seat could
 still take all eight stacks the search keys on them as they are and uses no relabelling.
 
@@ -29,9 +31,14 @@ still take all eight stacks the search keys on them as they are and uses no rela
 >>> from tiangow import packed
 >>> from tiangow.packed import pack
 >>> canon = Canon(Deal.random(1).rules)
->>> hs = [pack(parse_tiles(t)) for t in ("26 55", "35 33", "25", "34")]   # no 天 family left
->>> [" ".join(t.notation for t in packed.unpack(h)) for h in canon.holdings(hs, None, None)[:4]]
-['5-5 3-6', '3-3 4-5', '2-6', '3-5']
+>>> def show(hs): return [" ".join(t.notation for t in packed.unpack(h)) for h in hs]
+>>> hs = [pack(parse_tiles(t)) for t in ("26 55", "35 33", "25 44", "34 11")]   # no 天 family left
+>>> c = canon.holdings(hs, None, None, best_seat=0)   # 地's family moves up into 天's, 人's into 地's
+>>> show(c[:4]), c[6]
+(['5-5 3-6', '3-3 4-5', '1-1 2-6', '6-6 3-5'], 0)
+>>> c = canon.holdings([pack(parse_tiles(t)) for t in ("26 55", "35 33", "25", "34")], None, None, 0)
+>>> show(c[:4]), c[6]       # a seven beats nothing the others hold: West and North are inert
+(['5-5 3-6', '3-3 4-5', '', ''], 12)
 """
 
 from __future__ import annotations
@@ -67,6 +74,10 @@ class Canon:
             fixed.add(_SLOT_16)
         self.fixed_plain: frozenset[int] = frozenset(fixed)
         self._cache: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self._plays: dict[int, tuple[int, int]] = {}
+        # beaten_by[id]: the plays that beat play id, as bits of their ids.
+        self.beaten_by: tuple[int, ...] = tuple(sum(1 << o.id for _, o in self.tab.better[c.id])
+                                                for c in self.tab.plays)
         self._moves: dict[tuple[int, ...], tuple[tuple[int, int, int], ...]] = {}
 
     # -- the relabelling -------------------------------------------------------------------
@@ -124,16 +135,21 @@ class Canon:
         self._moves[key] = out
         return out
 
-    def holdings(self, h: list[int] | tuple[int, ...], best: Combination | None, led: Combination | None
-                 ) -> tuple[int, ...]:
+    def holdings(self, h: list[int] | tuple[int, ...], best: Combination | None, led: Combination | None,
+                 best_seat: int = -1, acted: int = 0) -> tuple[int, ...]:
         """The canonical form of four holdings with the trick's standing and led plays:
-        ``(h0, h1, h2, h3, best id, led id)`` relabelled (ids −1 when there is no play)."""
+        ``(h0, h1, h2, h3, best id, led id, inert seats)`` relabelled (ids −1 when there is no
+        play; an inert seat's holding 0). ``best_seat``: whose play stands (the seat about to
+        lead, before a lead); ``acted``: a bit for each seat that has acted in the trick."""
         bm = 0 if best is None else best.mask
         lm = 0 if led is None else led.mask
-        key = (h[0], h[1], h[2], h[3], bm, lm)
+        key = (h[0], h[1], h[2], h[3], bm, lm, best_seat, acted)
         found = self._cache.get(key)
         if found is not None:
             return found
+        inert = self.inert_seats(h, best, best_seat, acted)
+        if inert:
+            h = [0 if inert >> s & 1 else h[s] for s in range(4)]
         live = h[0] | h[1] | h[2] | h[3] | bm | lm
         codes = []
         for _head, m1, m2 in _FAMILY_SLOTS:
@@ -147,11 +163,47 @@ class Canon:
                     y |= ((x >> src) & mask) << dst
             out.append(y)
         ids = tuple(-1 if m == 0 else self.by_mask[m].id for m in out[4:])
-        result = (out[0], out[1], out[2], out[3], *ids)
+        result = (out[0], out[1], out[2], out[3], *ids, inert)
         if len(self._cache) > 1_000_000:
             self._cache.clear()
         self._cache[key] = result
         return result
+
+    def inert_seats(self, h: list[int] | tuple[int, ...], best: Combination | None, best_seat: int,
+                    acted: int) -> int:
+        """A bit for each seat that can never again put down a play that stands: no play it
+        holds beats a play another seat holds (nor, before it acts, the standing play), and the
+        standing play is not its own. It will only discard, so which tiles it holds cannot
+        matter (and nothing it holds is live for the relabelling)."""
+        mine = [0, 0, 0, 0]
+        beaters = [0, 0, 0, 0]
+        for s in range(4):
+            if h[s]:
+                mine[s], beaters[s] = self._plays_of(h[s])
+        inert = 0
+        for f in range(4):
+            if not h[f] or f == best_seat:
+                continue
+            if best is not None and not acted >> f & 1 and self.beaten_by[best.id] & mine[f]:
+                continue
+            others = 0
+            for s in range(4):
+                if s != f:
+                    others |= beaters[s]
+            if not others & mine[f]:
+                inert |= 1 << f
+        return inert
+
+    def _plays_of(self, holding: int) -> tuple[int, int]:
+        """The plays in ``holding`` and the plays that beat one of them, as bits of their ids."""
+        found = self._plays.get(holding)
+        if found is None:
+            mine = beaters = 0
+            for c in self.tab.leader_plays(holding, True):
+                mine |= 1 << c.id
+                beaters |= self.beaten_by[c.id]
+            found = self._plays[holding] = (mine, beaters)
+        return found
 
 
 def _where(h: list[int] | tuple[int, ...], bm: int, lm: int, slot: int) -> int:
