@@ -109,7 +109,7 @@ struct Context {
     u64 id;
     // per search
     int me, goal;
-    u64 nodes, hits;
+    u64 nodes, hits, stores;
     int error;
 };
 
@@ -628,6 +628,7 @@ int value(Context* c, State& st, int alpha, int beta) {
             if (slot->lo > lo) lo = slot->lo;
             if (slot->hi < hi) hi = slot->hi;
         }
+        c->stores++;
         std::memcpy(slot->k, k, sizeof k);
         slot->gen = generation;
         slot->best_i = (uint8_t)best_i;
@@ -784,15 +785,17 @@ PyObject* Context_solve(Context* self, PyObject* args) {
     self->goal = goal;
     self->nodes = 0;
     self->hits = 0;
+    self->stores = 0;
     self->error = 0;
     int v = value(self, st, alpha, beta);
     if (self->error) return nullptr;
-    return Py_BuildValue("iKK", v, (unsigned long long)self->nodes, (unsigned long long)self->hits);
+    return Py_BuildValue("iKKK", v, (unsigned long long)self->nodes, (unsigned long long)self->hits,
+                         (unsigned long long)self->stores);
 }
 
 PyMethodDef Context_methods[] = {
     {"solve", (PyCFunction)Context_solve, METH_VARARGS,
-     "solve(state, me, goal, alpha, beta, fresh) -> (value, nodes, table hits)"},
+     "solve(state, me, goal, alpha, beta, fresh) -> (value, nodes, table hits, table stores)"},
     {nullptr, nullptr, 0, nullptr}};
 
 PyTypeObject ContextType = {PyVarObject_HEAD_INIT(nullptr, 0)};

@@ -88,6 +88,7 @@ class SearchStats:
 
     nodes: int = 0
     tt_size: int = 0
+    """Positions in the table (the compiled core: positions stored, some since replaced)."""
     hits: int = 0
 
 
@@ -279,10 +280,14 @@ def _core_state(st: State) -> tuple[object, ...]:
 
 def _core_value(st: State, me: int, goal: Goal, stats: SearchStats, fresh: bool,
                 window: tuple[int, int] | None = None) -> int:
+    if st.to_play is None:  # the step just taken ended the hand
+        stats.nodes += 1
+        return st.final_net()[me] if goal is Goal.NET else int(st.winner == me)
     lo, hi = _window(goal) if window is None else window
-    v, nodes, hits = _context(st).solve(_core_state(st), me, _GOAL_CODE[goal], lo, hi, fresh)
+    v, nodes, hits, stored = _context(st).solve(_core_state(st), me, _GOAL_CODE[goal], lo, hi, fresh)
     stats.nodes += nodes
     stats.hits += hits
+    stats.tt_size += stored
     return int(v)
 
 
@@ -327,7 +332,8 @@ def solve(position: Deal | State, seat: int, goal: Goal = Goal.NET, stats: Searc
     stats = SearchStats() if stats is None else stats
     tt: TT = {}
     v = _searcher(st, seat, goal, tt, stats)(*_window(goal))
-    stats.tt_size = len(tt)
+    if _ddcore is None:
+        stats.tt_size = len(tt)
     return v
 
 
@@ -349,7 +355,8 @@ def step_values(st: State, goal: Goal = Goal.NET, tt: TT | None = None,
         dv = 0 if paid is None or goal is not Goal.NET else paid.net[seat]
         out.append((mv, dv + value(*window)))
         st.pop()
-    stats.tt_size = len(table)
+    if _ddcore is None:
+        stats.tt_size = len(table)
     return out
 
 

@@ -10,6 +10,17 @@ Prints, for positions taken from seeded hands played by the rule-based bots:
   :class:`tiangow.Deal` (no pruning, no table), run in the same process: the ratio says what
   the compact position, alpha-beta and the transposition table buy.
 
+With ``--coach``: the coach against a reference on seeded positions (issue 23 §5). The
+reference scores every option open to the seat by exact search of each of many samples of the
+hidden tiles (:class:`SearchBot` with every sample exact); printed are (a) the mean loss, under
+the reference, of the coach's recommended move and (b) the share of options whose mark (best /
+fine / mistake, :meth:`Coach.mark`) agrees with the mark the reference's figures give.
+
+With ``--solver``: the double-dummy search itself (issue 23 §3): whole hands (8 tiles each, the
+seat to act) with the search in use (:data:`tiangow.search.CORE`), and the pure-Python search
+against today's frozen reference (tests/reference/search_v1.py, when run from a checkout) on
+5- and 6-tile endings: time, nodes, table hits and the ratios.
+
 Figures, not pass/fail: these machines are noisy.
 """
 
@@ -25,11 +36,13 @@ from collections.abc import Sequence
 from ..deal import Deal
 from ..move import Move
 from ..search import SearchStats, solve
-from .hints import Coach
+from .hints import Coach, Mark
 from .positions import deal_until
 from .rule import RuleBot
+from .search import SearchBot
 
-__all__ = ["hint_latencies", "solve_times", "main"]
+__all__ = ["hint_latencies", "solve_times", "coach_positions", "coach_against_reference", "CoachFigures",
+           "whole_hands", "main"]
 
 
 def _pct(xs: Sequence[float], q: float) -> float:
@@ -108,11 +121,165 @@ def baseline_ratio(positions: int = 12, seed: int = 2) -> tuple[float, float]:
     return t1 - t0, t2 - t1
 
 
+# --- the coach against a reference (issue 23 §5) -------------------------------------------
+
+def coach_positions(per_size: int, sizes: Sequence[int] = (8, 7, 6, 5), seed: int = 23) -> list[Deal]:
+    """``per_size`` seeded positions for each tile count in ``sizes``: half with the seat to
+    act leading, half following (one or two rule-bot actions into the trick)."""
+    rng = random.Random(seed)
+    out: list[Deal] = []
+    bot = RuleBot()
+    for tiles in sizes:
+        n = 0
+        while n < per_size:
+            d = deal_until(rng, tiles)
+            if d.snapshot().left != tiles:
+                continue
+            for _ in range(n % 2 * (1 + rng.randrange(2))):
+                seat = d.to_play
+                assert seat is not None
+                d.push(bot.choose(d.view(seat)))
+            if d.is_over:
+                continue
+            out.append(d)
+            n += 1
+    return out
+
+
+def _reference_mark(loss: float) -> Mark:
+    """The mark exact figures give (the thresholds :meth:`Coach.mark` uses for exact search)."""
+    return Mark.BEST if loss <= 0.0 else Mark.FINE if loss <= 1.0 else Mark.MISTAKE
+
+
+class CoachFigures:
+    """What :func:`coach_against_reference` measured."""
+
+    def __init__(self) -> None:
+        self.losses: list[float] = []
+        self.agree = 0
+        self.options = 0
+        self.exact_hints = 0
+        self.seconds: list[float] = []
+
+    @property
+    def mean_loss(self) -> float:
+        return sum(self.losses) / max(1, len(self.losses))
+
+    @property
+    def agreement(self) -> float:
+        return self.agree / max(1, self.options)
+
+
+def coach_against_reference(deals: Sequence[Deal], reference_samples: int = 256, coach: Coach | None = None,
+                            seed: int = 5) -> CoachFigures:
+    """Score the coach's advice on ``deals`` against the reference (see the module text)."""
+    figures = CoachFigures()
+    for i, d in enumerate(deals):
+        seat = d.to_play
+        assert seat is not None
+        view = d.view(seat)
+        c = Coach(seed=seed + i) if coach is None else coach
+        t = time.perf_counter()
+        h = c.hint(view)
+        figures.seconds.append(time.perf_counter() - t)
+        figures.exact_hints += h.exact
+        ref = SearchBot(random.Random(10_000 + i), samples=reference_samples, exact_tiles=8)
+        ref_opts = {o.move: o.mean for o in ref.options(view)}
+        best = max(ref_opts.values())
+        figures.losses.append(best - ref_opts[h.recommended])
+        for move, mean in ref_opts.items():
+            figures.options += 1
+            figures.agree += c.mark(view, move).mark is _reference_mark(best - mean)
+    return figures
+
+
+def whole_hands(deals: int, seed: int = 0) -> tuple[list[float], list[int], list[int]]:
+    """Seconds, nodes and table hits to solve ``deals`` seeded whole hands for the seat to act."""
+    times: list[float] = []
+    nodes: list[int] = []
+    hits: list[int] = []
+    rng = random.Random(seed)
+    while len(times) < deals:
+        d = Deal.random(rng, banker=rng.randrange(4))
+        if d.natural is not None:
+            continue
+        st = SearchStats()
+        t = time.perf_counter()
+        solve(d, d.to_play or 0, stats=st)
+        times.append(time.perf_counter() - t)
+        nodes.append(st.nodes)
+        hits.append(st.hits)
+    return times, nodes, hits
+
+
+def _solver_report(deals: int, endings: int) -> None:
+    from .. import search
+
+    print(f"search in use: {search.CORE}")
+    if search.CORE == "compiled":
+        from .. import ddcore
+
+        entries, size, _ = ddcore.table_info()
+        print(f"  table: {entries:,} entries × {size} bytes = {entries * size / 2**20:.0f} MB (fixed)")
+    ts, ns, hs = whole_hands(deals)
+    print(f"whole hands (8 tiles each, seat to act), {len(ts)} deals: median {1000 * statistics.median(ts):.0f} ms, "
+          f"p95 {1000 * _pct(ts, 0.95):.0f} ms, max {1000 * max(ts):.0f} ms, over 10 s: "
+          f"{sum(t > 10 for t in ts)}; nodes median {int(statistics.median(ns)):,}, max {max(ns):,}; "
+          f"table hits median {int(statistics.median(hs)):,}  (target, compiled: median ≤ 100 ms, p95 ≤ 1 s, "
+          "none over 10 s)")
+    try:
+        from pathlib import Path
+
+        sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tests" / "reference"))
+        import search_v1 as reference  # type: ignore[import-not-found]
+    except ImportError:
+        print("(today's reference search is in the checkout's tests/reference: run from a checkout to compare)")
+        return
+    core = search._ddcore
+    search._ddcore = None
+    try:
+        for tiles in (5, 6):
+            rng = random.Random(tiles)
+            ds = [deal_until(rng, tiles) for _ in range(endings)]
+            figures = {}
+            for name, module in (("pure Python with the reductions", search), ("today's reference", reference)):
+                st = module.SearchStats()
+                t = time.perf_counter()
+                values = [module.solve(d, d.to_play or 0, stats=st) for d in ds]
+                figures[name] = (time.perf_counter() - t, st.nodes, values)
+            (t_new, n_new, v_new), (t_ref, n_ref, v_ref) = figures.values()
+            print(f"{tiles}-tile endings ×{endings}: pure {t_new:.1f} s, {n_new:,} nodes; reference {t_ref:.1f} s, "
+                  f"{n_ref:,} nodes; ratio time ×{t_ref / t_new:.2f}, nodes ×{n_ref / max(1, n_new):.2f} "
+                  f"(target ≥ ×10); same values: {v_new == v_ref}")
+    finally:
+        search._ddcore = core
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m tiangow.bots.bench", description=__doc__.split("\n")[0])
     p.add_argument("--hands", type=int, default=10, help="hands of hints (every turn of one seat)")
     p.add_argument("--positions", type=int, default=30, help="positions per exact-solve figure")
+    p.add_argument("--coach", action="store_true", help="the coach against the exact reference")
+    p.add_argument("--sizes", type=int, nargs="+", default=[8, 7, 6, 5], help="tiles per hand (--coach)")
+    p.add_argument("--per-size", type=int, default=25, help="positions per tile count (--coach)")
+    p.add_argument("--reference-samples", type=int, default=256, help="exact samples per option (--coach)")
+    p.add_argument("--solver", action="store_true", help="the double-dummy search: whole hands and endings")
+    p.add_argument("--deals", type=int, default=200, help="whole hands (--solver)")
+    p.add_argument("--endings", type=int, default=20, help="5- and 6-tile endings (--solver)")
     a = p.parse_args(argv)
+
+    if a.solver:
+        _solver_report(a.deals, a.endings)
+        return 0
+    if a.coach:
+        ds = coach_positions(a.per_size, a.sizes)
+        f = coach_against_reference(ds, a.reference_samples)
+        print(f"coach against the reference ({len(ds)} positions at {', '.join(map(str, a.sizes))} tiles, "
+              f"{a.reference_samples} exact samples per option): (a) mean loss of the recommended move "
+              f"{f.mean_loss:.2f} (target ≤ 0.25); (b) marks agreeing {100 * f.agreement:.0f}% of {f.options} "
+              f"options (target ≥ 90%); hints exact in {f.exact_hints} of {len(ds)}; hint median "
+              f"{statistics.median(f.seconds):.2f} s, max {max(f.seconds):.2f} s")
+        return 0
 
     lat = hint_latencies(a.hands)
     print(f"hint latency over {len(lat)} turns ({a.hands} hands, 32 samples): "

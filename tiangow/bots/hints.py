@@ -36,7 +36,7 @@ from ..tiles import Tile
 from .base import BotError, check_view
 from .search import Option, SearchBot
 
-__all__ = ["Coach", "Hint", "Mark", "Marked", "outcome_text", "ranking_note"]
+__all__ = ["Coach", "Hint", "Mark", "Marked", "outcome_text", "ranking_note", "default_exact_tiles"]
 
 
 class Mark(enum.Enum):
@@ -61,6 +61,9 @@ class Hint:
     reason: Text
     options: tuple[Option, ...]
     """Every action considered, best first, with its expected outcome."""
+    exact_from: int = 3
+    """From how many tiles in each hand the coach searches each sample exactly (before that it
+    plays each sample out with the rule-based player)."""
 
     @property
     def exact(self) -> bool:
@@ -311,14 +314,23 @@ def _reason(f: _Facts, rec: Move) -> Text:
              ("; your combinations stay together (R-P5)." if f.combos else "."))
 
 
+def default_exact_tiles() -> int:
+    """From how many tiles in each hand the coach scores every sample by exact search, within
+    its budget (a hint's 95th percentile ≤ 1 s with the compiled search, ≤ 2 s in the browser's
+    pure Python; ``python -m tiangow.bots.bench`` measures it): 4 with the compiled core, 3 without."""
+    from ..search import CORE
+
+    return 4 if CORE == "compiled" else 3
+
+
 class Coach:
     """Hints and marks for the seat to act, from its own view. Seeded: the same position
     gets the same advice; results are kept per position until :meth:`forget`."""
 
-    def __init__(self, seed: int | None = None, samples: int = 32, exact_tiles: int = 3) -> None:
+    def __init__(self, seed: int | None = None, samples: int = 32, exact_tiles: int | None = None) -> None:
         self.seed = 0 if seed is None else seed
         self.samples = samples
-        self.exact_tiles = exact_tiles
+        self.exact_tiles = default_exact_tiles() if exact_tiles is None else exact_tiles
         self._cache: dict[tuple[object, ...], Hint] = {}
 
     def _bot(self, view: DealView) -> SearchBot:
@@ -340,7 +352,7 @@ class Coach:
         options = tuple(self._bot(view).options(view))
         rec = options[0].move
         f = _facts(view)
-        h = Hint(view.seat or 0, _nudge(f, rec), rec, _reason(f, rec), options)
+        h = Hint(view.seat or 0, _nudge(f, rec), rec, _reason(f, rec), options, self.exact_tiles)
         self._cache[key] = h
         return h
 

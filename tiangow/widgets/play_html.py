@@ -97,9 +97,11 @@ def hint_html(s: Session, hint: Hint | None, stage: int, lang: Lang) -> str:
                  f"The tiles you have not seen dealt at random {n} times, each deal searched to the end with the "
                  "other three playing their best against you: the net you can guarantee in each, averaged; "
                  "“guaranteed” only when every deal gives the same.") if h.exact else
-               T(f"把你沒看見的牌隨機分配 {n} 次，每次把這一局打完：平均淨輸贏和贏局的比率。",
-                 f"The tiles you have not seen dealt at random {n} times, each hand played out: the mean net "
-                 "and how often you win the hand."))
+               T(f"把你沒看見的牌隨機分配 {n} 次，每次由規則機械人把這一局打完：平均淨輸贏和贏局的比率"
+                 f"（每家剩 {h.exact_from} 張或以下時，才每次精算到底：現在精算太慢）。",
+                 f"The tiles you have not seen dealt at random {n} times, each hand played out by the rule-based "
+                 f"player: the mean net and how often you win the hand (each deal is searched exactly from "
+                 f"{h.exact_from} tiles a hand; before that an exact search would take too long)."))
         how = how + T("淨輸贏由現在算到局末：結算加上之後的賀尊、四大賀錢；之前已付的不算。",
                       " The net counts from now to the end of the hand: the settlement plus any 賀尊 or 四大賀 "
                       "money still to come, not money already paid.")
