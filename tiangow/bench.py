@@ -122,6 +122,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         ratios.append(c / f)
         seed += 1
     total = len(checked) * args.hands
+    from .search import CORE
+
+    print(f"search core: {CORE} (TIANGOW_PURE=1 forces the pure-Python twin; "
+          "python -m tiangow.bots.bench --solver times it)")
     print(f"rules: {rules!r}")
     print(f"rounds: {len(checked)} × {args.hands} random hands on each path ({total} hands each)")
     print(f"public API (checked):  {median(checked):8.0f} hands/s  median  "

@@ -271,6 +271,18 @@ def _family_fields(c: Combination) -> int:
     return fields(FAMILIES[c.family])
 
 
+_BIG_FROM: Final = 6
+"""From how many tiles a hand a search gets the big table."""
+_BIG_BITS: Final = 22
+"""The big table: 2**22 positions × 72 bytes = 288 MB (a small one, 2**20, serves the coach)."""
+
+
+def _big_table() -> None:
+    assert _ddcore is not None
+    if _ddcore.table_info()[0] < 1 << _BIG_BITS:
+        _ddcore.set_table_bits(_BIG_BITS)
+
+
 def _core_state(st: State) -> tuple[object, ...]:
     h = st.h
     return (h[0], h[1], h[2], h[3], st.shown, st.up, st.stacks, st.to_play, st.leader, st.size,
@@ -283,6 +295,8 @@ def _core_value(st: State, me: int, goal: Goal, stats: SearchStats, fresh: bool,
     if st.to_play is None:  # the step just taken ended the hand
         stats.nodes += 1
         return st.final_net()[me] if goal is Goal.NET else int(st.winner == me)
+    if fresh and st.left >= _BIG_FROM:
+        _big_table()
     lo, hi = _window(goal) if window is None else window
     v, nodes, hits, stored = _context(st).solve(_core_state(st), me, _GOAL_CODE[goal], lo, hi, fresh)
     stats.nodes += nodes

@@ -34,9 +34,9 @@ from ..i18n import T, Text
 from ..move import Move
 from ..tiles import Tile
 from .base import BotError, check_view
-from .search import Option, SearchBot
+from .search import Option, SearchBot, default_exact_tiles
 
-__all__ = ["Coach", "Hint", "Mark", "Marked", "outcome_text", "ranking_note", "default_exact_tiles"]
+__all__ = ["Coach", "Hint", "Mark", "Marked", "outcome_text", "ranking_note"]
 
 
 class Mark(enum.Enum):
@@ -312,15 +312,6 @@ def _reason(f: _Facts, rec: Move) -> Text:
              "在所有暗牌的抽樣裏，這樣出平均最好。",
              "Over the samples of the hidden tiles it does best on average" +
              ("; your combinations stay together (R-P5)." if f.combos else "."))
-
-
-def default_exact_tiles() -> int:
-    """From how many tiles in each hand the coach scores every sample by exact search, within
-    its budget (a hint's 95th percentile ≤ 1 s with the compiled search, ≤ 2 s in the browser's
-    pure Python; ``python -m tiangow.bots.bench`` measures it): 4 with the compiled core, 3 without."""
-    from ..search import CORE
-
-    return 4 if CORE == "compiled" else 3
 
 
 class Coach:

@@ -37,7 +37,17 @@ from ..state import State, Step
 from .base import check_view, sample_state, step_of
 from .rule import Eye, keep_values, rule_move
 
-__all__ = ["SearchBot", "Option", "rollout"]
+__all__ = ["SearchBot", "Option", "rollout", "default_exact_tiles"]
+
+
+def default_exact_tiles() -> int:
+    """From how many tiles in each hand every sample is scored by exact search, within the
+    coach's budget (a hint's 95th percentile ≤ 1 s with the compiled search, ≤ 2 s in the
+    browser's pure Python; ``python -m tiangow.bots.bench`` measures it): 4 with the compiled
+    core, 3 without."""
+    from ..search import CORE
+
+    return 4 if CORE == "compiled" else 3
 
 
 @dataclass(frozen=True)
@@ -83,17 +93,18 @@ class SearchBot:
     """Samples the hidden tiles and searches each sample (see the module text).
 
     ``samples``: samples per decision; ``exact_tiles``: from how many tiles per hand the
-    search is exact; ``max_discards``: discards tried besides the plays while the hand is
-    long (the lowest by the rule-based keep-value; all of them in exact search).
+    search is exact (:func:`default_exact_tiles` when not given); ``max_discards``: discards
+    tried besides the plays while the hand is long (the lowest by the rule-based keep-value;
+    all of them in exact search).
     """
 
     name = "search"
 
-    def __init__(self, seed: int | random.Random | None = None, samples: int = 20, exact_tiles: int = 3,
+    def __init__(self, seed: int | random.Random | None = None, samples: int = 20, exact_tiles: int | None = None,
                  max_discards: int = 3) -> None:
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         self.samples = samples
-        self.exact_tiles = exact_tiles
+        self.exact_tiles = default_exact_tiles() if exact_tiles is None else exact_tiles
         self.max_discards = max_discards
         self.stats = SearchStats()
 

@@ -31,13 +31,16 @@ from .search import SearchBot
 
 __all__ = ["run", "Result", "make_bot", "main"]
 
-KINDS = ("search", "rule", "random")
+KINDS = ("search", "search3", "rule", "random")
 
 
 def make_bot(kind: str, seed: int, samples: int = 32) -> Bot:
-    """A bot by name: ``"search"``, ``"rule"`` or ``"random"``."""
+    """A bot by name: ``"search"`` (exact from ``default_exact_tiles()``), ``"search3"``
+    (exact from 3 tiles only: the search bot before the compiled core), ``"rule"`` or ``"random"``."""
     if kind == "search":
         return SearchBot(seed, samples=samples)
+    if kind == "search3":
+        return SearchBot(seed, samples=samples, exact_tiles=3)
     if kind == "rule":
         return RuleBot(seed)
     if kind == "random":
