@@ -1,6 +1,8 @@
 """The search against its frozen reference (tests/reference/search_v1.py) on seeded endings.
 
     python scripts/check_search.py [--endings 10000] [--tiles 3 4 5] [--seed 1]
+    python scripts/check_search.py --whole 20 --limit 300
+
 
 Each ending is a seeded deal played sensibly (``tiangow.bots.positions.deal_until``) until a
 trick starts with at most ``--tiles`` tiles in each hand, under a rule set drawn from every
@@ -8,6 +10,9 @@ combination of the variants (RULES §10). For each, the seat to act and one othe
 solved for each goal (net, forced win, possible win) by both searches; every difference is
 printed, then the count, the nodes each searched and the time each took, and the ratios.
 The same values are the bar every reduction of the search must pass (issue 23 §1).
+
+With ``--whole N``: N seeded whole hands (8 tiles each, default rules, the seat to act, the net)
+instead; a hand the reference does not finish within ``--limit`` seconds is skipped and counted.
 """
 
 from __future__ import annotations
@@ -63,12 +68,55 @@ def compare(deals: list[Deal]) -> tuple[int, dict[str, float], dict[str, int]]:
     return differences, seconds, nodes
 
 
+def compare_whole(hands: int, limit: float, seed: int) -> int:
+    """Whole hands: differences (those the reference finishes within ``limit`` seconds)."""
+    import signal
+
+    def stop(*_: object) -> None:
+        raise TimeoutError
+
+    differences = skipped = done = 0
+    d_seed = seed
+    while done + skipped < hands:
+        d = Deal.random(d_seed)
+        d_seed += 1
+        if d.natural is not None:
+            continue
+        seat = d.to_play
+        t = time.perf_counter()
+        fast = search.solve(d, seat)
+        t_fast = time.perf_counter() - t
+        signal.signal(signal.SIGALRM, stop)
+        signal.alarm(int(limit))
+        try:
+            t = time.perf_counter()
+            slow = reference.solve(d, seat)
+            t_slow = time.perf_counter() - t
+        except TimeoutError:
+            skipped += 1
+            print(f"deal {d_seed - 1}: search {fast} in {t_fast:.1f} s; reference unfinished after {limit:.0f} s",
+                  flush=True)
+            continue
+        finally:
+            signal.alarm(0)
+        done += 1
+        differences += fast != slow
+        print(f"deal {d_seed - 1}: search {fast} in {t_fast:.1f} s, reference {slow} in {t_slow:.1f} s"
+              + ("" if fast == slow else "  DIFFERENT"), flush=True)
+    print(f"{done} whole hands compared ({skipped} the reference did not finish): {differences} differences")
+    return differences
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--endings", type=int, default=1000)
     parser.add_argument("--tiles", type=int, nargs="+", default=[3, 4, 5])
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--whole", type=int, default=0, help="compare whole hands instead")
+    parser.add_argument("--limit", type=float, default=300, help="seconds the reference gets per whole hand")
     args = parser.parse_args()
+    if args.whole:
+        sys.exit(1 if compare_whole(args.whole, args.limit, args.seed) else 0)
     deals = endings(args.endings, args.tiles, args.seed)
     differences, seconds, nodes = compare(deals)
     solves = len(deals) * 2 * len(GOALS)

@@ -120,3 +120,19 @@ def test_the_core_rejects_a_bad_seat() -> None:
     d = Deal.random(3)
     with pytest.raises(ValueError):
         search._context(d.snapshot()).solve(search._core_state(d.snapshot()), 7, 0, -1, 1, True)
+
+
+@compiled
+def test_same_values_as_the_twin_on_whole_hands_of_the_small_game() -> None:
+    """Whole hands from the first lead: 小天九's four tiles a hand (R-S3), every seat, all goals."""
+    for seed in range(6):
+        d = Deal.random(seed, rules=Rules(hand_size=4, free_split=seed % 2 == 0, civil_supreme=seed % 3 == 0))
+        if d.natural is not None:
+            continue
+        for seat in range(4):
+            for goal in search.Goal:
+                fast = search.solve(d, seat, goal)
+                with pure():
+                    slow = search.solve(d, seat, goal)
+                assert fast == slow, (seed, seat, goal)
+
