@@ -91,14 +91,27 @@ struct NetKeyHash {
     }
 };
 
+struct Plan {
+    int n;
+    uint8_t src[21], dst[21];
+};
+
+// Plans of relabelling, per setting of the fixed units (Wong's rule, 1-5 and 1-6 fixed), built
+// on first use: 2**17 each.
+std::vector<Plan> plan_tables[8];
+
 struct Context {
     PyObject_HEAD
     int ncombos;
     Combo combos[MAXC];
     std::vector<int>* better;       // better[id]: ids of the plays that beat it, best first
     std::vector<int>* lead_order;   // every play, biggest and best first
-    std::unordered_map<u64, int>* by_mask;
+    std::vector<Plan>* plans;       // plan_tables[...] of this context's setting
     u64 beaten_by[MAXC];            // beaten_by[id]: the plays that beat it, as bits
+    // Every play lies inside one 9-bit slice of a holding (a family, or plain kinds): the plays
+    // a slice's content holds, and the plays that beat one of them, as bits.
+    u64 slice_plays[7][512];
+    u64 slice_beaters[7][512];
     std::unordered_map<NetKey, std::array<int, 4>, NetKeyHash>* nets;
     int free_split, capture_wins_trick, civil_supreme, capture_civil_supreme, finish_collects, bonus_on;
     int id12, id24, id15, id16;  // the single plays of 1-2, 2-4, 1-5, 1-6
@@ -126,11 +139,6 @@ inline int where(const u64* h, u64 bm, u64 lm, int slot) {
     if ((lm >> shift) & 7) return 5;
     return 6;
 }
-
-struct Plan {
-    int n;
-    uint8_t src[21], dst[21];
-};
 
 void make_plan(const Context* c, u64 live, const int* codes, Plan& p) {
     p.n = 0;
@@ -216,11 +224,10 @@ int inert_seats(const Context* c, const u64* h, int best, int best_seat, int act
         mine[s] = 0;
         beaters[s] = 0;
         if (!h[s]) continue;
-        for (int id = 0; id < c->ncombos; ++id) {
-            if (contains(h[s], c->combos[id].mask)) {
-                mine[s] |= (u64)1 << id;
-                beaters[s] |= c->beaten_by[id];
-            }
+        for (int sl = 0; sl < 7; ++sl) {
+            unsigned v = (unsigned)(h[s] >> (9 * sl)) & 511;
+            mine[s] |= c->slice_plays[sl][v];
+            beaters[s] |= c->slice_beaters[sl][v];
         }
     }
     int inert = 0;
@@ -235,8 +242,19 @@ int inert_seats(const Context* c, const u64* h, int best, int best_seat, int act
     return inert;
 }
 
-// out: 4 canonical holdings (0 for an inert seat), canonical best id, canonical led id (-1: none), inert seats
-void canon(const Context* c, const u64* h0, int best, int best_seat, int led, int acted_mask, u64* out) {
+// The plan of a relabelling depends only on which units are live and how the equal military
+// tiles sit: an index of 17 bits (families live 4, plain kinds live 7, fixed kinds live 3 … ).
+inline unsigned plan_index(u64 live, const int* codes) {
+    unsigned x = 0;
+    for (int f = 0; f < 4; ++f) x |= (unsigned)(((live >> (9 * f)) & 0777) != 0) << f;
+    for (int j = 0; j < 9; ++j) x |= (unsigned)(((live >> (3 * (12 + j))) & 7) != 0) << (4 + j);
+    for (int f = 0; f < 4; ++f) x |= (unsigned)codes[f] << (13 + f);
+    return x;
+}
+
+// out: 4 canonical holdings (0 for an inert seat), the canonical masks of the standing and the
+// led plays (0: none), the inert seats
+void canon(Context* c, const u64* h0, int best, int best_seat, int led, int acted_mask, u64* out) {
     int inert = inert_seats(c, h0, best, best_seat, acted_mask);
     u64 h[4];
     for (int s = 0; s < 4; ++s) h[s] = (inert >> s & 1) ? 0 : h0[s];
@@ -246,11 +264,12 @@ void canon(const Context* c, const u64* h0, int best, int best_seat, int led, in
     int codes[4];
     for (int f = 0; f < 4; ++f)
         codes[f] = where(h, bm, lm, FAMILY_SLOTS[f][1]) > where(h, bm, lm, FAMILY_SLOTS[f][2]) ? 1 : 0;
-    Plan p;
-    make_plan(c, live, codes, p);
+    unsigned pi = plan_index(live, codes);
+    Plan& p = (*c->plans)[pi];
+    if (!p.n) make_plan(c, live, codes, p);
     for (int s = 0; s < 4; ++s) out[s] = apply_plan(p, h[s]);
-    out[4] = bm ? (u64)c->by_mask->at(apply_plan(p, bm)) : (u64)-1;
-    out[5] = lm ? (u64)c->by_mask->at(apply_plan(p, lm)) : (u64)-1;
+    out[4] = apply_plan(p, bm);
+    out[5] = apply_plan(p, lm);
     out[6] = (u64)inert;
 }
 
@@ -487,11 +506,11 @@ int value(Context* c, State& st, int alpha, int beta) {
             k[1] = cn[1];
             k[2] = cn[2];
             k[3] = cn[3];
-            k[4] = sk | (u64)to_play << 16 | (u64)st.leader << 18 | (u64)(cn[4] + 1) << 20 |
-                   (u64)(st.best_seat + 1) << 28 | (u64)st.locked << 31 | (u64)(cn[5] + 1) << 33 | (u64)1 << 41 |
-                   (u64)c->me << 42 | (u64)c->goal << 44 | (c->id & 0x3FF) << 46;
-            k[5] = cn[6];
-            k[6] = 0;
+            k[4] = sk | (u64)to_play << 16 | (u64)st.leader << 18 | cn[6] << 20 | (u64)(st.best_seat + 1) << 28 |
+                   (u64)st.locked << 31 | (u64)1 << 41 | (u64)c->me << 42 | (u64)c->goal << 44 |
+                   (c->id & 0x3FF) << 46;
+            k[5] = cn[4];
+            k[6] = cn[5];
         } else {
             k[0] = st.h[0];
             k[1] = st.h[1];
@@ -651,7 +670,6 @@ int Context_init(Context* self, PyObject* args, PyObject*) {
         return -1;
     self->better = new std::vector<int>[MAXC];
     self->lead_order = new std::vector<int>();
-    self->by_mask = new std::unordered_map<u64, int>();
     self->nets = new std::unordered_map<NetKey, std::array<int, 4>, NetKeyHash>();
     Py_ssize_t n = PySequence_Size(combos);
     if (n < 0 || n > MAXC) {
@@ -674,7 +692,6 @@ int Context_init(Context* self, PyObject* args, PyObject*) {
         c.kind = kind;
         c.rank = rank;
         c.family = family;
-        (*self->by_mask)[c.mask] = (int)i;
         Py_DECREF(t);
         PyObject* b = PySequence_GetItem(better, i);
         if (!b) return -1;
@@ -700,6 +717,31 @@ int Context_init(Context* self, PyObject* args, PyObject*) {
         self->lead_order->push_back((int)PyLong_AsLong(x));
         Py_DECREF(x);
     }
+    for (int sl = 0; sl < 7; ++sl) {
+        u64 smask = (u64)0777 << (9 * sl);
+        for (unsigned v = 0; v < 512; ++v) {
+            u64 h = (u64)v << (9 * sl);
+            u64 plays = 0, beaters = 0;
+            for (int id = 0; id < self->ncombos; ++id) {
+                u64 m = self->combos[id].mask;
+                if ((m & smask) == m && contains(h, m)) {
+                    plays |= (u64)1 << id;
+                    beaters |= self->beaten_by[id];
+                }
+            }
+            self->slice_plays[sl][v] = plays;
+            self->slice_beaters[sl][v] = beaters;
+        }
+    }
+    for (int id = 0; id < self->ncombos; ++id) {
+        u64 m = self->combos[id].mask;
+        bool inside = false;
+        for (int sl = 0; sl < 7; ++sl) inside |= (m & ((u64)0777 << (9 * sl))) == m;
+        if (!inside) {
+            PyErr_SetString(PyExc_ValueError, "ddcore: a play across two slices of the layout");
+            return -1;
+        }
+    }
     if (!PyArg_ParseTuple(flags, "iiiiii", &self->free_split, &self->capture_wins_trick, &self->civil_supreme,
                           &self->capture_civil_supreme, &self->finish_collects, &self->bonus_on))
         return -1;
@@ -715,6 +757,9 @@ int Context_init(Context* self, PyObject* args, PyObject*) {
         Py_DECREF(x);
         if (s >= 0 && s < 21) self->fixed_plain[s] = 1;
     }
+    int setting = (self->movable[0] ? 0 : 1) | (self->fixed_plain[18] ? 2 : 0) | (self->fixed_plain[17] ? 4 : 0);
+    if (plan_tables[setting].empty()) plan_tables[setting].assign((size_t)1 << 17, Plan());
+    self->plans = &plan_tables[setting];
     self->banker = banker;
     self->m = m;
     Py_INCREF(final_net);
@@ -727,7 +772,6 @@ int Context_init(Context* self, PyObject* args, PyObject*) {
 void Context_dealloc(Context* self) {
     delete[] self->better;
     delete self->lead_order;
-    delete self->by_mask;
     delete self->nets;
     Py_XDECREF(self->final_net);
     Py_TYPE(self)->tp_free((PyObject*)self);
