@@ -116,10 +116,19 @@ def test_a_small_table_gives_the_same_values() -> None:
 
 
 @compiled
-def test_the_core_rejects_a_bad_seat() -> None:
-    d = Deal.random(3)
-    with pytest.raises(ValueError):
-        search._context(d.snapshot()).solve(search._core_state(d.snapshot()), 7, 0, -1, 1, True)
+def test_the_core_rejects_what_is_not_a_position() -> None:
+    """The core reads plays by their place in the table: anything out of range is refused, not read."""
+    d = deal_until(random.Random(1), 3)
+    st = d.snapshot()
+    ctx, good = search._context(st), list(search._core_state(st))
+    assert ctx.solve(tuple(good), st.to_play, 0, -search.INF, search.INF, True)[0] == search.solve(d, st.to_play)
+    for index, value in ((7, 9), (10, 99), (0, -1), (9, 3), (6, (1, 2, 3, 99)), (14, -5), (16, 64)):
+        bad = list(good)
+        bad[index] = value
+        with pytest.raises(ValueError, match="not a position"):
+            ctx.solve(tuple(bad), 0, 0, -1, 1, True)
+    with pytest.raises(ValueError, match="not a position"):
+        ctx.solve(tuple(good), 7, 0, -1, 1, True)
 
 
 @compiled

@@ -814,8 +814,17 @@ PyObject* Context_solve(Context* self, PyObject* args) {
     if (!PyArg_ParseTuple(stacks, "iiii", &st.stacks[0], &st.stacks[1], &st.stacks[2], &st.stacks[3]))
         return nullptr;
     st.winner = -1;
-    if (me < 0 || me > 3 || goal < 0 || goal > 2) {
-        PyErr_SetString(PyExc_ValueError, "ddcore: seat 0-3 and goal 0-2");
+    if (PyErr_Occurred()) return nullptr;
+    auto bad_id = [&](int id) { return id < -1 || id >= self->ncombos; };
+    auto bad_seat = [](int s) { return s < 0 || s > 3; };
+    bool bad = bad_seat(me) || goal < 0 || goal > 2 || bad_seat(st.to_play) || bad_seat(st.leader) ||
+               st.size < 0 || st.size > 4 || bad_id(st.best) || bad_id(st.led) || bad_id(st.first) ||
+               st.best_seat < -1 || st.best_seat > 3 || st.locked < 0 || st.locked > 2 || st.acted < 0 ||
+               st.acted > 3 || st.left < 0 || st.left > 8 || (st.size > 0) != (st.best >= 0 && st.led >= 0);
+    for (int s = 0; s < 4; ++s) bad |= st.stacks[s] < 0 || st.stacks[s] > 8 || (st.h[s] & GUARD) != 0;
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "ddcore: not a position of a hand in play (seats 0-3, goal 0-2, plays "
+                                          "in the table, packed holdings)");
         return nullptr;
     }
     if (!ensure_table()) return nullptr;
