@@ -56,6 +56,7 @@ _SLOT_16: Final = 17
 _SLOT_15: Final = 18
 _SLOT_24: Final = 19
 _FIELD: Final = 7
+_UNIT_LOW: Final = sum(1 << (3 * f) for f in range(21))  # the low bit of every field
 _BLOCK: Final = 0o777  # a family: three fields
 
 
@@ -85,7 +86,8 @@ class Canon:
         """The moves of fields ``(source shift, destination shift, field mask)`` that relabel a
         position whose live fields are ``live`` (an OR of everything live) and whose equal
         military tiles sit at ``codes`` (per family: 0 keep, 1 swap)."""
-        key = (live, *codes)
+        # What the plan depends on: which families and which single kinds are live, and the codes.
+        key = (live & _UNIT_LOW) | ((live >> 1) & _UNIT_LOW) | ((live >> 2) & _UNIT_LOW), *codes
         found = self._moves.get(key)
         if found is not None:
             return found
@@ -131,7 +133,17 @@ class Canon:
         # 2-4 and 1-2 stay.
         moves.append((3 * 19, 3 * 19, _FIELD))
         moves.append((3 * 20, 3 * 20, _FIELD))
-        out = tuple(moves)
+        # Fields that move by the same distance one after another move as one block.
+        moves.sort()
+        merged: list[list[int]] = []
+        for src, dst, mask in moves:
+            last = merged[-1] if merged else None
+            if last is not None and src == last[0] + last[3] and dst - src == last[1] - last[0]:
+                last[2] |= mask << last[3]
+                last[3] += 3
+            else:
+                merged.append([src, dst, mask, 3])
+        out = tuple((src, dst, mask) for src, dst, mask, _ in merged)
         self._moves[key] = out
         return out
 
@@ -151,9 +163,10 @@ class Canon:
         if inert:
             h = [0 if inert >> s & 1 else h[s] for s in range(4)]
         live = h[0] | h[1] | h[2] | h[3] | bm | lm
-        codes = []
-        for _head, m1, m2 in _FAMILY_SLOTS:
-            codes.append(1 if _where(h, bm, lm, m1) > _where(h, bm, lm, m2) else 0)
+        codes = [0, 0, 0, 0]
+        for f, (_head, m1, m2) in enumerate(_FAMILY_SLOTS):
+            if (live >> (3 * m1)) & 0o77:  # a military tile of the family is live
+                codes[f] = 1 if _where(h, bm, lm, m1) > _where(h, bm, lm, m2) else 0
         plan = self._plan(live, tuple(codes))
         out = []
         for x in (h[0], h[1], h[2], h[3], bm, lm):
