@@ -15,7 +15,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-from conftest import CHROMIUM_ARGS, chromium_path, free_port, start_voila, wait_http  # noqa: E402
+from conftest import CHROMIUM_ARGS, chromium_path, free_port, ready_to_click, start_voila, wait_http  # noqa: E402
 from test_lessons_in_browser import current_question, wrong_then_right  # noqa: E402
 
 OUT = ROOT / "docs"
@@ -28,8 +28,10 @@ def shoot_lesson08_hint(page: Any, url: str, name: str) -> None:
     page.get_by_role("button", name="English").click()
     page.wait_for_selector("text=Lesson 8 · Play a hand against the computer", timeout=60_000)
     page.wait_for_selector(".tg-status[data-state='your-turn']", timeout=60_000)
+    ready_to_click(page, ".tg-hint-button")
     page.click(".tg-hint-button")
     page.wait_for_selector(".tg-hintbox[data-stage='1']", timeout=60_000)
+    ready_to_click(page, ".tg-hint-button")  # the click guard ignores a second click too soon
     page.click(".tg-hint-button")
     page.wait_for_selector(".tg-hintbox[data-stage='2']", timeout=60_000)
     page.wait_for_timeout(800)
