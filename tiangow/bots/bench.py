@@ -183,7 +183,7 @@ def coach_against_reference(deals: Sequence[Deal], reference_samples: int = 256,
         h = c.hint(view)
         figures.seconds.append(time.perf_counter() - t)
         figures.exact_hints += h.exact
-        ref = SearchBot(random.Random(10_000 + i), samples=reference_samples, exact_tiles=8)
+        ref = SearchBot(random.Random(10_000 + i), samples=reference_samples, exact_tiles=8, deep_samples=None)
         ref_opts = {o.move: o.mean for o in ref.options(view)}
         best = max(ref_opts.values())
         figures.losses.append(best - ref_opts[h.recommended])
