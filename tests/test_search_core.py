@@ -8,8 +8,7 @@ import os
 import random
 import subprocess
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import nullcontext
 from pathlib import Path
 
 import pytest
@@ -27,15 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 compiled = pytest.mark.skipif(search.CORE != "compiled", reason="the compiled core was not built here")
 
 
-@contextmanager
-def pure() -> Iterator[None]:
-    """Run the pure-Python search inside the block."""
-    core = search._ddcore
-    search._ddcore = None
-    try:
-        yield
-    finally:
-        search._ddcore = core
+pure = search.pure_python
 
 
 def test_the_core_is_built_on_ci() -> None:
@@ -75,17 +66,11 @@ def test_same_move_values_and_drill_answers_as_the_twin() -> None:
         other = (seat + 1) % 4
         answers = []
         for mode in ("core", "pure"):
-            if mode == "pure":
-                core = search._ddcore
-                search._ddcore = None
-            try:
+            with search.pure_python() if mode == "pure" else nullcontext():
                 answers.append((search.solve_moves(d), search.solve_moves(d, search.Goal.FORCED_WIN),
                                 search.forced_win(d, seat), search.forced_win(d, other),
                                 search.winning_moves(d, seat), search.best_defence(d, other),
                                 search.can_win(d, other)[0]))
-            finally:
-                if mode == "pure":
-                    search._ddcore = core
         assert answers[0] == answers[1], d
 
 

@@ -36,7 +36,8 @@ from __future__ import annotations
 
 import enum
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Final
@@ -62,8 +63,31 @@ def _load_core() -> ModuleType | None:
 
 _ddcore = _load_core()
 
-__all__ = ["Goal", "SearchStats", "INF", "CORE", "solve", "solve_moves", "step_values", "forced_win", "can_win",
-           "winning_moves", "best_defence"]
+
+@contextmanager
+def pure_python() -> Iterator[None]:
+    """Inside the block every search runs in pure Python (the twin), compiled core or not: for
+    comparing the two (same values) and timing the twin.
+
+    >>> with pure_python():
+    ...     core_in_use()
+    'pure Python'
+    """
+    global _ddcore  # noqa: PLW0603 - the one switch every search reads
+    core = _ddcore
+    _ddcore = None
+    try:
+        yield
+    finally:
+        _ddcore = core
+
+
+def core_in_use() -> str:
+    """Which search runs now: :data:`CORE`, or ``"pure Python"`` inside :func:`pure_python`."""
+    return "compiled" if _ddcore is not None else "pure Python"
+
+__all__ = ["Goal", "SearchStats", "INF", "CORE", "core_in_use", "pure_python", "solve", "solve_moves", "step_values",
+           "forced_win", "can_win", "winning_moves", "best_defence"]
 
 INF: Final = 10**9
 _PURE_RELABEL_FROM = 5

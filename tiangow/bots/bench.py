@@ -235,9 +235,7 @@ def _solver_report(deals: int, endings: int) -> None:
     except ImportError:
         print("(today's reference search is in the checkout's tests/reference: run from a checkout to compare)")
         return
-    core = search._ddcore
-    search._ddcore = None
-    try:
+    with search.pure_python():
         for tiles in (5, 6):
             rng = random.Random(tiles)
             ds = [deal_until(rng, tiles) for _ in range(endings)]
@@ -251,8 +249,6 @@ def _solver_report(deals: int, endings: int) -> None:
             print(f"{tiles}-tile endings ×{endings}: pure {t_new:.1f} s, {n_new:,} nodes; reference {t_ref:.1f} s, "
                   f"{n_ref:,} nodes; ratio time ×{t_ref / t_new:.2f}, nodes ×{n_ref / max(1, n_new):.2f} "
                   f"(target ≥ ×10); same values: {v_new == v_ref}")
-    finally:
-        search._ddcore = core
 
 
 def main(argv: Sequence[str] | None = None) -> int:
