@@ -231,3 +231,23 @@ def test_the_hint_says_when_it_ranks_money_above_the_chance_of_winning() -> None
     assert note is not None and "45% against 30%" in note.en and "1.1 less" in note.en
     best_bold = dataclasses.replace(bold, mean=2.0)
     assert ranking_note(Hint(0, T("", ""), bold.move, T("", ""), (best_bold, safe))) is None
+
+
+def test_marks_leave_a_margin_the_samples_cannot_resolve() -> None:
+    # An action a hair short of the top option over the samples is marked best, and the mark
+    # says by how much (issue 23: a recommendation within 0.25 of the best counts as right).
+    from tiangow.bots.hints import BEST_MARGIN, mark_for
+    from tiangow.bots.positions import deal_until
+
+    d = deal_until(random.Random(3), 3)
+    view = d.view(d.to_play)
+    coach = Coach(seed=1, samples=8)
+    h = coach.hint(view)
+    assert h.exact
+    close = [o for o in h.options[1:] if 0 < h.options[0].mean - o.mean <= BEST_MARGIN[True]]
+    assert close
+    m = coach.mark(view, close[0].move)
+    assert m.mark is Mark.BEST and m.loss == pytest.approx(h.options[0].mean - close[0].mean)
+    assert f"{m.loss:.1f} short of the top option" in m.text("en")
+    assert mark_for(BEST_MARGIN[True] + 0.01, True) is Mark.FINE
+    assert mark_for(1.01, True) is Mark.MISTAKE and mark_for(1.01, False) is Mark.FINE

@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from ..deal import Deal
 from ..move import Move
 from ..search import SearchStats, solve
-from .hints import Coach, Mark
+from .hints import Coach, Mark, mark_for
 from .positions import deal_until
 from .rule import RuleBot
 from .search import SearchBot
@@ -147,8 +147,8 @@ def coach_positions(per_size: int, sizes: Sequence[int] = (8, 7, 6, 5), seed: in
 
 
 def _reference_mark(loss: float) -> Mark:
-    """The mark exact figures give (the thresholds :meth:`Coach.mark` uses for exact search)."""
-    return Mark.BEST if loss <= 0.0 else Mark.FINE if loss <= 1.0 else Mark.MISTAKE
+    """The mark exact figures give (the margins :meth:`Coach.mark` uses for exact search)."""
+    return mark_for(loss, True)
 
 
 class CoachFigures:

@@ -36,7 +36,14 @@ from ..tiles import Tile
 from .base import BotError, check_view
 from .search import Option, SearchBot, default_exact_tiles
 
-__all__ = ["Coach", "Hint", "Mark", "Marked", "outcome_text", "ranking_note"]
+__all__ = ["Coach", "Hint", "Mark", "Marked", "mark_for", "outcome_text", "ranking_note"]
+
+BEST_MARGIN = {True: 0.25, False: 0.3}
+"""How far short of the best option an action may fall and still be marked best, with exact
+samples and with played-out ones: closer than this, a few samples of the hidden tiles cannot
+tell the two apart (issue 23's own bar for the recommended move is a loss of 0.25)."""
+FINE_MARGIN = {True: 1.0, False: 1.5}
+"""How far short of the best an action may fall and be marked fine rather than a mistake."""
 
 
 class Mark(enum.Enum):
@@ -49,6 +56,17 @@ class Mark(enum.Enum):
     def label(self) -> Text:
         return {Mark.BEST: T("最佳", "best"), Mark.FINE: T("可以", "fine"),
                 Mark.MISTAKE: T("失誤", "mistake")}[self]
+
+
+def mark_for(loss: float, exact: bool) -> Mark:
+    """The mark for an action whose expected net is ``loss`` short of the best option's.
+
+    >>> mark_for(0.2, True), mark_for(0.6, True), mark_for(1.2, True), mark_for(1.2, False)
+    (<Mark.BEST: 'best'>, <Mark.FINE: 'fine'>, <Mark.MISTAKE: 'mistake'>, <Mark.FINE: 'fine'>)
+    """
+    if loss <= BEST_MARGIN[exact]:
+        return Mark.BEST
+    return Mark.FINE if loss <= FINE_MARGIN[exact] else Mark.MISTAKE
 
 
 @dataclass(frozen=True)
@@ -363,16 +381,15 @@ class Coach:
             best = h.options[0]
         loss = max(0.0, best.mean - yours.mean)
         exact = yours.exact
-        if yours.move == best.move or loss <= (0.0 if exact else 0.3):
-            mark = Mark.BEST
-        elif loss <= (1.0 if exact else 1.5):
-            mark = Mark.FINE
-        else:
-            mark = Mark.MISTAKE
+        mark = Mark.BEST if yours.move == best.move else mark_for(loss, exact)
         view_text = best.move.text(view)
         done = T("你剛才", "Your last action, ") + move.text(view) + T("：", ": ")
         if len(h.options) == 1 and yours.samples == 0:
             text = done + T("最佳（只有這一個選擇）。", "best (the only action open).")
+        elif mark is Mark.BEST and loss > 0:
+            text = (done + T(f"最佳——和最佳選擇只差 {loss:.1f}，這些樣本分不出高下：",
+                             f"best — only {loss:.1f} short of the top option, a difference these samples "
+                             f"cannot tell apart: ") + outcome_text(yours) + T("。", "."))
         elif mark is Mark.BEST:
             text = done + T("最佳——", "best — ") + outcome_text(yours) + T("。", ".")
         elif mark is Mark.FINE:
