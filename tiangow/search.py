@@ -87,7 +87,7 @@ def core_in_use() -> str:
     return "compiled" if _ddcore is not None else "pure Python"
 
 __all__ = ["Goal", "SearchStats", "INF", "CORE", "core_in_use", "pure_python", "solve", "solve_moves", "step_values",
-           "forced_win", "can_win", "winning_moves", "best_defence"]
+           "forced_win", "can_win", "winning_moves", "best_defence", "principal_line"]
 
 INF: Final = 10**9
 _PURE_RELABEL_FROM = 5
@@ -403,6 +403,52 @@ def step_values(st: State, goal: Goal = Goal.NET, tt: TT | None = None,
     if _ddcore is None:
         stats.tt_size = len(table)
     return out
+
+
+def principal_line(st: State, me: int, value: int, tt: TT | None = None, stats: SearchStats | None = None,
+                   prefer: Callable[[State], Step] | None = None) -> list[Step]:
+    """A line of best play from ``st`` to the end of the hand: every seat's steps, ``me``
+    getting its exact net ``value`` (immediate rewards still to come included) and the other
+    three holding it there. Where several steps keep the value, ``prefer(st)`` (if given, and
+    if it keeps it) is taken, else the first listed. ``st`` is left as it was; ``tt`` may be
+    the table of the search that found ``value`` (the same sample).
+
+    Each step is checked with a null-window search (does it keep ``value``?), so the line
+    costs little more than the search that valued it."""
+    stats = SearchStats() if stats is None else stats
+    table: TT = {} if tt is None else tt
+    search = _searcher(st, me, Goal.NET, table, stats)
+    line: list[Step] = []
+    v = value
+    try:
+        while st.to_play is not None:
+            mover = st.to_play
+            first = prefer(st) if prefer is not None else None
+            steps = st.moves()
+            if first is not None and first in steps:
+                steps = [first, *(s for s in steps if s != first)]
+            for mv in steps:
+                paid = st.push(mv)
+                d = 0 if paid is None else paid.net[me]
+                target = v - d
+                if st.to_play is None:
+                    c = st.final_net()[me]
+                    keeps = c == target
+                elif mover == me:
+                    keeps = search(target - 1, target) >= target
+                else:
+                    keeps = search(target, target + 1) <= target
+                if keeps:
+                    line.append(mv)
+                    v = target
+                    break
+                st.pop()
+            else:
+                raise DealError(f"no step keeps the value {value} for seat {me}: it is not this position's value")
+    finally:
+        for _ in line:
+            st.pop()
+    return line
 
 
 def solve_moves(position: Deal | State, goal: Goal = Goal.NET,

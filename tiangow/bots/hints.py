@@ -35,6 +35,7 @@ from ..move import Move
 from ..tiles import Tile
 from .base import BotError, check_view
 from .search import Option, SearchBot, default_exact_tiles
+from .why import Why, compare
 
 __all__ = ["Coach", "Hint", "Mark", "Marked", "mark_for", "outcome_text", "ranking_note"]
 
@@ -82,6 +83,8 @@ class Hint:
     exact_from: int = 3
     """From how many tiles in each hand the coach searches each sample exactly (before that it
     plays each sample out with the rule-based player)."""
+    why: Why | None = None
+    """Why the recommendation beats the next best option, when the samples can tell them apart."""
 
     @property
     def exact(self) -> bool:
@@ -104,6 +107,8 @@ class Marked:
     yours: Option
     best: Option
     text: Text
+    why: Why | None = None
+    """Why the best option does better, from the samples (for fine actions and mistakes)."""
 
 
 def _signed(x: float, digits: int = 1) -> str:
@@ -288,7 +293,7 @@ def _can_beat(f: _Facts) -> bool:
     return any(all(have[t] >= n for t, n in Counter(o.tiles).items()) for _, o in tab.better[best.id])
 
 
-def _reason(f: _Facts, rec: Move) -> Text:
+def _reason(f: _Facts, rec: Move) -> Text | None:
     view = f.view
     rec_comb = None if rec.discard else table(view.rules).by_tiles.get(rec.tiles)
     if rec.discard:
@@ -326,10 +331,7 @@ def _reason(f: _Facts, rec: Move) -> Text:
     if all(t.rank >= u.rank for u in same) and not any(t in c.tiles for c in f.combos):
         return T("這張是你最不需要的：好牌留給後面，尤其是最後一墩（R-W1）。",
                  "It is the tile you need least: your strong tiles stay for later, above all the last trick (R-W1).")
-    return T("在所有暗牌的抽樣裏，這樣出平均最好；你的組合牌也沒有拆散（R-P5）。" if f.combos else
-             "在所有暗牌的抽樣裏，這樣出平均最好。",
-             "Over the samples of the hidden tiles it does best on average" +
-             ("; your combinations stay together (R-P5)." if f.combos else "."))
+    return None
 
 
 class Coach:
@@ -345,7 +347,7 @@ class Coach:
     def _bot(self, view: DealView) -> SearchBot:
         # One stream per position, so advice does not depend on what was asked before.
         key = zlib.crc32(repr((self.seed, _key(view))).encode())
-        return SearchBot(random.Random(key), samples=self.samples, exact_tiles=self.exact_tiles)
+        return SearchBot(random.Random(key), samples=self.samples, exact_tiles=self.exact_tiles, lines=True)
 
     def nudge(self, view: DealView) -> Text:
         """Stage one: what to think about (no answer given)."""
@@ -361,7 +363,22 @@ class Coach:
         options = tuple(self._bot(view).options(view))
         rec = options[0].move
         f = _facts(view)
-        h = Hint(view.seat or 0, _nudge(f, rec), rec, _reason(f, rec), options, self.exact_tiles)
+        why = None
+        reason = _reason(f, rec)
+        if len(options) > 1:
+            runner = options[1]
+            gap = options[0].mean - runner.mean
+            if gap > BEST_MARGIN[options[0].exact]:
+                why = compare(runner, options[0], view)
+                against = T("比起第二好的選擇：", "Against the next best: ") + why.text
+            else:
+                against = T(f"第二好的選擇，{_lower(runner.move.text(view)).zh}，只差 {gap:.1f}：兩個都可以。",
+                            f"The next best, {_lower(runner.move.text(view)).en}, is only {gap:.1f} behind: "
+                            "either will do.")
+            reason = against if reason is None else reason + T("", " ") + against
+        elif reason is None:
+            reason = T("只有這一個選擇。", "It is the only action open.")
+        h = Hint(view.seat or 0, _nudge(f, rec), rec, reason, options, self.exact_tiles, why)
         self._cache[key] = h
         return h
 
@@ -382,6 +399,7 @@ class Coach:
         loss = max(0.0, best.mean - yours.mean)
         exact = yours.exact
         mark = Mark.BEST if yours.move == best.move else mark_for(loss, exact)
+        why = compare(yours, best, view) if mark is not Mark.BEST else None
         view_text = best.move.text(view)
         done = T("你剛才", "Your last action, ") + move.text(view) + T("：", ": ")
         if len(h.options) == 1 and yours.samples == 0:
@@ -394,16 +412,24 @@ class Coach:
             text = done + T("最佳——", "best — ") + outcome_text(yours) + T("。", ".")
         elif mark is Mark.FINE:
             text = (done + T(f"可以，比最佳少 {loss:.1f}。最佳是", f"fine, {loss:.1f} short of the best: ")
-                    + view_text + T("（", " (") + outcome_text(best) + T("）。", ")."))
+                    + view_text + T("（", " (") + outcome_text(best) + T("）。", ").") + T("", " ") + _why(why))
         else:
             text = (done + T(f"失誤，平均少 {loss:.1f}。更好的是",
                              f"a mistake, costing {loss:.1f} on average. Better: ")
-                    + view_text + T("（", " (") + outcome_text(best) + T("）。", ")."))
-        return Marked(mark, loss, yours, best, text)
+                    + view_text + T("（", " (") + outcome_text(best) + T("）。", ").") + T("", " ") + _why(why))
+        return Marked(mark, loss, yours, best, text, why)
 
     def forget(self) -> None:
         """Drop the advice kept for earlier positions."""
         self._cache.clear()
+
+
+def _why(why: Why | None) -> Text:
+    return T("", "") if why is None else T("原因：", "Why: ") + why.text
+
+
+def _lower(t: Text) -> Text:
+    return Text(t.zh, t.en[:1].lower() + t.en[1:])
 
 
 def _key(view: DealView) -> tuple[object, ...]:

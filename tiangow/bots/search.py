@@ -27,17 +27,19 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from ..combos import Combination
 from ..deal import DealView
 from ..move import Move
-from ..search import TT, SearchStats, step_values
+from ..search import TT, SearchStats, principal_line, step_values
 from ..state import State, Step
 from .base import check_view, sample_state, step_of
 from .rule import Eye, keep_values, rule_move
 
-__all__ = ["SearchBot", "Option", "rollout", "default_exact_tiles", "DEEP_SAMPLES"]
+__all__ = ["SearchBot", "Option", "Outlook", "rollout", "default_exact_tiles", "DEEP_SAMPLES"]
 
 
 def default_exact_tiles() -> int:
@@ -54,6 +56,79 @@ DEEP_SAMPLES = 8
 """Samples searched exactly when each hand still has 5 tiles or more (an exact search there
 takes about 0.1 s). Measured against a reference of 128 exact samples on ten 5-tile positions:
 8 exact samples lose 0.07 a hint on average, 32 playouts 1.65."""
+
+
+@dataclass(frozen=True)
+class Outlook:
+    """What happened to the seat after an action, counted over the samples, each followed
+    to the end of the hand along one line: a line of best play (every seat; the seat's net is
+    the sample's exact value) when the samples are searched exactly, the rule-based player's
+    playout otherwise. The coach's reasons are read off these counts."""
+
+    samples: int
+    wins: int
+    """Samples in which the seat won the hand (took the last trick, R-W1)."""
+    tricks: int
+    """Samples in which the seat took the trick this action was part of (and so leads next)."""
+    blanks: int
+    """Samples in which the seat ended the hand with no stack (空棟, R-$2)."""
+    stacks: int
+    """The seat's stacks at the end, summed over the samples."""
+    bonus: int
+    """Immediate rewards (賀尊, 四大賀: R-$5, R-$6) to the seat after the action, summed."""
+    last: tuple[tuple[Combination, int], ...] = ()
+    """What the seat won the last trick with, and in how many samples, most often first."""
+
+    @property
+    def mean_stacks(self) -> float:
+        return self.stacks / self.samples if self.samples else 0.0
+
+
+class _Tally:
+    __slots__ = ("samples", "wins", "tricks", "blanks", "stacks", "bonus", "last")
+
+    def __init__(self) -> None:
+        self.samples = self.wins = self.tricks = self.blanks = self.stacks = self.bonus = 0
+        self.last: Counter[Combination] = Counter()
+
+    def outlook(self) -> Outlook:
+        return Outlook(self.samples, self.wins, self.tricks, self.blanks, self.stacks, self.bonus,
+                       tuple(self.last.most_common()))
+
+
+def _follow(st: State, me: int, action: Step | None, steps: Callable[[State], Step],
+            tally: _Tally | None = None) -> int:
+    """Take ``action`` (if any), then play ``st`` to the end, each step ``steps(st)``;
+    ``me``'s net from here (immediate rewards + settlement), counting into ``tally`` what
+    befell ``me`` (the trick in progress is the one ``action`` belongs to). ``st`` is restored."""
+    total = 0
+    n = 0
+    taker = -1
+    step = action
+    while st.to_play is not None:
+        if step is None:
+            step = steps(st)
+        resolves = st.acted == 3
+        paid = st.push(step)
+        step = None
+        n += 1
+        if paid is not None:
+            total += paid.net[me]
+        if resolves and taker < 0 and st.won is not None:
+            taker = st.won[0]
+    total += st.final_net()[me]
+    if tally is not None:
+        tally.samples += 1
+        tally.wins += st.winner == me
+        tally.tricks += taker == me
+        tally.blanks += st.stacks[me] == 0
+        tally.stacks += st.stacks[me]
+        tally.bonus += total - st.final_net()[me]
+        if st.winner == me and st.best is not None:
+            tally.last[st.best] += 1
+    for _ in range(n):
+        st.pop()
+    return total
 
 
 @dataclass(frozen=True)
@@ -76,23 +151,16 @@ class Option:
     high: float = 0.0
     """The highest net over the samples (equal to ``low`` when every sample agrees: with exact
     search, the net is then guaranteed whatever the hidden tiles are)."""
+    outlook: Outlook | None = None
+    """What befell the seat along each sample's line (when the bot was asked for lines)."""
 
 
 def rollout(st: State, me: int) -> tuple[int, bool]:
     """Play ``st`` to the end with the rule-based player in every seat; ``me``'s net from
     here (immediate rewards + settlement) and whether ``me`` won. ``st`` is restored."""
-    total = 0
-    n = 0
-    while st.to_play is not None:
-        paid = st.push(rule_move(st))
-        n += 1
-        if paid is not None:
-            total += paid.net[me]
-    total += st.final_net()[me]
-    won = st.winner == me
-    for _ in range(n):
-        st.pop()
-    return total, won
+    tally = _Tally()
+    total = _follow(st, me, None, rule_move, tally)
+    return total, tally.wins == 1
 
 
 class SearchBot:
@@ -102,18 +170,21 @@ class SearchBot:
     search is exact (:func:`default_exact_tiles` when not given); ``max_discards``: discards
     tried besides the plays while the hand is long (the lowest by the rule-based keep-value;
     all of them in exact search); ``deep_samples``: at most this many samples when the search
-    is exact with 5 tiles or more in each hand (``None``: ``samples`` always).
+    is exact with 5 tiles or more in each hand (``None``: ``samples`` always); ``lines``: also
+    follow each exact sample along a line of best play, so that every option carries its
+    :class:`Outlook` (played-out samples always do).
     """
 
     name = "search"
 
     def __init__(self, seed: int | random.Random | None = None, samples: int = 20, exact_tiles: int | None = None,
-                 max_discards: int = 3, deep_samples: int | None = DEEP_SAMPLES) -> None:
+                 max_discards: int = 3, deep_samples: int | None = DEEP_SAMPLES, lines: bool = False) -> None:
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         self.samples = samples
         self.exact_tiles = default_exact_tiles() if exact_tiles is None else exact_tiles
         self.deep_samples = deep_samples
         self.max_discards = max_discards
+        self.lines = lines
         self.stats = SearchStats()
 
     def options(self, view: DealView, extra: Sequence[Move] = ()) -> list[Option]:
@@ -134,7 +205,8 @@ class SearchBot:
         squares = {mv: 0.0 for mv in moves}
         lows = {mv: math.inf for mv in moves}
         highs = {mv: -math.inf for mv in moves}
-        wins = {mv: 0 for mv in moves}
+        tallies = {mv: _Tally() for mv in moves}
+        lines = self.lines
         deep = exact and first.left >= 5 and self.deep_samples is not None
         n = max(1, min(self.samples, self.deep_samples) if deep and self.deep_samples else self.samples)
         for i in range(n):
@@ -146,25 +218,34 @@ class SearchBot:
                         sums[mv] += v
                         squares[mv] += v * v
                         lows[mv], highs[mv] = min(lows[mv], v), max(highs[mv], v)
+                        if lines:
+                            self._line(st, me, mv, v, tt, tallies[mv])
             else:
                 for mv in moves:
-                    paid = st.push(mv)
-                    v, won = rollout(st, me)
-                    st.pop()
-                    v += 0 if paid is None else paid.net[me]
+                    v = _follow(st, me, mv, rule_move, tallies[mv])
                     sums[mv] += v
                     squares[mv] += v * v
                     lows[mv], highs[mv] = min(lows[mv], v), max(highs[mv], v)
-                    wins[mv] += won
         out = []
         for mv in moves:
             mean = sums[mv] / n
             var = max(0.0, squares[mv] / n - mean * mean)
+            t = tallies[mv]
             out.append(Option(Move.of(mv), mean, math.sqrt(var / n), n, exact,
-                              None if exact else wins[mv] / n, lows[mv], highs[mv]))
+                              None if exact else t.wins / n, lows[mv], highs[mv],
+                              t.outlook() if lines or not exact else None))
         preferred = Move.of(rule_move(first))
         out.sort(key=lambda o: (-o.mean, o.move != preferred))
         return out
+
+    def _line(self, st: State, me: int, mv: Step, v: int, tt: TT, tally: _Tally) -> None:
+        """Follow ``mv`` along a line of best play worth ``v`` to ``me``, counting into ``tally``."""
+        paid = st.push(mv)
+        d = 0 if paid is None else paid.net[me]
+        line = iter(principal_line(st, me, v - d, tt, self.stats, prefer=rule_move))
+        st.pop()
+        got = _follow(st, me, mv, lambda _: next(line), tally)
+        assert got == v, f"a line of best play worth {got}, not {v}"
 
     def _candidates(self, st: State) -> list[Step]:
         moves = st.moves()

@@ -1,0 +1,146 @@
+"""Why one action beats another (tiangow/bots/why.py, issue 24 §1): every figure a reason
+cites is the samples' own, in every language, and points the right way."""
+
+from __future__ import annotations
+
+import random
+from contextlib import nullcontext
+
+import pytest
+from helpers import known_ending
+
+from tiangow import Deal, Move, parse_tiles, search
+from tiangow.bots import Coach, Mark
+from tiangow.bots.positions import deal_until
+from tiangow.bots.rule import rule_move
+from tiangow.bots.search import Option, SearchBot
+from tiangow.bots.why import Fact, compare, split_combinations
+
+
+def _positions(count: int, tiles: int, seed: int) -> list[Deal]:
+    rng = random.Random(seed)
+    return [deal_until(rng, tiles) for _ in range(count)]
+
+
+def _check_fact(f: Fact, yours: Option, best: Option, view: object, preface: bool) -> None:
+    a, b = yours.outlook, best.outlook
+    assert a is not None and b is not None
+    n = a.samples
+    gap = max(1, (n + 9) // 10)
+    assert f.samples == n
+    en, zh = f.text("en"), f.text("zh-Hant")
+    counts = {"win": (a.wins, b.wins), "trick": (a.tricks, b.tricks), "blank": (a.blanks, b.blanks)}
+    if f.kind in counts:
+        assert (f.yours, f.other) == counts[f.kind]
+        mine, theirs = counts[f.kind]
+        # the sentence opens with the judged action's count, except "if you <best>, you take this trick …"
+        lead, follow = (theirs, mine) if f.kind == "trick" and not preface else (mine, theirs)
+        assert f"in {int(lead)} of {n} deals" in en and f"在 {n} 副牌裏有 {int(lead)} 副" in zh
+        assert f": {int(follow)}" in en or f"in {int(follow)}" in en
+        assert f"{int(follow)} 副" in zh
+        if preface or f.kind == "blank":
+            assert mine - theirs >= gap
+        else:
+            assert theirs - mine >= gap
+    elif f.kind in ("stacks", "bonus"):
+        total = "stacks" if f.kind == "stacks" else "bonus"
+        assert f.yours == pytest.approx(getattr(a, total) / n) and f.other == pytest.approx(getattr(b, total) / n)
+        assert f.other - f.yours >= 0.5
+        for x in (f.yours, f.other):
+            shown = f"{x:.1f}" if f.kind == "stacks" else f"{x:+.1f}".replace("-", "−")
+            assert shown in en and shown in zh
+    elif f.kind == "last":
+        combo, k = b.last[0]
+        assert f.other == k and f.yours == dict(a.last).get(combo, 0) and k - f.yours >= gap
+        assert combo.label("en") in en and combo.label("zh-Hant") in zh
+    elif f.kind == "split":
+        hand = tuple(view.hands[view.seat])  # type: ignore[attr-defined]
+        split = set(split_combinations(hand, yours.move.tiles, view)) - set(
+            split_combinations(hand, best.move.tiles, view))  # type: ignore[arg-type]
+        assert split and any(c.label("en") in en for c in split)
+    else:
+        assert f.kind == "net"
+        assert (f.yours, f.other) == (yours.mean, best.mean)
+        assert f"{yours.mean:+.1f}".replace("-", "−") in en
+
+
+@pytest.mark.parametrize("tiles, seed", [(3, 1), (4, 2), (6, 3)])
+def test_every_reason_cites_the_samples_own_figures(tiles: int, seed: int) -> None:
+    checked = 0
+    for i, d in enumerate(_positions(6, tiles, seed)):
+        view = d.view(d.to_play)
+        h = Coach(seed=i, samples=10).hint(view)
+        best = h.options[0]
+        assert best.outlook is not None and best.outlook.samples == best.samples
+        for o in h.options[1:]:
+            why = compare(o, best, view)
+            assert 1 <= len(why.facts) <= 3
+            for lang in ("en", "zh-Hant", "zh-Hans"):
+                assert why.text(lang).strip() and "R-" in why.text(lang)
+            for j, f in enumerate(why.facts):
+                _check_fact(f, o, best, view, why.preface and j == 0)
+                checked += 1
+    assert checked > 10
+
+
+def test_exact_lines_count_what_the_exact_values_say() -> None:
+    # An exact option worth the same in every sample is followed along lines worth exactly that.
+    d = known_ending()
+    d.play("33")
+    view = d.view(1)
+    bot = SearchBot(3, samples=6, lines=True)
+    for o in bot.options(view):
+        assert o.exact and o.outlook is not None and o.outlook.samples == 6
+        if o.low == o.high and o.low > 0:
+            assert o.outlook.wins == 6  # only the winner nets more than 入二's +2 here
+    plays = [o for o in bot.options(view) if not o.move.discard]
+    assert plays and all(o.outlook is not None and o.outlook.tricks == 6 for o in plays if o.move.tiles[0].name == "天")
+
+
+@pytest.mark.parametrize("core", ["compiled", "pure Python"])
+def test_a_principal_line_is_worth_the_value(core: str) -> None:
+    if core == "compiled" and search.CORE != "compiled":
+        pytest.skip("the compiled core was not built here")
+    with (search.pure_python() if core == "pure Python" else nullcontext()):
+        for d in _positions(8, 4, 11):
+            st = d.snapshot()
+            me = st.to_play
+            assert me is not None
+            for mv, v in search.step_values(st):
+                paid = st.push(mv)
+                d0 = 0 if paid is None else paid.net[me]
+                line = search.principal_line(st, me, v - d0, prefer=rule_move)
+                total = d0
+                for step in line:
+                    p = st.push(step)
+                    total += 0 if p is None else p.net[me]
+                assert st.to_play is None
+                total += st.final_net()[me]
+                for _ in line:
+                    st.pop()
+                st.pop()
+                assert total == v
+            with pytest.raises(ValueError, match="not this position's value"):
+                search.principal_line(st, me, 10**6)
+
+
+def test_a_mistake_says_why_with_figures() -> None:
+    d = known_ending()
+    d.play("33")
+    coach = Coach(seed=1, samples=6)
+    m = coach.mark(d.view(1), Move(tuple(parse_tiles("66")), True))
+    assert m.mark is Mark.MISTAKE and m.why is not None
+    assert "Why: " in m.text("en") and "原因：" in m.text("zh-Hant") and "原因：" in m.text("zh-Hans")
+    assert m.why.text("en") in m.text("en")
+    assert any(f.kind in ("win", "trick", "last") for f in m.why.facts)
+    best = coach.mark(d.view(1), coach.hint(d.view(1)).recommended)
+    assert best.why is None
+
+
+def test_split_combinations() -> None:
+    d = known_ending()
+    view = d.view(2)  # West: 46 46 16 16 15 15 36 45
+    hand = tuple(view.hands[2])
+    labels = {c.label("en") for c in split_combinations(hand, tuple(parse_tiles("46")), view)}
+    assert labels and all("Red-head" in x or "red" in x.lower() for x in labels)
+    assert not split_combinations(hand, tuple(parse_tiles("46 46")), view)
