@@ -168,3 +168,34 @@ def test_lesson_08_layout_in_english_at_1280_and_a_double_click(page: Any, lesso
         assert page.evaluate(OVERLAPS, ".tg-prev-trick .tg-act") == []
         assert page.evaluate(OVERLAPS, ".tg-table > *") == []
     assert ERROR_TEXT not in page.content()
+
+
+def test_lesson_08_a_costly_action_is_marked_with_its_reason(page: Any, lessons: Lessons) -> None:
+    # The learner takes the option the hint ranks last: the mark says how much it cost and why,
+    # with the samples' own counts (issue 24 §1).
+    page.goto(lessons.url("08_play"), timeout=TIMEOUT)
+    page.wait_for_selector(".tg-play-table svg[data-tile]", timeout=TIMEOUT)
+    page.get_by_role("button", name="English").click()
+    for _ in range(9):
+        state, step = wait_turn(page)
+        if state != "your-turn":
+            break
+        for stage in ("1", "2"):
+            ready_to_click(page, ".tg-hint-button", TIMEOUT)
+            page.click(".tg-hint-button")
+            page.wait_for_selector(f".tg-hintbox[data-stage='{stage}'][data-step='{step}']", timeout=TIMEOUT)
+        rows = page.locator(".tg-options tr[data-option]")
+        worst = rows.nth(rows.count() - 1)
+        tiles = str(worst.get_attribute("data-tiles")).split()
+        discard = worst.get_attribute("data-discard") == "true"
+        clear_selection(page)
+        select(page, tiles)
+        page.click(".tg-discard" if discard else ".tg-play")
+        line = page.wait_for_selector(f".tg-feedback-line[data-mark][data-step='{step + 1}']", timeout=TIMEOUT)
+        if line.get_attribute("data-mark") != "best":
+            text = line.inner_text()
+            assert "Why: " in text and "R-" in text.split("Why: ")[1]
+            assert " of " in text or "on average" in text
+            assert ERROR_TEXT not in page.content()
+            return
+    pytest.fail("no action short of the best was taken in a whole hand")

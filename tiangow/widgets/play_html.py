@@ -67,7 +67,15 @@ def feedback_line_html(feedback: tuple[str, Text] | None, step: int, lang: Lang)
     kind, msg = feedback
     mark = f' data-mark="{kind[5:]}" data-step="{step}"' if kind.startswith("mark-") else ""
     cls = f"tg-{kind}" if kind.startswith("mark-") else f"tg-feedback-{kind}"
-    return STYLE + f'<div class="{cls} tg-feedback-line"{mark}>{html.escape(msg(lang))}</div>'
+    text = msg(lang)
+    why = ""
+    for cue in ("Why: ", "原因："):
+        if kind.startswith("mark-") and cue in text:
+            # the reason reads as prose under the mark, not as more of the coloured verdict
+            text, reason = text.split(cue, 1)
+            why = f'<div class="tg-why"><b>{html.escape(cue.strip())}</b> {html.escape(reason)}</div>'
+            break
+    return STYLE + f'<div class="{cls} tg-feedback-line"{mark}>{html.escape(text.strip())}{why}</div>'
 
 
 def session_table_html(s: Session, lang: Lang) -> str:
@@ -109,7 +117,8 @@ def hint_html(s: Session, hint: Hint | None, stage: int, lang: Lang) -> str:
         if note is not None:
             how = how + T("", " ") + note
         rows = "".join(
-            f'<tr data-option="{i}"><td>{html.escape(o.move.text(view)(lang))}</td>'
+            f'<tr data-option="{i}" data-tiles="{" ".join(t.notation for t in o.move.tiles)}" '
+            f'data-discard="{str(o.move.discard).lower()}"><td>{html.escape(o.move.text(view)(lang))}</td>'
             f"<td>{html.escape(outcome_text(o)(lang))}</td></tr>"
             for i, o in enumerate(h.options))
         parts.append(f'<div class="tg-muted">{html.escape(how(lang))}</div>'
