@@ -321,6 +321,8 @@ def test_move_names_say_which_tiles_when_a_name_is_shared() -> None:
     a, b = Move(parse_tiles("11 26")), Move(parse_tiles("11 35"))
     assert a.text()("en") != b.text()("en") and a.text()("zh-Hant") != b.text()("zh-Hant")
     assert "2-6" in a.text()("zh-Hant") and "3-5" in b.text()("en")
-    # a name only one set of tiles has stays short
-    assert Move(parse_tiles("36 45")).text()("zh-Hant") == "打 雜九"
+    # every play of different tiles says which (雜九 too: issue 24 §5); a pair of one tile stays short
+    assert Move(parse_tiles("36 45")).text()("zh-Hant") == "打 雜九（3-6 + 4-5）"
+    assert Move(parse_tiles("44 25")).text()("en") == "play Man-seven (4-4 + 2-5)"
+    assert Move(parse_tiles("66 66")).text()("en") == "play double Heaven"
     assert Move(parse_tiles("26"), discard=True).text()("en") == "discard Eight (2-6)"

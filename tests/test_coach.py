@@ -251,3 +251,20 @@ def test_marks_leave_a_margin_the_samples_cannot_resolve() -> None:
     assert f"{m.loss:.1f} short of the top option" in m.text("en")
     assert mark_for(BEST_MARGIN[True] + 0.01, True) is Mark.FINE
     assert mark_for(1.01, True) is Mark.MISTAKE and mark_for(1.01, False) is Mark.FINE
+
+
+def test_a_follow_reason_is_true_about_lower_plays() -> None:
+    # South beats 梅 with 人 while 和, lower, would beat it too but makes South's pair of 和:
+    # the reason says so instead of calling 人 "the lowest play that beats 梅" (issue 24 §5).
+    from tiangow.bots.hints import _facts, _reason
+
+    d = make_deal("55 66 11 12 22 33 36 46", "44 13 13 56 16 15 26 34", "66 11 44 55 33 22 24 35",
+                  "23 14 25 45 46 16 56 15")
+    d.play("55")
+    view = d.view(1)
+    text = _reason(_facts(view), Move(tuple(parse_tiles("44")), False))
+    assert text is not None
+    assert "lowest" not in text("en") and "part of your double Harmony" in text("en")
+    assert "一部分" in text("zh-Hant")
+    own = _reason(_facts(view), Move(tuple(parse_tiles("13")), False))
+    assert own is not None and "lowest play that beats" in own("en")

@@ -20,7 +20,6 @@ or discarded, and the combination).
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Protocol
 
@@ -97,10 +96,10 @@ class Move:
         c = tab.by_tiles.get(self.tiles)
         zh = c.label("zh-Hant") if c is not None else " ".join(t.name for t in self.tiles)
         en = c.label("en") if c is not None else ", ".join(t.label("en") for t in self.tiles)
-        if c is not None and c.size > 1 and en in _shared_names(tab):
-            # 地八 is 地 with either 八: say which
-            zh += "（" + "、".join(t.label("zh-Hant") for t in self.tiles) + "）"
-            en += " (" + ", ".join(t.label("en") for t in self.tiles) + ")"
+        if c is not None and len(set(self.tiles)) > 1:
+            # which tiles make it (地八 is 地 with either 八; 雜九 is 3-6 with 4-5), by their pips
+            zh += "（" + " + ".join(t.notation for t in self.tiles) + "）"
+            en += " (" + " + ".join(t.notation for t in self.tiles) + ")"
         if view is not None and view.trick_size is None:
             return T(f"出 {zh}", f"lead {en}")
         return T(f"打 {zh}", f"play {en}")
@@ -167,14 +166,3 @@ def move_of(step: Step) -> Move:
     if type(step) is int:
         return _DISCARDS[step]
     return play_moves(table_of(step))[step.id]  # type: ignore[arg-type, union-attr]
-
-_SHARED: dict[int, frozenset[str]] = {}
-
-
-def _shared_names(tab: Table) -> frozenset[str]:
-    """Names (in English) that more than one play in a combination table goes by."""
-    found = _SHARED.get(id(tab))
-    if found is None:
-        counts = Counter(c.label("en") for c in tab.plays)
-        found = _SHARED[id(tab)] = frozenset(name for name, n in counts.items() if n > 1)
-    return found

@@ -112,7 +112,15 @@ class Marked:
 
 
 def _signed(x: float, digits: int = 1) -> str:
-    return f"{x:+.{digits}f}".replace("-", "−")
+    """``+1.5``, ``−2.0``, and ``0.0`` for anything that rounds to nothing (not "−0.0").
+
+    >>> _signed(-0.04), _signed(1.25), _signed(-3, 0)
+    ('0.0', '+1.2', '−3')
+    """
+    text = f"{x:+.{digits}f}"
+    if float(text) == 0:
+        return text[1:]
+    return text.replace("-", "−")
 
 
 def outcome_text(o: Option) -> Text:
@@ -293,6 +301,16 @@ def _can_beat(f: _Facts) -> bool:
     return any(all(have[t] >= n for t, n in Counter(o.tiles).items()) for _, o in tab.better[best.id])
 
 
+def _lower_beaters(f: _Facts, rec: Combination) -> list[Combination]:
+    """The plays the seat holds that beat the standing play and rank below ``rec``, lowest first."""
+    if f.best is None:
+        return []
+    tab = table(f.view.rules)
+    have = Counter(f.hand)
+    beaters = [o for _, o in tab.better[f.best.id] if all(have[t] >= n for t, n in Counter(o.tiles).items())]
+    return sorted((o for o in beaters if o.kind is rec.kind and o.rank > rec.rank), key=lambda o: -o.rank)
+
+
 def _reason(f: _Facts, rec: Move) -> Text | None:
     view = f.view
     rec_comb = None if rec.discard else table(view.rules).by_tiles.get(rec.tiles)
@@ -310,9 +328,22 @@ def _reason(f: _Facts, rec: Move) -> Text | None:
         if f.last:
             return T("贏了最後一墩就贏了這一局（R-W1）。", "Win the last trick and you win the hand (R-W1).")
         assert f.best is not None
-        return T(f"這是打得過{f.best.label('zh-Hant')}的最小的牌（R-C1），贏 {f.size} 棟（R-P5）。",
-                 f"It is the lowest play that beats {f.best.label('en')} (R-C1) and wins {_stacks(f.size).en} "
-                 "(R-P5).")
+        lower = _lower_beaters(f, rec_comb)
+        if not lower:
+            return T(f"這是打得過{f.best.label('zh-Hant')}的最小的牌（R-C1），贏 {f.size} 棟（R-P5）。",
+                     f"It is the lowest play that beats {f.best.label('en')} (R-C1) and wins {_stacks(f.size).en} "
+                     "(R-P5).")
+        low = lower[0]
+        beats = T(f"它打得過{f.best.label('zh-Hant')}（R-C1），贏 {f.size} 棟（R-P5）。",
+                  f"It beats {f.best.label('en')} (R-C1) and wins {_stacks(f.size).en} (R-P5).")
+        holders = [c for c in f.combos if set(low.tiles) <= set(c.tiles) and c.size > low.size
+                and not set(rec_comb.tiles) & set(c.tiles)]
+        if holders:
+            c = max(holders, key=lambda c: c.size)
+            return beats + T(f"{low.label('zh-Hant')}也打得過，而且更小，可是它是你{c.label('zh-Hant')}的一部分。",
+                             f" {low.label('en')} would beat it too, and ranks lower, but it is part of your "
+                             f"{c.label('en')}.")
+        return beats
     if rec_comb.size == len(f.hand):
         return T("全部一次出完：這是最後一墩（R-W1）。", "All your tiles at once: this is the last trick (R-W1).")
     if f.sure(rec_comb):

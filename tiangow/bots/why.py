@@ -189,7 +189,8 @@ def compare(yours: Option, other: Option, view: DealView | None = None) -> Why:
 
 
 def _signed(x: float) -> str:
-    return f"{x:+.1f}".replace("-", "−")
+    text = f"{x:+.1f}"
+    return text[1:] if float(text) == 0 else text.replace("-", "−")
 
 
 def _net_text(me: Text, it: Text, yours: Option, other: Option, alone: bool) -> Text:

@@ -164,8 +164,9 @@ def result_html(s: Session, lang: Lang) -> str:
 def running_score_html(s: Session, lang: Lang) -> str:
     """The running score over the hands played at this table."""
     run = s.running
-    cells = "".join(f'<td data-seat="{x}">{html.escape(seat_name(x, lang))}{"*" if x == s.seat else ""}: '
-                    f"{run[x]:+d}</td>" for x in range(4))
+    you = T("（你）", " (you)")(lang)
+    cells = "".join(f'<td data-seat="{x}">{html.escape(seat_name(x, lang))}{html.escape(you) if x == s.seat else ""}'
+                    f': {f"{run[x]:+d}".replace("-", "−") if run[x] else "0"}</td>' for x in range(4))
     played = s.hands_in_score
     label = T(f"累計（{played} 局）", f"Running score ({played} hand{'s' if played != 1 else ''})")
     return (STYLE + f'<div class="tg-muted tg-running-score" data-hands="{played}">{html.escape(label(lang))}'
