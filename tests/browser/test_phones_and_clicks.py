@@ -176,3 +176,14 @@ def test_double_clicks_on_lesson_08_act_once(page: Any, voila_url: str) -> None:
     assert "第 2 局" in page.locator(".tg-deal-line").inner_text()
     assert page.locator(".tg-feedback-wrong").count() == 0  # no "not your turn" anywhere
     assert ERROR_TEXT not in page.content()
+    # Two presses on Hint further apart than a double click both count, even when the second
+    # comes while the kernel is still answering the first (issue 24 §5): the guard holds the
+    # second press and makes it once the first answer is in.
+    state, step = wait_turn(page)
+    assert state == "your-turn"
+    ready_to_click(page, ".tg-hint-button", TIMEOUT)
+    page.locator(".tg-hint-button").click()
+    page.wait_for_timeout(600)
+    page.locator(".tg-hint-button").click()
+    page.wait_for_selector(f".tg-hintbox[data-stage='2'][data-step='{step}'] .tg-hint-rec", timeout=TIMEOUT)
+    assert ERROR_TEXT not in page.content()

@@ -58,7 +58,9 @@ function ensureXsrfCookie() {
 // a double click comes sooner) or the kernel hid the button (a "Next" shown again is a new
 // state), or the learner clicked something else in between (picked another tile, say: not a
 // double click); after GUARD_MAX_MS it lets go anyway (a kernel that answers nothing must not
-// freeze a button). Tile pickers are not guarded: picking and unpicking is local and instant.
+// freeze a button). A press on the held button later than GUARD_MS after the first (the learner
+// pressed again while the kernel was still answering) is not lost: it acts once the guard lets
+// go. Tile pickers are not guarded: picking and unpicking is local and instant.
 const GUARD_MS = 450;
 const BUSY = "data-tg-busy";
 const GUARD_MAX_MS = 4000;
@@ -76,6 +78,10 @@ function installClickGuard() {
     entry.released = true;
     entry.observer.disconnect();
     for (const b of entry.group) if (busy.get(b) === entry) b.removeAttribute(BUSY);
+    const again = entry.queued;
+    if (again && again.isConnected && again.offsetParent !== null && !again.disabled && last === entry) {
+      setTimeout(() => again.click(), 0);
+    }
   };
   document.addEventListener(
     "click",
@@ -89,6 +95,9 @@ function installClickGuard() {
       if (held && !held.released && held === last) {
         e.stopImmediatePropagation();
         e.preventDefault();
+        // Not the second click of a double click (that comes sooner) but a press while the
+        // kernel is still answering the first: act on it once the first answer is in.
+        if (e.isTrusted && performance.now() - held.since > GUARD_MS) held.queued = button;
         return;
       }
       if (held) release(held); // a click elsewhere came in between: this one is meant
@@ -98,7 +107,7 @@ function installClickGuard() {
           ? [...button.parentElement.querySelectorAll("button.tg-choice")]
           : [button];
       const root = button.closest(".jp-OutputArea-output, .jp-Cell") || document.body;
-      const entry = { since: now, changed: false, released: false, group, observer: null };
+      const entry = { since: now, changed: false, released: false, group, observer: null, queued: null };
       entry.observer = new MutationObserver((records) => {
         if (records.every((r) => r.type === "attributes" && r.attributeName === BUSY)) return;
         if (!button.isConnected || button.offsetParent === null) {

@@ -119,6 +119,9 @@ class PlayTable(w.VBox):
         self.discard_button = _button("tg-discard", lambda: self.act(self.picker.selected_move(discard=True)))
         self.undo_button = _button("tg-undo", self.undo)
         self.hint_button = _button("tg-hint-button", self.show_hint, "info")
+        self.buttons = w.HBox([self.play_button, self.discard_button, self.undo_button, self.hint_button],
+                              layout=w.Layout(flex_flow="row wrap"))
+        self.buttons.add_class("tg-act-buttons")
         self.feedback = w.HTML()
         self.feedback.add_class("tg-feedback")
         self.hint_view = w.HTML()
@@ -155,8 +158,7 @@ class PlayTable(w.VBox):
             self.deal_line, w.HBox([self.deal_again_button, self.replay_button, self.next_button, self.settings_button],
                                    layout=w.Layout(flex_flow="row wrap")),
             self.settings, self.table_view, self.status, self.picker,
-            w.HBox([self.play_button, self.discard_button, self.undo_button, self.hint_button],
-                   layout=w.Layout(flex_flow="row wrap")),
+            self.buttons,
             self.feedback, self.hint_view, self.result_view, self.score_view, self.history_button, self.history_view,
         ], layout=w.Layout(border="1px solid #ddd3bf", padding="10px 14px", max_width="800px"))
         self.add_class("tg-play-table")
