@@ -17,6 +17,10 @@
 
 #include <array>
 #include <cstdint>
+#include <cstdlib>
+#if defined(__unix__) || defined(__APPLE__)
+#include <sys/mman.h>
+#endif
 #include <cstring>
 #include <unordered_map>
 #include <vector>
@@ -74,7 +78,12 @@ struct Entry {
     uint16_t used;
 };
 
-std::vector<Entry> table;
+// The table: anonymous memory (untouched pages cost nothing; zero pages are empty entries),
+// on 2 MB pages where the system allows, since its probes land anywhere in it.
+Entry* table = nullptr;
+size_t table_len = 0;
+void* table_base = nullptr;
+size_t table_bytes = 0;
 int table_bits = 20;
 uint32_t generation = 1;
 u64 ctx_counter = 0;
@@ -92,8 +101,13 @@ struct NetKeyHash {
 };
 
 struct Plan {
-    int n;
-    uint8_t src[21], dst[21];
+    // fields moved by the same distance go together: (x & mask[i]) shifted by shift[i] bits
+    // (a family moves by whole families and may swap its twins, a plain kind moves down: the
+    // distances, in fields, lie in -10 … +1, so 12 groups at most)
+    int n;  // groups; -1: not made yet
+    u64 mask[12];
+    int shift[12];
+    Plan() : n(-1) {}
 };
 
 // Plans of relabelling, per setting of the fixed units (Wong's rule, 1-5 and 1-6 fixed), built
@@ -123,6 +137,7 @@ struct Context {
     // per search
     int me, goal;
     u64 nodes, hits, stores;
+    u64 limit;  // give up past this many nodes (0: never)
     int error;
 };
 
@@ -143,9 +158,16 @@ inline int where(const u64* h, u64 bm, u64 lm, int slot) {
 void make_plan(const Context* c, u64 live, const int* codes, Plan& p) {
     p.n = 0;
     auto add = [&](int s, int d) {
-        p.src[p.n] = (uint8_t)s;
-        p.dst[p.n] = (uint8_t)d;
-        ++p.n;
+        int shift = 3 * (d - s);
+        int i = 0;
+        while (i < p.n && p.shift[i] != shift) ++i;
+        if (i == p.n) {
+            if (p.n == 12) std::abort();  // cannot happen (see Plan)
+            p.shift[i] = shift;
+            p.mask[i] = 0;
+            ++p.n;
+        }
+        p.mask[i] |= (u64)7 << (3 * s);
     };
     int live24 = (live >> (3 * 19)) & 7;
     int segs[4][4];
@@ -210,7 +232,11 @@ void make_plan(const Context* c, u64 live, const int* codes, Plan& p) {
 inline u64 apply_plan(const Plan& p, u64 x) {
     if (!x) return 0;
     u64 y = 0;
-    for (int i = 0; i < p.n; ++i) y |= ((x >> (3 * p.src[i])) & 7) << (3 * p.dst[i]);
+    for (int i = 0; i < p.n; ++i) {
+        int sh = p.shift[i];
+        u64 v = x & p.mask[i];
+        y |= sh >= 0 ? v << sh : v >> -sh;
+    }
     return y;
 }
 
@@ -218,18 +244,20 @@ inline u64 apply_plan(const Plan& p, u64 x) {
 // play another seat holds (nor, before they act, the standing play), and the standing play is
 // not theirs (nor the lead, for the seat about to lead: best_seat is then the leader). They will
 // only discard, so which tiles they hold cannot matter. A bit per seat.
-int inert_seats(const Context* c, const u64* h, int best, int best_seat, int acted_mask) {
-    u64 mine[4], beaters[4];
-    for (int s = 0; s < 4; ++s) {
-        mine[s] = 0;
-        beaters[s] = 0;
-        if (!h[s]) continue;
-        for (int sl = 0; sl < 7; ++sl) {
-            unsigned v = (unsigned)(h[s] >> (9 * sl)) & 511;
-            mine[s] |= c->slice_plays[sl][v];
-            beaters[s] |= c->slice_beaters[sl][v];
-        }
+// The plays a holding holds, and the plays that beat one of them, as bits.
+inline void seat_plays(const Context* c, u64 h, u64& mine, u64& beaters) {
+    mine = 0;
+    beaters = 0;
+    for (int sl = 0; h; ++sl, h >>= 9) {
+        unsigned v = (unsigned)h & 511;
+        if (!v) continue;
+        mine |= c->slice_plays[sl][v];
+        beaters |= c->slice_beaters[sl][v];
     }
+}
+
+int inert_seats(const Context* c, const u64* h, const u64* mine, const u64* beaters, int best, int best_seat,
+                int acted_mask) {
     int inert = 0;
     for (int f = 0; f < 4; ++f) {
         if (!h[f] || f == best_seat) continue;
@@ -254,8 +282,10 @@ inline unsigned plan_index(u64 live, const int* codes) {
 
 // out: 4 canonical holdings (0 for an inert seat), the canonical masks of the standing and the
 // led plays (0: none), the inert seats
-void canon(Context* c, const u64* h0, int best, int best_seat, int led, int acted_mask, u64* out) {
-    int inert = inert_seats(c, h0, best, best_seat, acted_mask);
+// (mine, beaters: each seat's, from seat_plays)
+void canon(Context* c, const u64* h0, const u64* mine, const u64* beaters, int best, int best_seat, int led,
+           int acted_mask, u64* out) {
+    int inert = inert_seats(c, h0, mine, beaters, best, best_seat, acted_mask);
     u64 h[4];
     for (int s = 0; s < 4; ++s) h[s] = (inert >> s & 1) ? 0 : h0[s];
     u64 bm = best < 0 ? 0 : c->combos[best].mask;
@@ -266,7 +296,7 @@ void canon(Context* c, const u64* h0, int best, int best_seat, int led, int acte
         codes[f] = where(h, bm, lm, FAMILY_SLOTS[f][1]) > where(h, bm, lm, FAMILY_SLOTS[f][2]) ? 1 : 0;
     unsigned pi = plan_index(live, codes);
     Plan& p = (*c->plans)[pi];
-    if (!p.n) make_plan(c, live, codes, p);
+    if (p.n < 0) make_plan(c, live, codes, p);
     for (int s = 0; s < 4; ++s) out[s] = apply_plan(p, h[s]);
     out[4] = apply_plan(p, bm);
     out[5] = apply_plan(p, lm);
@@ -486,6 +516,10 @@ inline u64 mix(u64 x) {
 int value(Context* c, State& st, int alpha, int beta) {
     c->nodes++;
     if (c->error) return 0;
+    if (c->limit && c->nodes > c->limit) {
+        c->error = 2;
+        return 0;
+    }
     int to_play = st.to_play;
     if (to_play < 0) {
         if (c->goal == NET) return final_net(c, st);
@@ -498,10 +532,13 @@ int value(Context* c, State& st, int alpha, int beta) {
     int first = 0;
     bool use_tt = st.left > 1 || !st.acted;
     u64 sk = (u64)stacks[0] | (u64)stacks[1] << 4 | (u64)stacks[2] << 8 | (u64)stacks[3] << 12;
+    u64 mine[4], beaters[4];
+    if (relabel)
+        for (int s = 0; s < 4; ++s) seat_plays(c, st.h[s], mine[s], beaters[s]);
     if (use_tt) {
         if (relabel) {
             u64 cn[7];
-            canon(c, st.h, st.best, st.size ? st.best_seat : to_play, st.led, acted_mask_of(st), cn);
+            canon(c, st.h, mine, beaters, st.best, st.size ? st.best_seat : to_play, st.led, acted_mask_of(st), cn);
             k[0] = cn[0];
             k[1] = cn[1];
             k[2] = cn[2];
@@ -565,12 +602,15 @@ int value(Context* c, State& st, int alpha, int beta) {
             int nseen = 0;
             u64 hs[4] = {st.h[0], st.h[1], st.h[2], st.h[3]};
             u64 held = st.h[to_play];
+            u64 ms_[4] = {mine[0], mine[1], mine[2], mine[3]};
+            u64 bs_[4] = {beaters[0], beaters[1], beaters[2], beaters[3]};
             int j = 0;
             for (int i = 0; i < n; ++i) {
                 if (ms[i].combo < 0) {
                     hs[to_play] = held - ms[i].disc;
+                    seat_plays(c, hs[to_play], ms_[to_play], bs_[to_play]);
                     u64 cn[7];
-                    canon(c, hs, st.best, st.best_seat, st.led, acted, cn);
+                    canon(c, hs, ms_, bs_, st.best, st.best_seat, st.led, acted, cn);
                     bool dup = false;
                     for (int q = 0; q < nseen && !dup; ++q) dup = std::memcmp(seen[q], cn, sizeof cn) == 0;
                     if (dup) continue;
@@ -777,28 +817,54 @@ void Context_dealloc(Context* self) {
     Py_TYPE(self)->tp_free((PyObject*)self);
 }
 
+void free_table() {
+    if (!table_base) return;
+#if defined(__unix__) || defined(__APPLE__)
+    munmap(table_base, table_bytes);
+#else
+    std::free(table_base);
+#endif
+    table = nullptr;
+    table_base = nullptr;
+    table_len = 0;
+}
+
 bool ensure_table() {
     size_t want = (size_t)1 << table_bits;
-    if (table.size() != want) {
-        try {
-            table.assign(want, Entry());
-            std::memset(table.data(), 0, sizeof(Entry) * want);
-        } catch (...) {
-            PyErr_NoMemory();
-            return false;
-        }
-        generation = 1;
+    if (table_len == want) return true;
+    free_table();
+    const size_t huge = (size_t)2 << 20;
+    size_t bytes = sizeof(Entry) * want + huge;
+#if defined(__unix__) || defined(__APPLE__)
+    void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) p = nullptr;
+#else
+    void* p = std::calloc(1, bytes);
+#endif
+    if (!p) {
+        PyErr_NoMemory();
+        return false;
     }
+    uintptr_t start = ((uintptr_t)p + huge - 1) & ~(uintptr_t)(huge - 1);
+#if defined(MADV_HUGEPAGE)
+    madvise((void*)start, sizeof(Entry) * want, MADV_HUGEPAGE);
+#endif
+    table_base = p;
+    table_bytes = bytes;
+    table = (Entry*)start;
+    table_len = want;
+    generation = 1;
     return true;
 }
 
-// solve(state, me, goal, alpha, beta, fresh) -> (value, nodes, hits)
+// solve(state, me, goal, alpha, beta, fresh, limit=0) -> (value, or None past limit nodes; nodes, hits, stores)
 // state: (h0, h1, h2, h3, shown, up, (s0, s1, s2, s3), to_play, leader, size, best, best_seat, locked, last,
 //         led, acted, first, left)
 PyObject* Context_solve(Context* self, PyObject* args) {
     PyObject *state, *stacks;
     int me, goal, alpha, beta, fresh;
-    if (!PyArg_ParseTuple(args, "Oiiiip", &state, &me, &goal, &alpha, &beta, &fresh)) return nullptr;
+    unsigned long long limit = 0;
+    if (!PyArg_ParseTuple(args, "Oiiiip|K", &state, &me, &goal, &alpha, &beta, &fresh, &limit)) return nullptr;
     State st;
     PyObject *h0, *h1, *h2, *h3, *shown, *up;
     if (!PyArg_ParseTuple(state, "OOOOOOOiiiiiiiiiii", &h0, &h1, &h2, &h3, &shown, &up, &stacks, &st.to_play,
@@ -830,7 +896,7 @@ PyObject* Context_solve(Context* self, PyObject* args) {
     if (!ensure_table()) return nullptr;
     if (fresh) {
         if (++generation == 0) {
-            std::memset(table.data(), 0, sizeof(Entry) * table.size());
+            std::memset((void*)table, 0, sizeof(Entry) * table_len);
             generation = 1;
         }
     }
@@ -840,7 +906,17 @@ PyObject* Context_solve(Context* self, PyObject* args) {
     self->hits = 0;
     self->stores = 0;
     self->error = 0;
+    self->limit = limit;
     int v = value(self, st, alpha, beta);
+    if (self->error == 2) {
+        // Gave up: what the unwinding stored is not a value, so no later call may find it.
+        if (++generation == 0) {
+            std::memset((void*)table, 0, sizeof(Entry) * table_len);
+            generation = 1;
+        }
+        return Py_BuildValue("OKKK", Py_None, (unsigned long long)self->nodes, (unsigned long long)self->hits,
+                             (unsigned long long)self->stores);
+    }
     if (self->error) return nullptr;
     return Py_BuildValue("iKKK", v, (unsigned long long)self->nodes, (unsigned long long)self->hits,
                          (unsigned long long)self->stores);
@@ -848,7 +924,7 @@ PyObject* Context_solve(Context* self, PyObject* args) {
 
 PyMethodDef Context_methods[] = {
     {"solve", (PyCFunction)Context_solve, METH_VARARGS,
-     "solve(state, me, goal, alpha, beta, fresh) -> (value, nodes, table hits, table stores)"},
+     "solve(state, me, goal, alpha, beta, fresh, limit=0) -> (value or None past limit nodes, nodes, table hits, table stores)"},
     {nullptr, nullptr, 0, nullptr}};
 
 PyTypeObject ContextType = {PyVarObject_HEAD_INIT(nullptr, 0)};
@@ -861,15 +937,13 @@ PyObject* set_table_bits(PyObject*, PyObject* args) {
         return nullptr;
     }
     table_bits = bits;
-    if (!table.empty()) {
-        std::vector<Entry>().swap(table);
-    }
+    free_table();
     Py_RETURN_NONE;
 }
 
 PyObject* table_info(PyObject*, PyObject*) {
     size_t used = 0;
-    for (const Entry& e : table) used += e.gen == generation;
+    for (size_t i = 0; i < table_len; ++i) used += table[i].gen == generation;
     return Py_BuildValue("nnn", (Py_ssize_t)((size_t)1 << table_bits), (Py_ssize_t)sizeof(Entry), (Py_ssize_t)used);
 }
 

@@ -86,8 +86,8 @@ def core_in_use() -> str:
     """Which search runs now: :data:`CORE`, or ``"pure Python"`` inside :func:`pure_python`."""
     return "compiled" if _ddcore is not None else "pure Python"
 
-__all__ = ["Goal", "SearchStats", "INF", "CORE", "core_in_use", "pure_python", "solve", "solve_moves", "step_values",
-           "forced_win", "can_win", "winning_moves", "best_defence", "principal_line"]
+__all__ = ["Goal", "SearchStats", "SearchTooLong", "INF", "CORE", "core_in_use", "pure_python", "solve", "solve_moves",
+           "step_values", "forced_win", "can_win", "winning_moves", "best_defence", "principal_line"]
 
 INF: Final = 10**9
 _PURE_RELABEL_FROM = 5
@@ -116,6 +116,13 @@ class SearchStats:
     tt_size: int = 0
     """Positions in the table (the compiled core: positions stored, some since replaced)."""
     hits: int = 0
+    limit: int = 0
+    """Give up (:class:`SearchTooLong`) once ``nodes`` passes this (0: never)."""
+
+
+class SearchTooLong(DealError):
+    """A search gave up: it would take more than the nodes it was allowed
+    (:attr:`SearchStats.limit`, ``solve(..., max_nodes=...)``)."""
 
 
 TT = dict[tuple[object, ...], tuple[int, int, int]]
@@ -137,6 +144,8 @@ def _search(st: State, me: int, goal: Goal, tt: TT, stats: SearchStats) -> Calla
 
     def value(alpha: int, beta: int) -> int:
         stats.nodes += 1
+        if stats.limit and stats.nodes > stats.limit:
+            raise SearchTooLong(f"the search gave up after {stats.limit:,} positions")
         to_play = st.to_play
         if to_play is None:
             if net:
@@ -329,7 +338,15 @@ def _core_value(st: State, me: int, goal: Goal, stats: SearchStats, fresh: bool,
     if fresh and st.left >= _BIG_FROM:
         _big_table()
     lo, hi = _window(goal) if window is None else window
-    v, nodes, hits, stored = _context(st).solve(_core_state(st), me, _GOAL_CODE[goal], lo, hi, fresh)
+    budget = 0
+    if stats.limit:
+        budget = stats.limit - stats.nodes
+        if budget <= 0:
+            raise SearchTooLong(f"the search gave up after {stats.limit:,} positions")
+    v, nodes, hits, stored = _context(st).solve(_core_state(st), me, _GOAL_CODE[goal], lo, hi, fresh, budget)
+    if v is None:
+        stats.nodes = stats.limit + 1
+        raise SearchTooLong(f"the search gave up after {stats.limit:,} positions")
     stats.nodes += nodes
     stats.hits += hits
     stats.tt_size += stored
@@ -368,13 +385,30 @@ def _state(position: Deal | State, seat: int | None = None) -> State:
     return st
 
 
-def solve(position: Deal | State, seat: int, goal: Goal = Goal.NET, stats: SearchStats | None = None) -> int:
+def solve(position: Deal | State, seat: int, goal: Goal = Goal.NET, stats: SearchStats | None = None,
+          max_nodes: int | None = None) -> int:
     """The answer to ``goal`` for ``seat`` from ``position``, every tile known: the net it can
-    guarantee (``Goal.NET``; 0 when the hand is over), or 1 or 0 (the win goals)."""
+    guarantee (``Goal.NET``; 0 when the hand is over), or 1 or 0 (the win goals).
+
+    ``max_nodes``: give up, raising :class:`SearchTooLong`, rather than visit more positions
+    than that (a whole hand can take from thousands to a hundred million).
+
+    >>> from tiangow import Deal
+    >>> solve(Deal.random(1), 0, Goal.FORCED_WIN)
+    0
+    >>> solve(Deal.random(14), 0, Goal.FORCED_WIN, max_nodes=1000)
+    Traceback (most recent call last):
+    ...
+    tiangow.search.SearchTooLong: the search gave up after 1,000 positions
+    """
     st = _state(position, seat)
     if st.to_play is None:
         return 0 if goal is Goal.NET else int(st.winner == seat)
     stats = SearchStats() if stats is None else stats
+    if max_nodes is not None:
+        if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
+            raise DealError(f"max_nodes is a positive whole number, not {max_nodes!r}")
+        stats.limit = stats.nodes + max_nodes
     tt: TT = {}
     v = _searcher(st, seat, goal, tt, stats)(*_window(goal))
     if _ddcore is None:
