@@ -32,10 +32,14 @@ from ..rules import Rules
 from ..scoring import Settlement
 from .base import Bot, BotError
 from .hints import Coach, Hint, Mark, Marked
+from .review import HandRecord, Judged, Review
 from .rule import RuleBot
 from .search import SearchBot
 
-__all__ = ["Session", "ActResult", "Opponents", "SNAPSHOT_VERSION"]
+__all__ = ["Session", "ActResult", "Opponents", "SNAPSHOT_VERSION", "PAST_KEPT"]
+
+PAST_KEPT = 5
+"""How many finished hands of the session are kept for review."""
 
 SNAPSHOT_VERSION = 1
 """The version of :meth:`Session.snapshot`'s form; :meth:`Session.restore` reads this one."""
@@ -76,6 +80,10 @@ class Session:
         self.hands_won = 0
         self.marks: list[Mark] = []
         """The coach's mark on each of the learner's actions in this hand, in order."""
+        self.judged: list[Judged] = []
+        """The same actions with what each cost, why and the better action (for the review)."""
+        self.past: list[HandRecord] = []
+        """The session's earlier finished hands (the last :data:`PAST_KEPT`), oldest first."""
         self._banked: Deal | None = None
         self.deal = self._new_deal()
 
@@ -86,6 +94,10 @@ class Session:
         return self.seed + self.hand_number - 1
 
     def _new_deal(self) -> Deal:
+        old = getattr(self, "deal", None)
+        if old is not None and old.is_over:
+            self.past = [*self.past, self.hand_record()][-PAST_KEPT:]
+        self._dealt = (self.deal_seed, self.hand_number, self.seat)
         d = Deal.random(self.deal_seed, banker=self.banker, streak=self.streak, rules=self.rules)
         self.bots: list[Bot | None] = [
             None if s == self.seat else (
@@ -95,6 +107,7 @@ class Session:
         ]
         self.coach = Coach(self.deal_seed, samples=self.coach_samples)
         self.marks = []
+        self.judged = []
         self._learner_views: list[int] = []  # history lengths before each learner action
         return d
 
@@ -197,8 +210,10 @@ class Session:
             "played": self.hands_played,
             "won": self.hands_won,
             "banked": self._banked is self.deal,
-            "moves": [str(Move(a.tiles or (), a.kind == "discard")) for a in self.deal.history],
+            "moves": [str(_move_of(a)) for a in self.deal.history],
             "marks": [m.value for m in self.marks],
+            "judged": [j.to_json() for j in self.judged],
+            "past": [p.to_json() for p in self.past],
         }
 
     @classmethod
@@ -257,6 +272,21 @@ class Session:
         if len(marks) != len(session._learner_views):
             raise BotError(f"{len(marks)} saved marks for {len(session._learner_views)} actions of yours")
         session.marks = [Mark(m) for m in marks]
+        judged = data.get("judged")
+        if judged is None:  # saved before the review: the marks alone
+            session.judged = [Judged(at, _move_of(d.history[at]), m, 0.0, None, m.label(), None)
+                              for at, m in zip(session._learner_views, session.marks, strict=True)]
+        else:
+            if not isinstance(judged, list) or len(judged) != len(session._learner_views):
+                raise BotError(f"saved judgements must be one for each of your {len(session._learner_views)} actions")
+            session.judged = [Judged.from_json(j, at, _move_of(d.history[at]))
+                              for j, at in zip(judged, session._learner_views, strict=True)]
+            if [j.mark for j in session.judged] != session.marks:
+                raise BotError("saved judgements do not match the saved marks")
+        past = data.get("past", [])
+        if not isinstance(past, list) or len(past) > PAST_KEPT:
+            raise BotError(f"saved earlier hands are a list of at most {PAST_KEPT}, not {type(past).__name__}")
+        session.past = [HandRecord.from_json(p) for p in past]
         if data.get("banked") is True and d.is_over:
             session._banked = d
         return session
@@ -297,9 +327,11 @@ class Session:
             return ActResult(False, why.feedback())
         view = d.view(self.seat)
         marked = self.coach.mark(view, move)
-        self._learner_views.append(len(d.history))
+        at = len(d.history)
+        self._learner_views.append(at)
         action = d.push(move)
         self.marks.append(marked.mark)
+        self.judged.append(Judged.of(at, move, marked))
         return ActResult(True, marked.text, action, marked)
 
     def hint(self) -> Hint:
@@ -319,11 +351,28 @@ class Session:
             d.pop()
         if self.marks:
             self.marks.pop()
+        if self.judged:
+            self.judged.pop()
         return True
 
     @property
     def can_undo(self) -> bool:
         return bool(self._learner_views)
+
+    def hand_record(self) -> HandRecord:
+        """The hand in play as a compact record (seed, banker, streak, rules, moves, marks)."""
+        seed, number, seat = self._dealt
+        return HandRecord(seed, self.deal.banker, self.deal.streak, self.deal.rules, seat,
+                          [_move_of(a) for a in self.deal.history], list(self.judged), number)
+
+    def review(self, hand: int | None = None) -> Review:
+        """The review of the hand in play (``None``) or of an earlier one: ``hand`` is its index
+        in :attr:`past` (``-1``: the last)."""
+        if hand is None:
+            return Review(self.hand_record(), self.coach_samples)
+        if isinstance(hand, bool) or not isinstance(hand, int) or not -len(self.past) <= hand < len(self.past):
+            raise BotError(f"there are {len(self.past)} earlier hands to review, not one numbered {hand!r}")
+        return Review(self.past[hand], self.coach_samples)
 
     def mark_counts(self) -> dict[str, int]:
         """How many of the learner's actions in this hand were best, fine, mistakes."""
@@ -331,6 +380,10 @@ class Session:
         for m in self.marks:
             out[m.value] += 1
         return out
+
+
+def _move_of(a: Action) -> Move:
+    return Move(a.tiles or (), a.kind == "discard")
 
 
 def _seat(seat: object) -> int:

@@ -1,0 +1,154 @@
+"""The review of a hand (issue 24 §2–3) and the search's node budget: records that survive the
+browser, marks and costs that are the coach's own, the costliest actions, the hand's strength
+from figures the review cites, and a retry judged like the original action."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tiangow import Deal, Move
+from tiangow.bots import BotError
+from tiangow.bots.hints import Mark
+from tiangow.bots.review import HandRecord, Strength
+from tiangow.bots.session import PAST_KEPT, Session
+from tiangow.search import Goal, SearchStats, SearchTooLong, pure_python, solve
+
+
+def _play(seed: int, worst_at: set[int] | None = None) -> Session:
+    """A hand to the end: the coach's move, except the learner's last option at the actions
+    numbered in ``worst_at`` (0: the learner's first)."""
+    s = Session(seat=0, seed=seed, opponents="rule", coach_samples=8)
+    n = 0
+    while not s.is_over:
+        if s.learner_to_act:
+            h = s.hint()
+            mv = h.options[-1].move if worst_at and n in worst_at else h.recommended
+            assert s.act(mv).ok
+            n += 1
+        else:
+            s.bot_step()
+    return s
+
+
+@pytest.fixture(scope="module")
+def played() -> Session:
+    return _play(5, worst_at={0, 2})
+
+
+def test_a_record_round_trips_through_json(played: Session) -> None:
+    rec = played.hand_record()
+    back = HandRecord.from_json(json.loads(json.dumps(rec.to_json())))
+    assert back.to_json() == rec.to_json()
+    assert back.deal().history == played.deal.history
+
+
+def test_the_review_marks_are_the_coachs(played: Session) -> None:
+    r = played.review()
+    assert [j.mark for j in r.judged] == played.marks
+    for j in r.judged:
+        assert r.actions[j.at].seat == played.seat
+        assert Move(r.actions[j.at].tiles or (), r.actions[j.at].kind == "discard") == j.move
+        if j.mark is Mark.BEST:
+            assert j.better is None or j.loss <= 0.25
+        else:
+            assert j.better is not None and j.better != j.move and j.loss > 0
+
+
+def test_the_costliest_three_are_the_dearest_marks_in_order(played: Session) -> None:
+    r = played.review()
+    dear = r.costliest()
+    assert dear, "two last options taken: something cost"
+    assert [j.loss for j in dear] == sorted((j.loss for j in dear), reverse=True)
+    rest = [j for j in r.judged if j not in dear and j.mark is not Mark.BEST]
+    assert all(j.loss <= dear[-1].loss for j in rest) or len(dear) < 3
+
+
+def test_positions_step_through_the_hand(played: Session) -> None:
+    r = played.review()
+    assert r.position(0).history == ()
+    assert r.position(r.steps).is_over
+    for k in (1, 7, r.steps - 1):
+        assert r.position(k).history == r.actions[:k]
+    with pytest.raises(BotError, match="a step of this hand"):
+        r.position(r.steps + 1)
+
+
+def test_the_strength_cites_its_figures(played: Session) -> None:
+    st = played.review().strength()
+    assert st.expected == played.review().judged[0].expected
+    assert st.result == played.deal.settlement().net[0]
+    assert st.lost == round(sum(j.loss for j in played.judged if j.mark is not Mark.BEST), 2)
+    v = st.verdict()
+    for text in (v.en, v.zh):
+        assert f"{st.result:+d}".replace("-", "−") in text
+        assert f"{st.expected:+.1f}".replace("-", "−") in text
+    if st.open_net is not None:
+        h = played.deal.history
+        starts = [k for k, a in enumerate(h) if k == 0 or a.trick != h[k - 1].trick]
+        start = played.review().position(starts[st.open_from])
+        assert solve(start, 0, Goal.NET) == st.open_net
+        assert f"{st.open_net:+d}".replace("-", "−") in st.open_text().en
+
+
+def test_a_weak_hand_well_played_is_called_that() -> None:
+    st = Strength(expected=-4.5, open_net=None, open_from=0, result=-10, lost=0.0, mistakes=0)
+    assert st.verdict().en.startswith("A weak hand, well played")
+    assert "−4.5" in st.verdict().en and "−10" in st.verdict().en
+    bad = Strength(expected=-4.5, open_net=None, open_from=0, result=-10, lost=6.0, mistakes=2)
+    assert "well played" not in bad.verdict().en and "6.0" in bad.verdict().en
+
+
+def test_a_retry_is_right_only_for_a_best_move(played: Session) -> None:
+    r = played.review()
+    j = r.costliest()[0]
+    wrong = r.retry(j.at, j.move)
+    assert not wrong.right and wrong.marked is not None and wrong.marked.mark is j.mark
+    assert j.better is not None
+    right = r.retry(j.at, j.better)
+    assert right.right and right.text.en.startswith("Right!")
+    refused = r.retry(j.at, Move.parse("play 6-6 6-6"))
+    assert not refused.right and refused.marked is None
+    with pytest.raises(BotError, match="was not yours"):
+        r.retry(0 if r.actions[0].seat != 0 else 1, j.move)
+
+
+def test_finished_hands_are_kept_for_review_across_a_snapshot() -> None:
+    s = _play(6)
+    first = s.hand_record().to_json()
+    s.next_hand()
+    assert [p.to_json() for p in s.past] == [first]
+    t = Session.restore(json.loads(json.dumps(s.snapshot())))
+    assert t.review(-1).record.to_json() == first
+    assert t.snapshot() == s.snapshot()
+    with pytest.raises(BotError, match="earlier hands"):
+        t.review(3)
+    assert PAST_KEPT >= 3
+
+
+def test_a_tampered_saved_hand_is_refused(played: Session) -> None:
+    data = played.hand_record().to_json()
+    for bad in ({**data, "judged": data["judged"][1:]}, {**data, "seat": "east"},
+                {**data, "judged": [{**data["judged"][0], "loss": float("nan")}, *data["judged"][1:]]},
+                {**data, "moves": ["play 6-6"] * 70}):
+        with pytest.raises(ValueError):
+            HandRecord.from_json(bad)
+
+
+def test_a_search_gives_up_past_its_budget_in_both_cores() -> None:
+    d = Deal.random(14)
+    import contextlib
+    for block in (contextlib.nullcontext, pure_python):
+        with block():
+            stats = SearchStats()
+            with pytest.raises(SearchTooLong, match="gave up after 2,000 positions"):
+                solve(d, 0, Goal.NET, stats, max_nodes=2000)
+            assert stats.nodes > 2000
+            # and a search that fits its budget gives the value it gives without one
+            end = Deal.random(3)
+            while len(end.holding(0)) > 3:
+                end.push(end.legal_moves()[0])
+            assert solve(end, 0, Goal.NET, max_nodes=10**6) == solve(end, 0, Goal.NET)
+    with pytest.raises(ValueError, match="max_nodes"):
+        solve(d, 0, Goal.NET, max_nodes=0)

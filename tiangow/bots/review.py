@@ -1,0 +1,350 @@
+"""A finished hand, looked back on: every action in order with all four hands, the coach's mark
+on each of the learner's (how much it cost, why, the better action), the costliest three, how
+good the hand was to begin with, and a position before any of the learner's actions to try
+again.
+
+A hand is kept as a small record (:meth:`HandRecord.to_json`: the deal's seed, banker, streak
+and rules, the learner's seat, every move, and the coach's judgement of the learner's moves),
+so a review survives a reload and a mistake can be stored as "this record up to move k".
+
+>>> from tiangow.bots.session import Session
+>>> s = Session(seat=0, seed=4, opponents="rule", coach_samples=8)
+>>> while not s.is_over:
+...     _ = s.act(s.hint().recommended) if s.learner_to_act else s.bot_step()
+>>> r = Review(s.hand_record())
+>>> r.steps == len(s.deal.history), [j.mark.value for j in r.judged][:3]
+(True, ['best', 'best', 'best'])
+>>> r.result == s.deal.settlement().net[0]
+True
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..deal import Action, Deal
+from ..i18n import T, Text
+from ..move import Move
+from ..rules import Rules
+from ..search import Goal, SearchTooLong, core_in_use, solve
+from .base import BotError
+from .hints import Coach, Mark, Marked
+
+__all__ = ["Judged", "HandRecord", "Review", "Strength", "Retry", "DD_NODES"]
+
+DD_NODES = {"compiled": 1_000_000, "pure Python": 60_000}
+"""How many positions the review's all-hands-open search may visit from one trick's start
+(under a second either way) before it tries from the next trick's start."""
+
+
+@dataclass(frozen=True)
+class Judged:
+    """The coach's judgement of one of the learner's actions."""
+
+    at: int
+    """Its place in the hand's history (0: the first action of the hand)."""
+    move: Move
+    mark: Mark
+    loss: float
+    """How far its expected net fell short of the best option's."""
+    better: Move | None
+    """The best option, when the learner took another."""
+    text: Text
+    """The mark in words, with why (as shown when the action was taken)."""
+    expected: float | None
+    """The expected net of the best option at that point (``None``: not kept)."""
+
+    @classmethod
+    def of(cls, at: int, move: Move, marked: Marked) -> Judged:
+        better = None if marked.best.move == move else marked.best.move
+        return cls(at, move, marked.mark, round(marked.loss, 2), better, marked.text, round(marked.best.mean, 2))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"at": self.at, "mark": self.mark.value, "loss": self.loss,
+                "better": None if self.better is None else str(self.better),
+                "text": [self.text.zh, self.text.en], "exp": self.expected}
+
+    @classmethod
+    def from_json(cls, data: object, at: int, move: Move) -> Judged:
+        if not isinstance(data, dict):
+            raise BotError(f"a saved mark is an object, not {type(data).__name__}")
+        mark = data.get("mark")
+        if mark not in {m.value for m in Mark}:
+            raise BotError(f"a saved mark is best, fine or mistake, not {mark!r}")
+        loss = _number(data.get("loss"), "loss", 0.0, 1000.0)
+        exp = data.get("exp")
+        expected = None if exp is None else _number(exp, "expected net", -1000.0, 1000.0)
+        better_text = data.get("better")
+        better = None if better_text is None else Move.parse(_short(better_text, "better move"))
+        text = data.get("text")
+        if (not isinstance(text, list) or len(text) != 2
+                or not all(isinstance(x, str) and len(x) <= 2000 for x in text)):
+            raise BotError("a saved mark's words are two strings (Chinese, English) of at most 2,000 characters")
+        return cls(at, move, Mark(mark), loss, better, Text(text[0], text[1]), expected)
+
+
+def _number(v: object, what: str, low: float, high: float) -> float:
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or not low <= v <= high:
+        raise BotError(f"saved {what} must be a number from {low:g} to {high:g}, not {v!r}")
+    return float(v)
+
+
+def _short(v: object, what: str) -> str:
+    if not isinstance(v, str) or len(v) > 40:
+        raise BotError(f"a saved {what} is a short text like 'play 6-6', not {v!r}")
+    return v
+
+
+def _whole(v: object, what: str, low: int, high: int) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high:
+        raise BotError(f"saved {what} must be a whole number from {low} to {high}, not {v!r}")
+    return v
+
+
+@dataclass
+class HandRecord:
+    """One hand, compactly: enough to deal it again and replay it, with the coach's marks."""
+
+    seed: int
+    banker: int
+    streak: int
+    rules: Rules
+    seat: int
+    moves: list[Move]
+    judged: list[Judged] = field(default_factory=list)
+    hand: int = 1
+    """Its number in the session (shown to the learner)."""
+    dd: tuple[int, int] | None = None
+    """Once worked out: ``(trick, net)`` — the net the learner's seat could guarantee with all
+    hands open from the start of that trick (0: the first), the earliest the search reached."""
+
+    def deal(self, upto: int | None = None) -> Deal:
+        """The deal after its first ``upto`` actions (all of them: ``None``)."""
+        d = Deal.random(self.seed, banker=self.banker, streak=self.streak, rules=self.rules)
+        for mv in self.moves[:upto]:
+            d.push(mv)
+        return d
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"seed": self.seed, "banker": self.banker, "streak": self.streak,
+                               "rules": self.rules.to_dict(), "seat": self.seat, "hand": self.hand,
+                               "moves": [str(m) for m in self.moves], "judged": [j.to_json() for j in self.judged]}
+        if self.dd is not None:
+            out["dd"] = list(self.dd)
+        return out
+
+    @classmethod
+    def from_json(cls, data: object) -> HandRecord:
+        """A record from :meth:`to_json` — data from the browser, so checked like any input:
+        raises :class:`tiangow.bots.BotError` (a ``ValueError``) saying what does not fit, or
+        the rules' own error for a move they refuse.
+
+        >>> HandRecord.from_json({"seed": 1, "banker": 9})
+        Traceback (most recent call last):
+        ...
+        tiangow.bots.base.BotError: saved banker must be a whole number from 0 to 3, not 9
+        """
+        if not isinstance(data, dict):
+            raise BotError(f"a saved hand is an object, not {type(data).__name__}")
+        seed = _whole(data.get("seed"), "seed", 0, 10**9 + 10**6)
+        banker = _whole(data.get("banker"), "banker", 0, 3)
+        streak = _whole(data.get("streak"), "streak", 1, 10**6)
+        rules = Rules.from_dict(data.get("rules", {}))
+        seat = _whole(data.get("seat"), "seat", 0, 3)
+        hand = _whole(data.get("hand", 1), "hand", 1, 10**6)
+        moves_raw = data.get("moves")
+        if not isinstance(moves_raw, list) or len(moves_raw) > 64:
+            raise BotError(f"saved moves are a list of at most 64 moves, not {moves_raw!r}")
+        rec = cls(seed, banker, streak, rules, seat, [], [], hand)
+        d = rec.deal()
+        learner_at: list[int] = []
+        for text in moves_raw:
+            mv = Move.parse(_short(text, "move"))
+            if d.to_play is None:
+                raise BotError(f"saved move {text!r} comes after the end of the hand")
+            if d.to_play == seat:
+                learner_at.append(len(d.history))
+            d.push(mv)
+            rec.moves.append(mv)
+        judged_raw = data.get("judged", [])
+        if not isinstance(judged_raw, list) or len(judged_raw) != len(learner_at):
+            raise BotError(f"a saved hand has a mark for each of the learner's {len(learner_at)} actions")
+        rec.judged = [Judged.from_json(j, at, rec.moves[at]) for j, at in zip(judged_raw, learner_at, strict=True)]
+        dd = data.get("dd")
+        if dd is not None:
+            if not isinstance(dd, list) or len(dd) != 2:
+                raise BotError(f"a saved all-hands-open figure is [trick, net], not {dd!r}")
+            rec.dd = (_whole(dd[0], "trick", 0, 7), _whole(dd[1], "all-hands-open net", -10**6, 10**6))
+        return rec
+
+
+@dataclass(frozen=True)
+class Strength:
+    """How good the hand was to begin with, and how it went."""
+
+    expected: float | None
+    """The coach's expected net for the learner's seat at its first decision (its own tiles
+    known, the others sampled)."""
+    open_net: int | None
+    """The net the seat could guarantee with all four hands open from the start of trick
+    :attr:`open_from` (``None``: too long to work out here)."""
+    open_from: int
+    result: int
+    """What the learner netted."""
+    lost: float
+    """What the learner's fine actions and mistakes cost, by the coach's figures."""
+    mistakes: int
+
+    def verdict(self) -> Text:
+        """One sentence from these figures: a weak hand well played is called that."""
+        exp = self.expected
+        if exp is None:
+            return T("你在這一局沒有出過牌。", "You did not act in this hand.")
+        weak, strong = exp <= -2.0, exp >= 2.0
+        well = self.mistakes == 0 and self.lost <= 1.0
+        luck = T("", "")
+        if well and self.result <= exp - 6:
+            luck = T("你沒看見的牌對你不利。", " The tiles you could not see fell against you.")
+        elif well and self.result >= exp + 6:
+            luck = T("你沒看見的牌對你有利。", " The tiles you could not see fell your way.")
+        return self._verdict(exp, weak, strong, well) + luck
+
+    def _verdict(self, exp: float, weak: bool, strong: bool, well: bool) -> Text:
+        e = f"{exp:+.1f}".replace("-", "−")
+        r = f"{self.result:+d}".replace("-", "−")
+        if weak and well:
+            return T(f"一手弱牌，打得好：教練在你的位置也預計淨得 {e}，你得 {r}，沒有失誤。",
+                     f"A weak hand, well played: the coach in your seat expected {e} too, and you netted {r} "
+                     "with no mistake.")
+        if weak:
+            return T(f"一手弱牌（教練在你的位置預計淨得 {e}）；你的失誤和次選平均共少了 {self.lost:.1f}，你得 {r}。",
+                     f"A weak hand (the coach in your seat expected {e}); your fine actions and mistakes cost "
+                     f"{self.lost:.1f} on average, and you netted {r}.")
+        if strong and well:
+            return T(f"一手好牌，打得好：教練預計淨得 {e}，你得 {r}，沒有失誤。",
+                     f"A strong hand, well played: the coach expected {e}, and you netted {r} with no mistake.")
+        if strong:
+            return T(f"一手好牌（教練預計淨得 {e}），可是你的失誤和次選平均共少了 {self.lost:.1f}；你得 {r}。",
+                     f"A strong hand (the coach expected {e}), but your fine actions and mistakes cost "
+                     f"{self.lost:.1f} on average; you netted {r}.")
+        if well:
+            return T(f"一手普通的牌（教練預計淨得 {e}），打得好，沒有失誤；你得 {r}。",
+                     f"An even hand (the coach expected {e}), well played with no mistake; you netted {r}.")
+        return T(f"一手普通的牌（教練預計淨得 {e}）；你的失誤和次選平均共少了 {self.lost:.1f}，你得 {r}。",
+                 f"An even hand (the coach expected {e}); your fine actions and mistakes cost {self.lost:.1f} "
+                 f"on average, and you netted {r}.")
+
+    def open_text(self) -> Text:
+        """The all-hands-open figure in words."""
+        if self.open_net is None:
+            return T("四家牌全攤開的最佳結果：這一局太長，在這裏算不出來。",
+                     "With all four hands open: too long to work out here.")
+        v = f"{self.open_net:+d}".replace("-", "−")
+        if self.open_from == 0:
+            return T(f"四家牌全攤開，就算其他三家聯手對付你，你的位置從頭起也保證淨得 {v}。",
+                     f"With all four hands open, even against the other three playing together, your seat could "
+                     f"guarantee {v} from the start.")
+        n = self.open_from + 1
+        return T(f"從第 {n} 墩起四家牌全攤開，就算其他三家聯手對付你，你的位置也保證淨得 {v}"
+                 "（更早的局面太長，在這裏算不出來）。",
+                 f"With all four hands open from trick {n} on, even against the other three playing together, "
+                 f"your seat could guarantee {v} (earlier positions are too long to work out here).")
+
+
+@dataclass(frozen=True)
+class Retry:
+    """The verdict on a second try at a position."""
+
+    right: bool
+    marked: Marked | None
+    """The coach's mark on the try (``None``: the rules refused it)."""
+    text: Text
+
+
+class Review:
+    """A finished (or unfinished) hand from its :class:`HandRecord`, for stepping through."""
+
+    def __init__(self, record: HandRecord, coach_samples: int = 32) -> None:
+        self.record = record
+        self.coach_samples = coach_samples
+        self._final = record.deal()
+        self.actions: tuple[Action, ...] = self._final.history
+        self.judged = list(record.judged)
+        self._by_at = {j.at: j for j in self.judged}
+
+    @property
+    def seat(self) -> int:
+        return self.record.seat
+
+    @property
+    def steps(self) -> int:
+        """How many actions the hand had."""
+        return len(self.actions)
+
+    @property
+    def is_over(self) -> bool:
+        return self._final.is_over
+
+    @property
+    def result(self) -> int:
+        return self._final.settlement().net[self.seat] if self._final.is_over else 0
+
+    def position(self, k: int) -> Deal:
+        """The hand before its action ``k`` (``k == steps``: at the end)."""
+        if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= self.steps:
+            raise BotError(f"a step of this hand is 0–{self.steps}, not {k!r}")
+        return self.record.deal(k)
+
+    def judged_at(self, k: int) -> Judged | None:
+        """The coach's judgement of action ``k`` if it was the learner's."""
+        return self._by_at.get(k)
+
+    def costliest(self, n: int = 3) -> list[Judged]:
+        """The learner's ``n`` costliest actions (only those that cost something), dearest first."""
+        dear = [j for j in self.judged if j.mark is not Mark.BEST and j.loss > 0]
+        return sorted(dear, key=lambda j: (-j.loss, j.at))[:n]
+
+    def strength(self, open_hands: bool = True) -> Strength:
+        """How good the hand was (see :class:`Strength`); ``open_hands``: work out the all-hands-open
+        net too (a search of at most :data:`DD_NODES` positions, kept in the record)."""
+        first = self.judged[0].expected if self.judged else None
+        lost = round(sum(j.loss for j in self.judged if j.mark is not Mark.BEST), 2)
+        mistakes = sum(j.mark is Mark.MISTAKE for j in self.judged)
+        rec = self.record
+        if open_hands and rec.dd is None:
+            rec.dd = self._open_net()
+        net, trick = (None, 0) if rec.dd is None else (rec.dd[1], rec.dd[0])
+        return Strength(first, net, trick, self.result, lost, mistakes)
+
+    def _open_net(self) -> tuple[int, int] | None:
+        """The earliest trick from whose start the all-hands-open search finishes within
+        :data:`DD_NODES` (trying each trick's start in turn), and the net it gives."""
+        starts = [k for k, a in enumerate(self.actions) if k == 0 or a.trick != self.actions[k - 1].trick]
+        budget = DD_NODES[core_in_use()]
+        for trick, k in enumerate(starts):
+            d = self.record.deal(k)
+            if d.natural is not None or d.to_play is None:
+                return None
+            try:
+                return trick, solve(d, self.seat, Goal.NET, max_nodes=budget)
+            except SearchTooLong:
+                continue
+        return None
+
+    def retry(self, k: int, move: Move) -> Retry:
+        """A new try at the learner's action ``k``: right if the coach marks ``move`` best there."""
+        j = self.judged_at(k)
+        if j is None:
+            raise BotError(f"action {k} of this hand was not yours: there is nothing to try again")
+        d = self.position(k)
+        why = d.why_not(move)
+        if why is not None:
+            return Retry(False, None, why.feedback())
+        coach = Coach(self.record.seed, samples=self.coach_samples)
+        marked = coach.mark(d.view(self.seat), move)
+        right = marked.mark is Mark.BEST
+        lead = T("對了！", "Right! ") if right else T("還不是最好的，再試一次。", "Not the best yet: try again. ")
+        return Retry(right, marked, lead + marked.text)
+
