@@ -199,3 +199,45 @@ def test_hint_outcomes_say_guaranteed_only_for_one_whole_net() -> None:
         _select(table, hint.recommended.tiles)
         assert table.act(table.picker.selected_move(hint.recommended.discard))
     assert table.session.is_over
+
+
+def test_the_review_steps_retries_and_comes_back_after_a_reload() -> None:
+    """Issue 24 §2–3 from Python: a hand with a costly first action, its review, a wrong then a
+    right retry (the position kept in the deck), and the review put back from the saved table."""
+    t = PlayTable(seed=5, pace=0, opponents="rule")
+    s = t.session
+    first = True
+    while not s.is_over:
+        h = s.hint()
+        t.act(h.options[-1].move if first else h.recommended)
+        first = False
+    assert t.review_button.layout.display == ""
+    t._toggle_review()
+    p = t.review_panel
+    assert p.review is not None and p.layout.display == ""
+    dear = p.review.costliest()
+    assert dear and p.k == dear[0].at and len(p.costly_box.children) == len(dear)
+    assert 'data-mark="' in p.step_view.value and "tg-why" in p.step_view.value
+    p.go(0)
+    assert 'data-step="0"' in p.step_view.value
+    p.go(10**6)  # past the end: the end
+    assert f'data-step="{p.review.steps}"' in p.step_view.value
+    p.go(dear[0].at)
+    p.open_retry()
+    assert 'data-concealed="true"' in p.step_view.value  # the better action is hidden while trying
+    wrong = p.try_move(dear[0].move)
+    assert wrong is not None and not wrong.right and len(t.record.mistakes) == 1
+    assert 'data-count="1"' in t.deck_view.value
+    right = p.try_move(dear[0].better)
+    assert right is not None and right.right
+    assert p.try_move(None) is None  # the picker is closed once right
+    saved = t.saved()
+    assert saved["review"] == [-1, dear[0].at]
+    again = PlayTable(record=PlayRecord(table=saved, mistakes=t.record.mistakes), seed=1, pace=0, opponents="rule")
+    assert again.review_panel.review is not None and again.review_panel.k == dear[0].at
+    assert 'data-count="1"' in again.deck_view.value
+    # the next hand: the review closes, and the last hand is a pick away
+    t.next_hand()
+    assert t.review_panel.review is None
+    t.past_picker.value = 0
+    assert t.review_panel.which == 0 and t.review_panel.review is not None

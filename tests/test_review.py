@@ -108,6 +108,8 @@ def test_a_retry_is_right_only_for_a_best_move(played: Session) -> None:
     assert j.better is not None
     right = r.retry(j.at, j.better)
     assert right.right and right.text.en.startswith("Right!")
+    # a wrong try says how far it falls short, and does not give the answer away
+    assert f"{wrong.marked.loss:.1f} short" in wrong.text.en and "Better" not in wrong.text.en
     refused = r.retry(j.at, Move.parse("play 6-6 6-6"))
     assert not refused.right and refused.marked is None
     with pytest.raises(BotError, match="was not yours"):
@@ -152,3 +154,38 @@ def test_a_search_gives_up_past_its_budget_in_both_cores() -> None:
             assert solve(end, 0, Goal.NET, max_nodes=10**6) == solve(end, 0, Goal.NET)
     with pytest.raises(ValueError, match="max_nodes"):
         solve(d, 0, Goal.NET, max_nodes=0)
+
+
+def test_the_mistakes_deck_keeps_answers_and_merges(played: Session) -> None:
+    from tiangow.drills.play import BOX_DAYS, MISTAKES_KEPT, PlayRecord
+
+    j = played.review().costliest()[0]
+    pos = played.hand_record().upto(j.at)
+    r = PlayRecord()
+    r.keep_mistake(pos, now=1000)
+    r.keep_mistake(pos, now=2000)  # the same position once, back in the first box
+    assert len(r.mistakes) == 1 and r.mistakes[0]["box"] == 0
+    (key, back), = r.due_mistakes(now=2000)
+    assert key == pos.key() and back.deal().history == pos.deal().history
+    # it survives saving (through JSON) and a tampered entry is left out, not fatal
+    state = json.loads(json.dumps(r.state()))
+    state["mistakes"].append({"key": "x", "pos": {"seed": "no"}, "box": 0, "due": 0})
+    state["mistakes"].append({**state["mistakes"][0], "box": True})
+    r2 = PlayRecord()
+    r2.load(state)
+    assert [m["key"] for m in r2.mistakes] == [key]
+    # right moves it up a box and out of today's list; wrong puts it back
+    r2.answer_mistake(key, True, now=3000)
+    assert r2.mistakes[0]["box"] == 1 and r2.due_mistakes(now=3000) == []
+    assert r2.mistakes[0]["due"] == 3000 + BOX_DAYS[1] * 86_400_000
+    r2.answer_mistake(key, False, now=4000)
+    assert r2.mistakes[0]["box"] == 0 and len(r2.due_mistakes(now=4000)) == 1
+    # two tabs: every position either kept, the later answer for one in both
+    other = PlayRecord()
+    other.load(r2.state())
+    other.answer_mistake(key, True, now=9000)
+    r2.merge(other.state())
+    assert r2.mistakes[0]["box"] == 1 and r2.mistakes[0]["at"] == 9000
+    # a retry at the deck's position is judged like the original action
+    assert pos.try_move(j.move).right is False
+    assert MISTAKES_KEPT >= 10

@@ -20,7 +20,9 @@ True
 
 from __future__ import annotations
 
+import json
 import math
+import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,7 +32,7 @@ from ..move import Move
 from ..rules import Rules
 from ..search import Goal, SearchTooLong, core_in_use, solve
 from .base import BotError
-from .hints import Coach, Mark, Marked
+from .hints import Coach, Mark, Marked, outcome_text
 
 __all__ = ["Judged", "HandRecord", "Review", "Strength", "Retry", "DD_NODES"]
 
@@ -127,6 +129,47 @@ class HandRecord:
             d.push(mv)
         return d
 
+    def upto(self, k: int) -> HandRecord:
+        """The position before action ``k``: the same deal, its first ``k`` moves and marks."""
+        return HandRecord(self.seed, self.banker, self.streak, self.rules, self.seat, self.moves[:k],
+                          [j for j in self.judged if j.at < k], self.hand)
+
+    def key(self) -> str:
+        """A short name for the position this record ends at (the same position, the same key)."""
+        return f"{self.seed}/{self.banker}/{self.streak}/{self.seat}/{len(self.moves)}/" + str(
+            zlib.crc32(json.dumps([self.rules.to_dict(), [str(m) for m in self.moves]]).encode()))
+
+    def try_move(self, move: Move, coach_samples: int = 32) -> Retry:
+        """A try at the learner's action where this record ends: right if the coach marks
+        ``move`` best there (the coach of the hand: the same samples as when it was played)."""
+        d = self.deal()
+        if d.to_play != self.seat:
+            raise BotError("this position is not the learner's to act: there is nothing to try")
+        if not isinstance(move, Move):
+            return Retry(False, None, T("先點選要出的牌。", "Select tiles first."))
+        why = d.why_not(move)
+        if why is not None:
+            return Retry(False, None, why.feedback())
+        marked = Coach(self.seed, samples=coach_samples).mark(d.view(self.seat), move)
+        right = marked.mark is Mark.BEST
+        if right:
+            text = T("對了！", "Right! ") + outcome_text(marked.yours) + T("。", ".")
+            if marked.yours.move != marked.best.move:
+                text = text + T(f"（和最佳只差 {marked.loss:.1f}：這些樣本分不出高下。）",
+                                f" (Only {marked.loss:.1f} short of the top option: these samples cannot tell them "
+                                "apart.)")
+        else:
+            word = T("可以", "fine") if marked.mark is Mark.FINE else T("失誤", "a mistake")
+            text = T(f"還不是最好的：這一手{word.zh}，平均比最佳少 {marked.loss:.1f}。再試一次，或者看答案。",
+                     f"Not the best yet: this is {word.en}, {marked.loss:.1f} short of the best on average. "
+                     "Try again, or show the answer.")
+        return Retry(right, marked, text)
+
+    def answer(self, coach_samples: int = 32) -> Move:
+        """The coach's best action where this record ends."""
+        d = self.deal()
+        return Coach(self.seed, samples=coach_samples).hint(d.view(self.seat)).recommended
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"seed": self.seed, "banker": self.banker, "streak": self.streak,
                                "rules": self.rules.to_dict(), "seat": self.seat, "hand": self.hand,
@@ -168,7 +211,7 @@ class HandRecord:
                 learner_at.append(len(d.history))
             d.push(mv)
             rec.moves.append(mv)
-        judged_raw = data.get("judged", [])
+        judged_raw = data.get("judged")
         if not isinstance(judged_raw, list) or len(judged_raw) != len(learner_at):
             raise BotError(f"a saved hand has a mark for each of the learner's {len(learner_at)} actions")
         rec.judged = [Judged.from_json(j, at, rec.moves[at]) for j, at in zip(judged_raw, learner_at, strict=True)]
@@ -335,16 +378,6 @@ class Review:
 
     def retry(self, k: int, move: Move) -> Retry:
         """A new try at the learner's action ``k``: right if the coach marks ``move`` best there."""
-        j = self.judged_at(k)
-        if j is None:
+        if self.judged_at(k) is None:
             raise BotError(f"action {k} of this hand was not yours: there is nothing to try again")
-        d = self.position(k)
-        why = d.why_not(move)
-        if why is not None:
-            return Retry(False, None, why.feedback())
-        coach = Coach(self.record.seed, samples=self.coach_samples)
-        marked = coach.mark(d.view(self.seat), move)
-        right = marked.mark is Mark.BEST
-        lead = T("對了！", "Right! ") if right else T("還不是最好的，再試一次。", "Not the best yet: try again. ")
-        return Retry(right, marked, lead + marked.text)
-
+        return self.record.upto(k).try_move(move, self.coach_samples)

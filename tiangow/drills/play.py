@@ -11,12 +11,20 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..bots.review import HandRecord
 from ..i18n import T, Text
 
-__all__ = ["PlayRecord", "HANDS_TO_MASTER"]
+__all__ = ["PlayRecord", "HANDS_TO_MASTER", "MISTAKES_KEPT", "BOX_DAYS"]
+
+MISTAKES_KEPT = 20
+"""Positions kept in the "your mistakes" deck (the oldest go first)."""
+BOX_DAYS = (0, 1, 3, 7, 21)
+"""Days until a position in each box of the deck is due again (Leitner boxes: right moves it
+up a box, wrong sends it back to the first)."""
+_DAY_MS = 86_400_000
 
 HANDS_TO_MASTER = 5
 """Hands to play to the end for the lesson to count as done."""
@@ -39,6 +47,40 @@ class PlayRecord:
     table: dict[str, Any] | None = None
     """The table in play (:meth:`tiangow.widgets.PlayTable.saved`): restored on reload, checked
     then (this record keeps it as it came)."""
+    mistakes: list[dict[str, Any]] = field(default_factory=list)
+    """The "your mistakes" deck: positions before an action the learner got wrong and has not
+    yet put right, each ``{"key", "pos" (a HandRecord's JSON), "box", "due" (ms)}``."""
+
+    # -- the "your mistakes" deck --------------------------------------------------------------
+    def keep_mistake(self, position: HandRecord, now: int) -> None:
+        """Put ``position`` (a record ending where the learner is to act) in the deck, due now
+        (back in the first box if it is there already)."""
+        slim = HandRecord(position.seed, position.banker, position.streak, position.rules, position.seat,
+                          list(position.moves), [replace(j, text=T("", "")) for j in position.judged], position.hand)
+        key = slim.key()
+        self.mistakes = [m for m in self.mistakes if m.get("key") != key]
+        self.mistakes.append({"key": key, "pos": slim.to_json(), "box": 0, "due": int(now), "at": int(now)})
+        self.mistakes = self.mistakes[-MISTAKES_KEPT:]
+
+    def answer_mistake(self, key: str, right: bool, now: int) -> None:
+        """A try at a position of the deck: right moves it up a box (due later; off the deck
+        after the last box), wrong back to the first, due now."""
+        for m in list(self.mistakes):
+            if m.get("key") != key:
+                continue
+            box = min(int(m.get("box", 0)) + 1, len(BOX_DAYS)) if right else 0
+            if box >= len(BOX_DAYS):
+                self.mistakes.remove(m)
+                continue
+            m.update(box=box, due=int(now) + BOX_DAYS[box] * _DAY_MS, at=int(now))
+
+    def due_mistakes(self, now: int) -> list[tuple[str, HandRecord]]:
+        """The deck's positions due at ``now`` (ms), oldest first, as (key, record)."""
+        out = []
+        for m in sorted(self.mistakes, key=lambda m: m.get("due", 0)):
+            if m.get("due", 0) <= now:
+                out.append((str(m["key"]), HandRecord.from_json(m["pos"])))
+        return out
 
     def record(self, won: bool, net: int, marks: Mapping[str, int]) -> None:
         """Count one finished hand."""
@@ -58,6 +100,8 @@ class PlayRecord:
         out: dict[str, Any] = {k: getattr(self, k) for k in _FIELDS}
         if self.table is not None:
             out["table"] = self.table
+        if self.mistakes:
+            out["mistakes"] = [dict(m) for m in self.mistakes]
         return out
 
     def load(self, state: object) -> None:
@@ -73,6 +117,7 @@ class PlayRecord:
         self.won = min(self.won, self.hands)
         table = state.get("table")
         self.table = dict(table) if isinstance(table, Mapping) else None
+        self.mistakes = _deck(state.get("mistakes"))
 
     def merge(self, state: object) -> None:
         """Join another tab's record: every count only grows; the running score goes with the
@@ -91,6 +136,34 @@ class PlayRecord:
             setattr(self, k, max(getattr(self, k), getattr(other, k)))
         if other.table is not None and _when(other.table) > _when(self.table):
             self.table = other.table
+        # the deck: every position either tab kept; for one in both, the later answer
+        mine = {m["key"]: m for m in self.mistakes}
+        for m in other.mistakes:
+            if m["key"] not in mine or m.get("at", 0) > mine[m["key"]].get("at", 0):
+                mine[m["key"]] = m
+        self.mistakes = sorted(mine.values(), key=lambda m: m.get("at", 0))[-MISTAKES_KEPT:]
+
+
+def _deck(raw: object) -> list[dict[str, Any]]:
+    """The saved deck's entries that check out (a position that does not replay is left out)."""
+    if not isinstance(raw, list):
+        return []
+    out = []
+    for m in raw[-MISTAKES_KEPT:]:
+        if not isinstance(m, Mapping):
+            continue
+        box, due, at = m.get("box"), m.get("due"), m.get("at", 0)
+        if not (isinstance(box, int) and isinstance(due, int) and isinstance(at, int)) or not all(
+                not isinstance(x, bool) and 0 <= x <= 10**14 for x in (box, due, at)):
+            continue
+        try:
+            rec = HandRecord.from_json(m.get("pos"))
+        except ValueError:
+            continue
+        if rec.deal().to_play != rec.seat or not 0 <= box < len(BOX_DAYS):
+            continue
+        out.append({"key": rec.key(), "pos": rec.to_json(), "box": box, "due": due, "at": at})
+    return out
 
 
 def _when(table: Mapping[str, Any] | None) -> int:

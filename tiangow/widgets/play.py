@@ -11,6 +11,7 @@ import ipywidgets as w
 
 from ..bots.base import BotError
 from ..bots.hints import Hint
+from ..bots.review import HandRecord
 from ..bots.session import Opponents, Session
 from ..drills.base import now_ms
 from ..drills.play import PlayRecord
@@ -28,6 +29,7 @@ from .play_html import (
     status_html,
     tricks_html,
 )
+from .review import ReviewPanel, deck_html
 from .settings import VARIANT_CHOICES, TableSettings, auto_layout
 from .text import current_lang, on_language
 
@@ -134,6 +136,15 @@ class PlayTable(w.VBox):
         self.score_view = w.HTML()
         self.score_view.add_class("tg-running")
 
+        # the review of a finished hand, earlier hands, and the mistakes deck
+        self.review_button = _button("tg-review-toggle", self._toggle_review, "warning")
+        self.past_picker = w.Dropdown(options=[("—", -1)], value=-1, layout=w.Layout(width="auto"))
+        self.past_picker.add_class("tg-review-past")
+        self.past_picker.observe(self._pick_past, names="value")
+        self.review_panel = ReviewPanel(on_mistake=self._on_mistake, on_step=self._save_review)
+        self.deck_view = w.HTML()
+        self.deck_view.add_class("tg-deck")
+
         def step(lang: Lang) -> tuple[object, ...]:
             s = self.session
             return (lang, id(s), s.deal_seed, s.hand_number, len(s.deal.history), s.seat, s.rules)
@@ -159,7 +170,10 @@ class PlayTable(w.VBox):
                                    layout=w.Layout(flex_flow="row wrap")),
             self.settings, self.table_view, self.status, self.picker,
             self.buttons,
-            self.feedback, self.hint_view, self.result_view, self.score_view, self.history_button, self.history_view,
+            self.feedback, self.hint_view, self.result_view,
+            w.HBox([self.review_button, self.past_picker], layout=w.Layout(flex_flow="row wrap", align_items="center")),
+            self.review_panel, self.deck_view,
+            self.score_view, self.history_button, self.history_view,
         ], layout=w.Layout(border="1px solid #ddd3bf", padding="10px 14px", max_width="800px"))
         self.add_class("tg-play-table")
         on_language(lambda lang: self._render())
@@ -335,6 +349,38 @@ class PlayTable(w.VBox):
         self._settings_open = not self._settings_open
         self._render()
 
+    def _toggle_review(self) -> None:
+        """Open (or close) the review of the hand just finished."""
+        p = self.review_panel
+        if p.review is not None and p.which is None:
+            p.show(None)
+        elif self.session.is_over:
+            p.show(self.session.review())
+        self._render()
+
+    def _pick_past(self, change: dict[str, Any]) -> None:
+        which = change.get("new")
+        past = self.session.past
+        if isinstance(which, int) and not isinstance(which, bool) and 0 <= which < len(past):
+            self.review_panel.show(self.session.review(which), which)
+        elif self.review_panel.which is not None:
+            self.review_panel.show(None)
+        self._render()
+
+    def _save_review(self) -> None:
+        if self._keep() and self.on_change is not None:
+            self.on_change()
+
+    def _on_mistake(self, position: HandRecord, right: bool) -> None:
+        """A retry ended: a position not put right at the first try goes into the deck."""
+        if right:
+            self.record.answer_mistake(position.key(), True, now_ms())
+        else:
+            self.record.keep_mistake(position, now_ms())
+        self._render()
+        if self.on_change is not None:
+            self.on_change()
+
     def _toggle_history(self) -> None:
         self._show_history = not self._show_history
         self._render()
@@ -355,7 +401,11 @@ class PlayTable(w.VBox):
         """The table as plain JSON: the session's snapshot and whether the finished hand is
         already in the record."""
         s = self.session
-        return {"session": s.snapshot(), "counted": s.deal.is_over and self._counted is s.deal}
+        out: dict[str, Any] = {"session": s.snapshot(), "counted": s.deal.is_over and self._counted is s.deal}
+        p = self.review_panel
+        if p.review is not None:
+            out["review"] = [-1 if p.which is None else p.which, p.k]
+        return out
 
     def _keep(self) -> bool:
         """Bring :attr:`PlayRecord.table` up to date, stamped with the time; ``True`` if the
@@ -395,6 +445,15 @@ class PlayTable(w.VBox):
         for name, _label, options in VARIANT_CHOICES:
             value = getattr(session.rules, name)
             self.variant_toggles[name].value = next((i for i, (v, _) in enumerate(options) if v == value), 0)
+        self.review_panel.show(None)
+        shown = table.get("review")
+        if (isinstance(shown, list) and len(shown) == 2
+                and all(isinstance(x, int) and not isinstance(x, bool) for x in shown)):
+            which, k = shown
+            if which == -1 and session.deal.is_over:
+                self.review_panel.show(session.review(), None, k)
+            elif 0 <= which < len(session.past):
+                self.review_panel.show(session.review(which), which, k)
         self._render()
         self._schedule()
         return True
@@ -438,5 +497,21 @@ class PlayTable(w.VBox):
         for b in (self.play_button, self.discard_button, self.hint_button):
             b.layout.display = "none" if d.is_over else ""  # only undo makes sense once the hand is over
         self.undo_button.disabled = not s.can_undo
+        p = self.review_panel
+        if p.review is not None and p.which is None and (not d.is_over or p.review.record.seed != s.deal_seed):
+            p.show(None)  # the hand it reviewed is no longer at the table
+        self.review_button.description = (T("收起回顧", "Close the review") if p.review is not None and p.which is None
+                                          else T("回顧這一局 ↓", "Review this hand ↓"))(lang)
+        self.review_button.layout.display = "" if d.is_over else "none"
+        past = s.past
+        options = [(T("看以前的一局 …", "An earlier hand …")(lang), -1)] + [
+            (T(f"第 {h.hand} 局", f"Hand {h.hand}")(lang), i) for i, h in enumerate(past)]
+        if list(self.past_picker.options) != options:
+            self.past_picker.unobserve(self._pick_past, names="value")
+            self.past_picker.options = options
+            self.past_picker.value = p.which if p.which is not None and p.which < len(past) else -1
+            self.past_picker.observe(self._pick_past, names="value")
+        self.past_picker.layout.display = "" if past else "none"
+        self.deck_view.value = deck_html(self.record, lang)
         self.history_button.description = (T("收起牌譜", "Hide the tricks") if self._show_history
                                            else T("看看前面每一墩", "Review the tricks so far"))(lang)
