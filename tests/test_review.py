@@ -189,3 +189,45 @@ def test_the_mistakes_deck_keeps_answers_and_merges(played: Session) -> None:
     # a retry at the deck's position is judged like the original action
     assert pos.try_move(j.move).right is False
     assert MISTAKES_KEPT >= 10
+
+
+def _coach_plays(s: Session) -> None:
+    while not s.is_over:
+        if s.learner_to_act:
+            assert s.act(s.hint().recommended).ok
+        else:
+            s.bot_step()
+
+
+@pytest.mark.parametrize("seat", range(4))
+def test_a_hand_to_learn_from_is_won_by_good_play(seat: int) -> None:
+    """Issue 24 §4: the deal offered is one the coach, in the learner's seat, wins."""
+    from tiangow.bots.session import LEARNABLE
+
+    s = Session(seat=seat, seed=77, opponents="rule", rules=None)
+    s.change(opponents="rule")
+    seed = s.learn_from()
+    assert seed in LEARNABLE[seat] and s.deal_seed == seed
+    assert (s.opponents, s.deal.banker, s.deal.streak, s.rules.to_dict()) == ("search", 0, 1, {})
+    _coach_plays(s)
+    assert s.deal.winner == seat
+    # the next one is another deal of the list, and the session goes on from it
+    s.next_hand()
+    assert s.learn_from() in LEARNABLE[seat] and s.deal_seed != seed
+    t = Session.restore(json.loads(json.dumps(s.snapshot())))
+    assert t.deal_seed == s.deal_seed and t.deal.holding(seat) == s.deal.holding(seat)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("pure", [False, True])
+def test_every_hand_to_learn_from_is_won_by_the_coach(pure: bool) -> None:
+    import contextlib
+
+    from tiangow.bots.session import LEARNABLE
+
+    with pure_python() if pure else contextlib.nullcontext():
+        for seat, seeds in LEARNABLE.items():
+            for seed in seeds:
+                s = Session(seat=seat, seed=seed)
+                _coach_plays(s)
+                assert s.deal.winner == seat, (seat, seed)

@@ -36,7 +36,7 @@ from .review import HandRecord, Judged, Review
 from .rule import RuleBot
 from .search import SearchBot
 
-__all__ = ["Session", "ActResult", "Opponents", "SNAPSHOT_VERSION", "PAST_KEPT"]
+__all__ = ["Session", "ActResult", "Opponents", "SNAPSHOT_VERSION", "PAST_KEPT", "LEARNABLE"]
 
 PAST_KEPT = 5
 """How many finished hands of the session are kept for review."""
@@ -45,6 +45,17 @@ SNAPSHOT_VERSION = 1
 """The version of :meth:`Session.snapshot`'s form; :meth:`Session.restore` reads this one."""
 
 Opponents = Literal["search", "rule"]
+
+LEARNABLE: dict[int, tuple[int, ...]] = {
+    0: (2, 6, 7, 12, 13, 15, 28, 32, 42, 49, 51, 57),
+    1: (3, 7, 11, 22, 45, 63, 64, 72, 76, 77, 81, 86),
+    2: (5, 19, 20, 24, 27, 34, 37, 38, 46, 48, 54, 60),
+    3: (6, 23, 36, 52, 54, 55, 59, 62, 73, 85, 93, 96),
+}
+"""Deals to learn from, by the learner's seat: seeds of first hands (East the banker, the default
+rules, the search bots) in which the coach, playing that seat's every action, won the hand —
+with the compiled core and with its pure-Python twin (the static site). Found by playing the
+seeds 1–400 (East) and 1–120 (the others) through; tests/test_review.py plays them again."""
 
 
 @dataclass(frozen=True)
@@ -85,6 +96,8 @@ class Session:
         self.past: list[HandRecord] = []
         """The session's earlier finished hands (the last :data:`PAST_KEPT`), oldest first."""
         self._banked: Deal | None = None
+        self._learned = 0
+        self._current: tuple[object, HandRecord | None] = (None, None)
         self.deal = self._new_deal()
 
     # -- dealing ---------------------------------------------------------------------------
@@ -130,6 +143,31 @@ class Session:
         self._bank()
         self.hand_number += 1
         self.deal = self._new_deal()
+
+    def learn_from(self, seat: int | None = None) -> int:
+        """Deal "a hand to learn from" (issue 24 §4): one of :data:`LEARNABLE`'s deals for the
+        learner's seat (``seat``: change it first), one the coach won from that seat against
+        these opponents — so the hand can be won with good play. It is dealt as a first hand:
+        East the banker, streak 1, the default rules and the search bots; a finished hand is
+        counted in the running score first. Returns the deal's seed.
+
+        >>> s = Session(seat=2, seed=900)
+        >>> s.learn_from() in LEARNABLE[2], s.deal.banker, s.deal.streak, s.opponents
+        (True, 0, 1, 'search')
+        """
+        if seat is not None:
+            self.seat = _seat(seat)
+        seeds = LEARNABLE[self.seat]
+        self._bank()
+        self.hand_number += 1
+        self._learned += 1
+        pick = seeds[(self.seed + self._learned) % len(seeds)]
+        self.seed = pick - (self.hand_number - 1)
+        self.rules = Rules()
+        self.opponents = "search"
+        self.banker, self.streak = 0, 1
+        self.deal = self._new_deal()
+        return pick
 
     def change(self, seat: int | None = None, rules: Rules | None = None,
                opponents: Opponents | None = None) -> None:
@@ -241,7 +279,7 @@ class Session:
             return v
 
         session = cls(seat=_seat(data.get("seat")), rules=Rules.from_dict(data.get("rules", {})),
-                      seed=number("seed", 0, 10**9), opponents=data.get("opponents"),  # type: ignore[arg-type]
+                      seed=number("seed", -10**6, 10**9), opponents=data.get("opponents"),  # type: ignore[arg-type]
                       samples=samples, coach_samples=coach_samples)
         session.hand_number = number("hand", 1, 10**6)
         session.banker = number("banker", 0, 3)
@@ -369,7 +407,13 @@ class Session:
         """The review of the hand in play (``None``) or of an earlier one: ``hand`` is its index
         in :attr:`past` (``-1``: the last)."""
         if hand is None:
-            return Review(self.hand_record(), self.coach_samples)
+            # the same record while the hand stands, so what the review works out is kept
+            key = (id(self.deal), len(self.deal.history), len(self.judged))
+            if self._current[0] != key or self._current[1] is None:
+                self._current = (key, self.hand_record())
+            rec = self._current[1]
+            assert rec is not None
+            return Review(rec, self.coach_samples)
         if isinstance(hand, bool) or not isinstance(hand, int) or not -len(self.past) <= hand < len(self.past):
             raise BotError(f"there are {len(self.past)} earlier hands to review, not one numbered {hand!r}")
         return Review(self.past[hand], self.coach_samples)

@@ -96,7 +96,7 @@ class PlayTable(w.VBox):
         self._lang: Lang | None = None
 
         # settings
-        self.settings = TableSettings(seat, opponents, self.apply_settings)
+        self.settings = TableSettings(seat, opponents, self.apply_settings, self.learn_hand)
         self.seat_toggle = self.settings.seat_toggle
         self.opp_toggle = self.settings.opp_toggle
         self.variant_toggles = self.settings.variant_toggles
@@ -260,6 +260,25 @@ class PlayTable(w.VBox):
         self._count()
         self.session.next_hand()
         self._fresh()
+
+    def learn_hand(self) -> int:
+        """Deal "a hand to learn from" for the seat chosen in the settings (issue 24 §4)."""
+        seat = self.seat_toggle.value
+        self._cancel()
+        self._count()
+        seed = self.session.learn_from(seat if isinstance(seat, int) and 0 <= seat <= 3 else None)
+        self.opp_toggle.value = self.session.opponents
+        for name in self.variant_toggles:
+            self.variant_toggles[name].value = 0
+        self.settings.show_problem(None, current_lang())
+        self._settings_open = False
+        self._feedback = ("answer", T("這一手牌打得好就贏得到：教練坐你的位置贏過。慢慢來，用提示也可以。",
+                                      "A hand you can win with good play: the coach won it from your seat. Take "
+                                      "your time; hints are allowed."))
+        self._reset_hint()
+        self._render()
+        self._schedule()
+        return seed
 
     def apply_settings(self) -> None:
         """Deal a new hand with the chosen seat, opponents and variants."""

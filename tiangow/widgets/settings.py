@@ -59,7 +59,8 @@ class TableSettings(w.VBox):
     """The seat, the opponents and the variants (RULES §10) to deal the next hand with.
     Relabelled only when the language changes."""
 
-    def __init__(self, seat: int, opponents: Opponents, on_apply: Callable[[], None]) -> None:
+    def __init__(self, seat: int, opponents: Opponents, on_apply: Callable[[], None],
+                 on_learn: Callable[[], object] | None = None) -> None:
         self.seat_toggle = _Toggle(options=[(t("zh-Hant"), i) for i, t in enumerate(_SEATS)], value=seat,
                                    style={"button_width": "64px"})
         self.seat_toggle.add_class("tg-seat-choice")
@@ -83,11 +84,19 @@ class TableSettings(w.VBox):
         self.apply_button.add_class("tg-apply")
         self.apply_button.on_click(lambda _: on_apply())
         self.note = w.HTML()
+        self.learn_button = w.Button(button_style="success", layout=auto_layout())
+        self.learn_button.layout.flex = "0 0 auto"
+        self.learn_button.add_class("tg-learnable")
+        if on_learn is not None:
+            self.learn_button.on_click(lambda _: on_learn())
+        self.learn_note = w.HTML()
         self.seat_label = w.HTML(layout=w.Layout(width="260px"))
         self.opp_label = w.HTML(layout=w.Layout(width="260px"))
         super().__init__([self.head, w.HBox([self.seat_label, self.seat_toggle], layout=w.Layout(flex_flow="row wrap")),
                           w.HBox([self.opp_label, self.opp_toggle], layout=w.Layout(flex_flow="row wrap")),
-                          w.VBox(rows), w.HBox([self.apply_button, self.note])],
+                          w.VBox(rows), w.HBox([self.apply_button, self.note]),
+                          w.HBox([self.learn_button, self.learn_note], layout=w.Layout(flex_flow="row wrap",
+                                                                                       margin="6px 0 0 0"))],
                          layout=w.Layout(border="1px dashed #ddd3bf", padding="6px 10px", margin="4px 0", display="none"))
         self.add_class("tg-settings")
 
@@ -102,6 +111,12 @@ class TableSettings(w.VBox):
             self.variant_labels[name].value = f'<span class="tg-muted">{html.escape(label(lang))}</span>'
             _relabel(self.variant_toggles[name], [t(lang) for _, t in options])
         self.apply_button.description = T("用這些設定發牌", "Deal with these settings")(lang)
+        self.learn_button.description = T("發一手可以學的牌", "A hand to learn from")(lang)
+        self.learn_note.value = (STYLE + '<span class="tg-muted">' + html.escape(T(
+            "為你選的座位發一手打得好就贏得到的牌：教練坐這個位置，對這些電腦贏過這一局。用預設規則和會搜尋的電腦，東家做莊，從頭算連莊。",
+            "Deals, for the seat chosen above, a hand you can win with good play: the coach, in that seat, won it "
+            "against these computer players. Default rules and the searching computer players; East is the "
+            "banker, the streak starts again.")(lang)) + "</span>")
         self.show_problem(self.problem, lang)
 
     problem: Text | None = None
