@@ -93,10 +93,10 @@ def test_the_strength_cites_its_figures(played: Session) -> None:
 
 
 def test_a_weak_hand_well_played_is_called_that() -> None:
-    st = Strength(expected=-4.5, open_net=None, open_from=0, result=-10, lost=0.0, mistakes=0)
+    st = Strength(expected=-4.5, open_net=None, open_from=0, coach_net=None, result=-10, lost=0.0, mistakes=0)
     assert st.verdict().en.startswith("A weak hand, well played")
     assert "−4.5" in st.verdict().en and "−10" in st.verdict().en
-    bad = Strength(expected=-4.5, open_net=None, open_from=0, result=-10, lost=6.0, mistakes=2)
+    bad = Strength(expected=-4.5, open_net=None, open_from=0, coach_net=None, result=-10, lost=6.0, mistakes=2)
     assert "well played" not in bad.verdict().en and "6.0" in bad.verdict().en
 
 
@@ -231,3 +231,14 @@ def test_every_hand_to_learn_from_is_won_by_the_coach(pure: bool) -> None:
                 s = Session(seat=seat, seed=seed)
                 _coach_plays(s)
                 assert s.deal.winner == seat, (seat, seed)
+
+
+def test_the_coachs_own_play_of_the_deal_is_the_table_replayed(played: Session) -> None:
+    """The coach's net on this deal is what a session where the coach takes every action of the
+    learner's seat nets (the same seeded bots)."""
+    st = played.review().strength()
+    s = Session(seat=0, seed=played.deal_seed, opponents="rule", coach_samples=played.coach_samples)
+    _coach_plays(s)
+    assert st.coach_net == s.deal.settlement().net[0]
+    c = f"{st.coach_net:+d}".replace("-", "−")
+    assert f"netted {c}." in st.verdict().en and f"得 {c}" in st.verdict().zh

@@ -31,8 +31,10 @@ from ..i18n import T, Text
 from ..move import Move
 from ..rules import Rules
 from ..search import Goal, SearchTooLong, core_in_use, solve
-from .base import BotError
+from .base import Bot, BotError
 from .hints import Coach, Mark, Marked, outcome_text
+from .rule import RuleBot
+from .search import SearchBot
 
 __all__ = ["Judged", "HandRecord", "Review", "Strength", "Retry", "DD_NODES"]
 
@@ -118,6 +120,13 @@ class HandRecord:
     judged: list[Judged] = field(default_factory=list)
     hand: int = 1
     """Its number in the session (shown to the learner)."""
+    opponents: str = "search"
+    """The bots the learner played against (``"search"`` or ``"rule"``) …"""
+    samples: int = 24
+    """… and how many samples the search bots drew."""
+    coach_net: int | None = None
+    """Once worked out: what the coach netted playing the learner's seat on this deal against
+    the same bots."""
     dd: tuple[int, int] | None = None
     """Once worked out: ``(trick, net)`` — the net the learner's seat could guarantee with all
     hands open from the start of that trick (0: the first), the earliest the search reached."""
@@ -132,7 +141,7 @@ class HandRecord:
     def upto(self, k: int) -> HandRecord:
         """The position before action ``k``: the same deal, its first ``k`` moves and marks."""
         return HandRecord(self.seed, self.banker, self.streak, self.rules, self.seat, self.moves[:k],
-                          [j for j in self.judged if j.at < k], self.hand)
+                          [j for j in self.judged if j.at < k], self.hand, self.opponents, self.samples)
 
     def key(self) -> str:
         """A short name for the position this record ends at (the same position, the same key)."""
@@ -174,6 +183,10 @@ class HandRecord:
         out: dict[str, Any] = {"seed": self.seed, "banker": self.banker, "streak": self.streak,
                                "rules": self.rules.to_dict(), "seat": self.seat, "hand": self.hand,
                                "moves": [str(m) for m in self.moves], "judged": [j.to_json() for j in self.judged]}
+        if self.opponents != "search" or self.samples != 24:
+            out["opp"] = [self.opponents, self.samples]
+        if self.coach_net is not None:
+            out["cn"] = self.coach_net
         if self.dd is not None:
             out["dd"] = list(self.dd)
         return out
@@ -200,7 +213,11 @@ class HandRecord:
         moves_raw = data.get("moves")
         if not isinstance(moves_raw, list) or len(moves_raw) > 64:
             raise BotError(f"saved moves are a list of at most 64 moves, not {moves_raw!r}")
-        rec = cls(seed, banker, streak, rules, seat, [], [], hand)
+        opp = data.get("opp", ["search", 24])
+        if (not isinstance(opp, list) or len(opp) != 2 or opp[0] not in ("search", "rule")
+                or isinstance(opp[1], bool) or not isinstance(opp[1], int) or not 1 <= opp[1] <= 256):
+            raise BotError(f"saved opponents are ['search' or 'rule', samples 1–256], not {opp!r}")
+        rec = cls(seed, banker, streak, rules, seat, [], [], hand, opp[0], opp[1])
         d = rec.deal()
         learner_at: list[int] = []
         for text in moves_raw:
@@ -215,6 +232,8 @@ class HandRecord:
         if not isinstance(judged_raw, list) or len(judged_raw) != len(learner_at):
             raise BotError(f"a saved hand has a mark for each of the learner's {len(learner_at)} actions")
         rec.judged = [Judged.from_json(j, at, rec.moves[at]) for j, at in zip(judged_raw, learner_at, strict=True)]
+        cn = data.get("cn")
+        rec.coach_net = None if cn is None else _whole(cn, "coach's net", -10**6, 10**6)
         dd = data.get("dd")
         if dd is not None:
             if not isinstance(dd, list) or len(dd) != 2:
@@ -234,6 +253,8 @@ class Strength:
     """The net the seat could guarantee with all four hands open from the start of trick
     :attr:`open_from` (``None``: too long to work out here)."""
     open_from: int
+    coach_net: int | None
+    """What the coach netted playing the learner's seat on this deal against the same bots."""
     result: int
     """What the learner netted."""
     lost: float
@@ -252,7 +273,12 @@ class Strength:
             luck = T("你沒看見的牌對你不利。", " The tiles you could not see fell against you.")
         elif well and self.result >= exp + 6:
             luck = T("你沒看見的牌對你有利。", " The tiles you could not see fell your way.")
-        return self._verdict(exp, weak, strong, well) + luck
+        coach = T("", "")
+        if self.coach_net is not None:
+            c = f"{self.coach_net:+d}".replace("-", "−")
+            coach = T(f"教練坐你的位置、對同樣的電腦打這一局，得 {c}。",
+                      f" The coach, playing your seat on this deal against the same computer players, netted {c}.")
+        return self._verdict(exp, weak, strong, well) + luck + coach
 
     def _verdict(self, exp: float, weak: bool, strong: bool, well: bool) -> Text:
         e = f"{exp:+.1f}".replace("-", "−")
@@ -358,8 +384,27 @@ class Review:
         rec = self.record
         if open_hands and rec.dd is None:
             rec.dd = self._open_net()
+        if open_hands and rec.coach_net is None:
+            rec.coach_net = self._coach_net()
         net, trick = (None, 0) if rec.dd is None else (rec.dd[1], rec.dd[0])
-        return Strength(first, net, trick, self.result, lost, mistakes)
+        return Strength(first, net, trick, rec.coach_net, self.result, lost, mistakes)
+
+    def _coach_net(self) -> int | None:
+        """The coach's own play of the learner's seat on this deal, against the same bots (each
+        seeded as at the table: the same deal, the same bots, the same answers)."""
+        rec = self.record
+        d = rec.deal(0)
+        if d.natural is not None or d.is_over:
+            return None
+        bots: dict[int, Bot] = {
+            s: (SearchBot(rec.seed * 4 + s, samples=rec.samples) if rec.opponents == "search"
+                else RuleBot(rec.seed * 4 + s))
+            for s in range(4) if s != rec.seat}
+        coach = Coach(rec.seed, samples=self.coach_samples)
+        while (seat := d.to_play) is not None:
+            view = d.view(seat)
+            d.push(coach.hint(view).recommended if seat == rec.seat else bots[seat].choose(view))
+        return d.settlement().net[rec.seat]
 
     def _open_net(self) -> tuple[int, int] | None:
         """The earliest trick from whose start the all-hands-open search finishes within

@@ -110,7 +110,7 @@ class Session:
         old = getattr(self, "deal", None)
         if old is not None and old.is_over:
             self.past = [*self.past, self.hand_record()][-PAST_KEPT:]
-        self._dealt = (self.deal_seed, self.hand_number, self.seat)
+        self._dealt = (self.deal_seed, self.hand_number, self.seat, self.opponents, self.samples)
         d = Deal.random(self.deal_seed, banker=self.banker, streak=self.streak, rules=self.rules)
         self.bots: list[Bot | None] = [
             None if s == self.seat else (
@@ -399,9 +399,9 @@ class Session:
 
     def hand_record(self) -> HandRecord:
         """The hand in play as a compact record (seed, banker, streak, rules, moves, marks)."""
-        seed, number, seat = self._dealt
+        seed, number, seat, opponents, samples = self._dealt
         return HandRecord(seed, self.deal.banker, self.deal.streak, self.deal.rules, seat,
-                          [_move_of(a) for a in self.deal.history], list(self.judged), number)
+                          [_move_of(a) for a in self.deal.history], list(self.judged), number, opponents, samples)
 
     def review(self, hand: int | None = None) -> Review:
         """The review of the hand in play (``None``) or of an earlier one: ``hand`` is its index

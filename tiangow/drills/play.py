@@ -56,7 +56,8 @@ class PlayRecord:
         """Put ``position`` (a record ending where the learner is to act) in the deck, due now
         (back in the first box if it is there already)."""
         slim = HandRecord(position.seed, position.banker, position.streak, position.rules, position.seat,
-                          list(position.moves), [replace(j, text=T("", "")) for j in position.judged], position.hand)
+                          list(position.moves), [replace(j, text=T("", "")) for j in position.judged], position.hand,
+                          position.opponents, position.samples)
         key = slim.key()
         self.mistakes = [m for m in self.mistakes if m.get("key") != key]
         self.mistakes.append({"key": key, "pos": slim.to_json(), "box": 0, "due": int(now), "at": int(now)})
