@@ -152,3 +152,21 @@ def test_the_review_on_a_phone(browser: Any, voila_url: str) -> None:
     finally:
         ctx.close()
     assert errors == [], errors
+
+
+def test_a_hand_to_learn_from_from_the_settings(page: Any, voila_url: str) -> None:
+    from tiangow.bots.session import LEARNABLE
+
+    page.goto(voila_url + "08_play.ipynb", timeout=TIMEOUT)
+    page.wait_for_selector(".tg-play-table svg[data-tile]", timeout=TIMEOUT)
+    progress_ready(page, TIMEOUT)
+    page.click(".tg-settings-toggle")
+    page.wait_for_selector(".tg-learnable", state="visible", timeout=TIMEOUT)
+    page.locator(".tg-seat-choice button").nth(2).click()  # West
+    page.click(".tg-learnable")
+    page.wait_for_function("() => document.querySelector('.tg-deal-line').textContent.includes('西')", timeout=TIMEOUT)
+    line = page.locator(".tg-deal-line")
+    assert int(line.get_attribute("data-seed") or -1) in LEARNABLE[2]
+    assert (line.get_attribute("data-banker"), line.get_attribute("data-streak")) == ("0", "1")
+    page.wait_for_selector(".tg-feedback-answer", timeout=TIMEOUT)
+    assert ERROR_TEXT not in page.content()
