@@ -252,6 +252,7 @@ class Session:
             "marks": [m.value for m in self.marks],
             "judged": [j.to_json() for j in self.judged],
             "past": [p.to_json() for p in self.past],
+            **self._worked_out(),
         }
 
     @classmethod
@@ -321,6 +322,11 @@ class Session:
                               for j, at in zip(judged, session._learner_views, strict=True)]
             if [j.mark for j in session.judged] != session.marks:
                 raise BotError("saved judgements do not match the saved marks")
+        worked = data.get("review")
+        if isinstance(worked, dict) and d.is_over:
+            rec = HandRecord.from_json({**session.hand_record().to_json(), **{k: worked[k] for k in ("cn", "dd")
+                                                                              if k in worked}})
+            session._current = ((id(d), len(d.history), len(session.judged)), rec)
         past = data.get("past", [])
         if not isinstance(past, list) or len(past) > PAST_KEPT:
             raise BotError(f"saved earlier hands are a list of at most {PAST_KEPT}, not {type(past).__name__}")
@@ -396,6 +402,14 @@ class Session:
     @property
     def can_undo(self) -> bool:
         return bool(self._learner_views)
+
+    def _worked_out(self) -> dict[str, Any]:
+        """What the review of the hand in play has worked out (so a reload does not redo it)."""
+        key, rec = self._current
+        if rec is None or key != (id(self.deal), len(self.deal.history), len(self.judged)):
+            return {}
+        out = {k: v for k, v in rec.to_json().items() if k in ("cn", "dd")}
+        return {"review": out} if out else {}
 
     def hand_record(self) -> HandRecord:
         """The hand in play as a compact record (seed, banker, streak, rules, moves, marks)."""
