@@ -162,6 +162,27 @@ def test_a_new_table_is_saved_once_the_progress_has_loaded_and_comes_back_on_rel
     assert reloaded.deal_line.value == table.deal_line.value
 
 
+def test_a_table_built_after_the_progress_has_loaded_does_not_overwrite_it() -> None:
+    """The static site runs the lesson's cells while the page loads: the page may have read the
+    saved progress before the cell that builds the table runs. The table, which saves as it is
+    built, must then come back from the saved progress, not replace it with a fresh deal."""
+    page = LessonPage("08_play")
+    page.header()
+    record = PlayRecord()
+    table = page.play(record, seed=5, pace=0)
+    page.store.set_state({"data": {"lessons": {}, "prefs": {}}, "loaded": True})
+    table.act(table.session.hint().recommended)
+    saved = copy.deepcopy(page.store.data)
+    again_page = LessonPage("08_play")
+    again_page.header()
+    again_page.store.set_state({"data": saved, "loaded": True})  # loaded first …
+    again = PlayRecord()
+    reloaded = again_page.play(again, seed=6, pace=0)  # … then the table is built
+    assert reloaded.session.snapshot() == table.session.snapshot()
+    assert again_page.store.data["lessons"]["08_play"]["drills"][again.id]["table"]["session"] == \
+        table.session.snapshot()
+
+
 def test_a_finished_hand_restored_is_not_counted_twice() -> None:
     record = PlayRecord()
     saved: list[dict[str, Any]] = []

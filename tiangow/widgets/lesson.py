@@ -172,7 +172,12 @@ class LessonPage(_Page):
     def _saved(self, drill: Any) -> None:
         """Save ``drill``'s state (once the page has told us what was saved before; until
         then the drill is remembered and saved when the progress has loaded)."""
-        if not self.store.loaded:
+        if not self.store.loaded or not any(d is drill for d, _ in self._wired):
+            # Before the page has read the saved progress, or before this drill's widget is
+            # wired to it (a widget saves as it is built; on the static site the page may
+            # have read the progress before the cell that builds the widget runs): saving
+            # now would put a fresh state over the saved one. _wire's load() saves it once
+            # the saved state (if any) is in.
             self._unsaved.add(drill.id)
         else:
             state = self.state()
