@@ -176,7 +176,7 @@ def test_the_mistakes_deck_keeps_answers_and_merges(played: Session) -> None:
     assert [m["key"] for m in r2.mistakes] == [key]
     # right moves it up a box and out of today's list; wrong puts it back
     r2.answer_mistake(key, True, now=3000)
-    assert r2.mistakes[0]["box"] == 1 and r2.due_mistakes(now=3000) == []
+    assert r2.mistakes[0]["box"] == 1 and r2.due_mistakes(now=3000) == [] and r2.due_count(3000) == 0
     assert r2.mistakes[0]["due"] == 3000 + BOX_DAYS[1] * 86_400_000
     r2.answer_mistake(key, False, now=4000)
     assert r2.mistakes[0]["box"] == 0 and len(r2.due_mistakes(now=4000)) == 1

@@ -75,6 +75,10 @@ class PlayRecord:
                 continue
             m.update(box=box, due=int(now) + BOX_DAYS[box] * _DAY_MS, at=int(now))
 
+    def due_count(self, now: int) -> int:
+        """How many of the deck's positions are due at ``now`` (ms)."""
+        return sum(1 for m in self.mistakes if m.get("due", 0) <= now)
+
     def due_mistakes(self, now: int) -> list[tuple[str, HandRecord]]:
         """The deck's positions due at ``now`` (ms), oldest first, as (key, record)."""
         out = []

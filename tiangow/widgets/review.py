@@ -371,7 +371,7 @@ def deck_html(record: PlayRecord, lang: Lang) -> str:
     n = len(record.mistakes)
     if not n:
         return ""
-    due = len(record.due_mistakes(now_ms()))
+    due = record.due_count(now_ms())
     text = T(f"「你的失誤」練習：{n} 個局面（{due} 個今天要練）。",
              f"Your mistakes deck: {n} position{'s' if n != 1 else ''} to try again ({due} due today).")
     return STYLE + f'<div class="tg-muted tg-deck-line" data-count="{n}" data-due="{due}">{html.escape(text(lang))}</div>'
