@@ -266,7 +266,7 @@ class Strength:
         exp = self.expected
         if exp is None:
             return T("你在這一局沒有出過牌。", "You did not act in this hand.")
-        weak, strong = exp <= -2.0, exp >= 2.0
+        weak, strong = exp <= -4.0, exp >= 4.0
         well = self.mistakes == 0 and self.lost <= 1.0
         luck = T("", "")
         if well and self.result <= exp - 6:
