@@ -170,3 +170,32 @@ def test_a_hand_to_learn_from_from_the_settings(page: Any, voila_url: str) -> No
     assert (line.get_attribute("data-banker"), line.get_attribute("data-streak")) == ("0", "1")
     page.wait_for_selector(".tg-feedback-answer", timeout=TIMEOUT)
     assert ERROR_TEXT not in page.content()
+
+
+def test_the_mistakes_deck_reaches_a_second_tab(context: Any, voila_url: str) -> None:
+    """Two tabs of lesson 08: a position kept in the deck in one shows in the other's count
+    (the storage event; joined item by item, nothing lost)."""
+    pages = []
+    for _ in range(2):
+        p = context.new_page()
+        p.goto(voila_url + "08_play.ipynb", timeout=TIMEOUT)
+        p.wait_for_selector(".tg-play-table svg[data-tile]", timeout=TIMEOUT)
+        progress_ready(p, TIMEOUT)
+        pages.append(p)
+    a, b = pages
+    a.bring_to_front()
+    worst, worst_discard, _best, _ = play_hand_with_a_mistake(a)
+    ready_to_click(a, ".tg-review-toggle", TIMEOUT)
+    a.click(".tg-review-toggle")
+    a.wait_for_selector(".tg-review-head[data-expected]", timeout=TIMEOUT)
+    if a.locator(".tg-review-step").get_attribute("data-step") != "0":
+        a.click(".tg-review-first")
+        a.wait_for_selector(".tg-review-step[data-step='0'][data-mark]", timeout=TIMEOUT)
+    a.click(".tg-retry-open")
+    retry_select(a, worst)
+    a.click(".tg-retry-discard" if worst_discard else ".tg-retry-play")
+    a.wait_for_selector(".tg-deck-line[data-count='1']", timeout=TIMEOUT)
+    b.bring_to_front()
+    b.wait_for_selector(".tg-deck-line[data-count='1']", timeout=TIMEOUT)
+    for p in pages:
+        assert ERROR_TEXT not in p.content()
