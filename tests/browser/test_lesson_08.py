@@ -38,25 +38,25 @@ def wait_turn(page: Any, after: int = -1, at: int | None = None) -> tuple[str, i
     return str(state), int(step)
 
 
-def select(page: Any, tiles: list[str]) -> None:
-    """Click the learner's tiles (duplicates: distinct copies)."""
+def select(page: Any, tiles: list[str], hand: str = ".tg-hand") -> None:
+    """Click the learner's tiles in the picker ``hand`` (duplicates: distinct copies)."""
     used: set[str] = set()
     for t in tiles:
-        buttons = page.locator(f".tg-hand button.tg-pick:has(svg[data-tile='{t}'])")
+        buttons = page.locator(f"{hand} button.tg-pick:has(svg[data-tile='{t}'])")
         for i in range(buttons.count()):
             index = buttons.nth(i).get_attribute("data-index")
             if index not in used:
                 used.add(index)
                 buttons.nth(i).click()
                 break
-    page.wait_for_function(f"() => document.querySelectorAll('.tg-hand button.tg-picked').length === {len(tiles)}",
+    page.wait_for_function(f"() => document.querySelectorAll('{hand} button.tg-picked').length === {len(tiles)}",
                            timeout=TIMEOUT)
 
 
-def clear_selection(page: Any) -> None:
-    while (n := page.locator(".tg-hand button.tg-picked").count()):
-        page.locator(".tg-hand button.tg-picked").first.click()
-        page.wait_for_function(f"() => document.querySelectorAll('.tg-hand button.tg-picked').length < {n}",
+def clear_selection(page: Any, hand: str = ".tg-hand") -> None:
+    while (n := page.locator(f"{hand} button.tg-picked").count()):
+        page.locator(f"{hand} button.tg-picked").first.click()
+        page.wait_for_function(f"() => document.querySelectorAll('{hand} button.tg-picked').length < {n}",
                                timeout=TIMEOUT)
 
 

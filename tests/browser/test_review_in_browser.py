@@ -18,22 +18,10 @@ ERROR_TEXT = "There was an error"
 
 
 def retry_select(page: Any, tiles: list[str]) -> None:
+    """Pick ``tiles`` (and only them) in the retry's picker, once it takes clicks."""
     page.wait_for_selector(".tg-retry-hand button.tg-pick:not([disabled])", timeout=TIMEOUT)
-    while (n := page.locator(".tg-retry-hand button.tg-picked").count()):
-        page.locator(".tg-retry-hand button.tg-picked").first.click()
-        page.wait_for_function(f"() => document.querySelectorAll('.tg-retry-hand button.tg-picked').length < {n}",
-                               timeout=TIMEOUT)
-    used: set[str] = set()
-    for t in tiles:
-        buttons = page.locator(f".tg-retry-hand button.tg-pick:has(svg[data-tile='{t}'])")
-        for i in range(buttons.count()):
-            index = buttons.nth(i).get_attribute("data-index")
-            if index not in used:
-                used.add(index)
-                buttons.nth(i).click()
-                break
-    page.wait_for_function(
-        f"() => document.querySelectorAll('.tg-retry-hand button.tg-picked').length === {len(tiles)}", timeout=TIMEOUT)
+    clear_selection(page, ".tg-retry-hand")
+    select(page, tiles, ".tg-retry-hand")
 
 
 def play_hand_with_a_mistake(page: Any) -> tuple[list[str], bool, list[str], bool]:
