@@ -219,9 +219,11 @@ def test_classic_mistakes_differ_from_the_right_result() -> None:
     s = settle([3, 5, 0, 0], winner=0, banker=0, finishes=["包尊"])
     assert scoring.mistakes(s, 1)["finish_on_enter"] == 4  # the 入一 multiplied by the finish: wrong
     s = settle([2, 5, 1, 0], winner=0, banker=2, streak=3, finishes=["四大包"])
-    assert s.net[1] == 1 and scoring.mistakes(s, 1) == {"finish_on_enter": 4}  # ×4 of 四大包, not ×2
+    assert s.net[1] == 1 and scoring.mistakes(s, 1) == {"finish_on_enter": 4, "enter_as_par": 0, "reversed": -1}
+    # (×4 of 四大包, not ×2)
     s = settle([2, 5, 1, 0], winner=0, banker=1, streak=3)  # the banker (m = 4) has 入一
-    assert s.net[1] == 1 and scoring.mistakes(s, 1) == {"banker_enter_multiplied": 4}  # ×m, not ×2
+    assert s.net[1] == 1 and scoring.mistakes(s, 1) == {"banker_enter_multiplied": 4, "enter_as_par": 0,
+                                                        "reversed": -1}  # ×m, not ×2
     assert "banker_enter_multiplied" not in scoring.mistakes(settle([2, 5, 1, 0], winner=0, banker=2), 1)
 
 
@@ -388,3 +390,126 @@ def test_search_lines_and_forced_wins_replay() -> None:
     assert checked > 0
     with pytest.raises(TiangowError, match="at most 5 tiles"):
         search.can_win(Deal.random(1), 0)  # a whole hand is too big to search
+
+
+def test_a_wrong_name_names_every_tile_that_bears_it() -> None:
+    """Issue 25: "八 is 3-5, not this tile" — 2-6 is 八 too: the feedback says every tile of the name."""
+    from tiangow.drills.tiles import make_question as tile_question
+    from tiangow.tiles import Tile
+
+    seen = set()
+    for i in range(300):
+        rng = random.Random(i)
+        q = tile_question("name", rng.choice(KINDS), rng, i)
+        for c in q.choices:
+            if c.key == q.answer:
+                continue
+            named = [t.notation for t in KINDS if t.name == Tile(c.key).name]
+            why = q.why(c.key)
+            assert why is not None and all(n in why("en") and n in why("zh-Hant") for n in named)
+            if len(named) == 2:
+                seen.add(Tile(c.key).name)
+    assert seen == {"九", "八", "七", "五"}
+
+
+def test_a_wrong_settlement_number_says_which_slip_gives_it() -> None:
+    """Issue 25: each wrong number of a settlement question names the slip that gives it (the
+    multiplier forgotten, paid instead of collected, 空棟 as 4 …), checked by recomputing it."""
+    from tiangow.drills.scoring import MISTAKE_TEXT, mistakes, random_end
+    from tiangow.drills.scoring import make_question as pay_question
+    from tiangow.scoring import Finish
+
+    named = generic = 0
+    slips_seen: set[str] = set()
+    for i in range(300):
+        q = pay_question("pay", random.Random(i), i)
+        for c in q.choices:
+            if c.key == q.answer:
+                continue
+            why = q.why(c.key)
+            assert why is not None
+            slip = next((m for m, t in MISTAKE_TEXT.items() if t.en == why.en), None)
+            if slip is None:
+                generic += 1
+                assert "Work it out again" in why.en
+            else:
+                named += 1
+                slips_seen.add(slip)
+    assert generic * 10 < named  # almost every wrong number is a named slip
+    assert {"no_banker", "reversed", "empty_as_four", "stacks_paid", "no_finish"} <= slips_seen
+    # the slips are what they say: recomputed on RULES's worked examples
+    s = settle((1, 4, 0, 3), 3, 0, 1)
+    assert mistakes(s, 0) == {"no_banker": -3, "stacks_paid": -2, "reversed": 6}
+    assert mistakes(s, 2)["empty_as_four"] == -4 and mistakes(s, 2)["reversed"] == 5
+    s = settle((1, 5, 0, 2), 3, 0, 1)  # worked example 2: South 入一, paid 1 by North
+    assert s.net[1] == 1 and mistakes(s, 1)["enter_as_par"] == 0
+    s = settle((1, 2, 0, 5), 1, 0, 1, (), 0)  # East captured
+    assert mistakes(s, 2)["no_capture"] == -5 and s.net[2] == 0
+    # 七支 on a mastery question's end of hand is explained where it is shown
+    for i in range(400):
+        end = random_end(random.Random(i))
+        if Finish.SEVEN in end.finishes:
+            assert "could have been beaten" in end.describe().en and "R-$11" in end.describe().zh
+            break
+    else:
+        raise AssertionError("no 七支 end in 400 draws")
+
+
+def test_a_two_way_question_shows_why_the_line_that_wins_or_why_none_can() -> None:
+    """Issue 25: "can West still win?" ends after one miss, so its explanation shows why: the
+    line that wins, trick by trick, replayed here; or a reason checked against the tiles."""
+    from tiangow.combos import can_beat, combinations_in
+    from tiangow.drills.tricks import _why_none_can, line_text
+
+    kinds = {"yes": 0, "two stacks": 0, "never takes a trick": 0}
+    for seed in range(120):
+        rng = random.Random(seed)
+        d = deal_until(rng, rng.choice((1, 2, 2, 3)))
+        for seat in range(4):
+            possible, line = search.can_win(d, seat)
+            if possible:
+                board = d.copy()
+                for mv in line:
+                    board.push(mv)
+                assert board.winner == seat
+                text = line_text(d, line)("en")
+                assert text.endswith(f"{SEATS[seat]} takes it.") and f"Trick {board.tricks[-1].number}:" in text
+                kinds["yes"] += 1
+                continue
+            reason = _why_none_can(d, seat)
+            if reason is None:
+                assert d.stacks[seat] < 2  # then it is the two-stack rule (R-W2), said as such
+                kinds["two stacks"] += 1
+                continue
+            kinds["never takes a trick"] += 1
+            # the takers it names hold every play the seat would have to beat; it beats none
+            takers = [s for s in range(4) if SEATS[s] in reason("en").split(". ")[0] and s != seat]
+            mine = combinations_in(d.holding(seat))
+            assert not any(can_beat(m, c) for m in mine for t in takers for c in combinations_in(d.holding(t)))
+    assert min(kinds.values()) > 0, kinds
+
+
+SEATS = ("East", "South", "West", "North")
+
+
+def test_R_11_seven_or_eight_stacks_question() -> None:
+    """Issue 25: a drill asks 七支 or 八支 at the end of a hand (it was only in prose); the
+    engine's answer checked against R-$11 read directly, and the why names the tiles."""
+    from tiangow.combos import can_beat, classify
+    from tiangow.tiles import full_set
+
+    seen = set()
+    for i in range(80):
+        q = scoring.make_question("seven_eight", random.Random(i), i)
+        well_formed(q)
+        assert q.rule == "R-$11" and q.tries == 1  # two choices: one miss ends it, with the why
+        (_, leads), (_, last) = q.groups
+        beaters = [t for t in full_set() if can_beat(classify((t,)), classify(last))] if len(last) == 1 else []
+        unseen = [t for t in beaters if t not in leads or leads.count(t) < full_set().count(t)]
+        eight = len(last) >= 2 or not unseen
+        assert q.answer == ("eight" if eight else "seven")
+        why = q.explanation("en")
+        if not eight:
+            assert all(t.name in why for t in unseen) and "R-W2" in why
+        seen.add((q.answer, len(last) >= 2, bool(beaters)))
+    assert seen == {("seven", False, True), ("eight", True, False), ("eight", False, False), ("eight", False, True)}

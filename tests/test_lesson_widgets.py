@@ -224,6 +224,30 @@ def test_mastery_check_on_the_page_and_the_index() -> None:
     assert "已打完 2 / 5 局" in card and "width:40%" in card and "掌握" not in card
 
 
+def test_a_mastery_check_says_its_size_and_pass_mark_and_ends_with_finish() -> None:
+    """Issue 25, point 5: the terms from the start, the question's number, "Finish" last."""
+    page = LessonPage("03_combinations")
+    quiz = page.mastery(seed=2)
+    page.store.set_state({"data": {"lessons": {}, "prefs": {}}, "loaded": True})
+    LANGUAGE.lang = "en"
+    try:
+        for n in range(1, 7):
+            assert f"Question {n} of 6" in quiz.head.value
+            assert "6 questions; to pass, get 5 right at the first try." in quiz.head.value
+            q = quiz.question
+            assert q is not None
+            quiz.answer(q.answer)
+            assert f"Question {n} of 6" in quiz.head.value  # answered: still this question's number
+            assert quiz.next_button.description == ("Finish ✓" if n == 6 else "Next question →")
+            quiz.next()
+        assert quiz.finished and "Passed" in quiz.feedback.value
+        LANGUAGE.lang = "zh-Hant"
+        quiz.restart()
+        assert "第 1 題，共 6 題" in quiz.head.value and "第一次就答對 5 題才算通過" in quiz.head.value
+    finally:
+        LANGUAGE.lang = "zh-Hant"
+
+
 def test_every_lesson_has_a_mastery_check_and_a_next_link() -> None:
     for i, info in enumerate(LESSONS):
         if info.id == "08_play":  # the practice table: its progress is hands played to the end

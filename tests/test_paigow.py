@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tiangow import KINDS, Tile, full_set, paigow, parse_tiles
-from tiangow.drills.paigow import PaiGowDrill, SplitDrill, make_question, split_text
+from tiangow.drills.paigow import MARGIN, PaiGowDrill, SplitDrill, make_question, split_text
 from tiangow.paigow import HandClass, PaiGowError, compare, hand, house_way, result, split_values, splits
 
 # --- the seed's worked examples (seed 003) ----------------------------------------------------
@@ -222,6 +222,12 @@ def test_drill_questions_are_checked_by_the_engine(kind: str) -> None:
             best = paigow.best_split(q.shown)
             assert split_text(best.split)("en") in q.right.label("en")
             assert "expected value" in q.explanation("en")
+            # a fair question (issue 25): no near tie; the prompt states the margin
+            values = paigow.split_values(q.shown)
+            assert values[0].ev - values[1].ev >= MARGIN and f"at least {MARGIN:.2f}" in q.prompt("en")
+            for c in wrong:
+                short = values[0].ev - next(v.ev for v in values if split_text(v.split)("en") in c.label("en"))
+                assert f"{short:.3f} short of the best" in q.why(c.key)("en")  # type: ignore[misc]
 
 
 def test_drills_record_progress() -> None:
@@ -239,3 +245,38 @@ def test_two_hands_of_the_same_kinds_compare_once() -> None:
     # Any two physical hands of the same kinds are equal: one comparison decides.
     for a, b in combinations(KINDS[:6], 2):
         assert hand((a, b)) == hand((b, a))
+
+
+def test_every_named_hand_beats_every_points_hand_as_the_ranking_says() -> None:
+    """Issue 25: the ranking now says outright that a named hand beats every hand counted by
+    points (the lowest, 地槓, beats nine points): checked over every two-tile hand."""
+    from tiangow.paigow import HandClass, ranked_hands
+    from tiangow.widgets.paigow import HandRanking
+
+    named = ranked_hands()
+    assert named[-1].name == "地高九"
+    points = [hand(pair) for pair in combinations(full_set(), 2) if hand(pair).cls is HandClass.POINTS]
+    best_points = max(points, key=lambda h: h.strength)
+    assert best_points.points == 9
+    assert all(compare(n, p) == 1 and compare(p, n) == -1 for n in named for p in points)
+    assert "beats nine points" in HandRanking().value or "也贏九點" in HandRanking().value
+
+
+def test_lesson_09s_rule_of_thumb_figures_are_measured() -> None:
+    """Issue 25: the rule of thumb before the setting drill, with the figures lesson 09 prints."""
+    import json
+    from pathlib import Path
+
+    from tiangow.paigow import rule_of_thumb, rule_of_thumb_record
+
+    asked, thumb, house, front = rule_of_thumb_record()
+    nb = json.loads((Path(__file__).parent.parent / "lessons" / "09_paigow.ipynb").read_text("utf-8"))
+    text = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    missed = asked - thumb
+    assert f"over {asked} questions" in text and f"{thumb} times, the house way {house} times" in text
+    assert f"In the {missed} it got wrong, the best split had the stronger front every time" in text
+    assert front == missed and f"擺對 {thumb} 題" in text and f"只擺對 {house} 題" in text
+    assert thumb > house  # the rule of thumb does better than copying the banker
+    # a pair is always kept together (the supreme and the pairs outrank every other hand)
+    s = rule_of_thumb(parse_tiles("66 66 12 56"))
+    assert s.back.cls is HandClass.CIVIL_PAIR

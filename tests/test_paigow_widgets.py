@@ -11,7 +11,8 @@ def test_hand_ranking_draws_the_22_named_hands_in_order() -> None:
     LANGUAGE.lang = "zh-Hant"
     view = HandRanking()
     assert view.value.count('class="tg-rank-row"') == 22
-    assert view.value.index("至尊") < view.value.index("雙天") < view.value.index("地高九")
+    rows = view.value.split('class="tg-card"')[1]
+    assert rows.index("至尊") < rows.index("雙天") < rows.index("地高九")
     LANGUAGE.lang = "en"
     assert "Heaven king" in view.value
     LANGUAGE.lang = "zh-Hans"

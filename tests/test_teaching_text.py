@@ -210,7 +210,7 @@ def test_R_C4_compared_plays_come_from_one_set() -> None:
 
 def test_scoring_distractors_use_the_real_multipliers() -> None:
     s = settle([2, 5, 1, 0], winner=0, banker=1, streak=3)
-    assert scoring.mistakes(s, 1) == {"banker_enter_multiplied": 4}
+    assert scoring.mistakes(s, 1) == {"banker_enter_multiplied": 4, "enter_as_par": 0, "reversed": -1}
 
 
 # --- §13: no answer before the last try ---------------------------------------------------

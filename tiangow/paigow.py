@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import enum
 import math
+import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -42,7 +43,8 @@ from .i18n import Lang, T, Text, pick
 from .tiles import KINDS, Tile, as_tiles, check_counts, full_set
 
 __all__ = ["PaiGowError", "HandClass", "Hand", "Split", "SplitValue", "hand", "compare", "splits", "result",
-           "house_way", "split_values", "best_split", "RANK_ORDER", "ranked_hands"]
+           "house_way", "rule_of_thumb", "rule_of_thumb_record", "split_values", "best_split", "RANK_ORDER",
+           "ranked_hands"]
 
 
 class PaiGowError(TiangowError):
@@ -282,6 +284,39 @@ def house_way(tiles: Iterable[Tile] | str) -> Split:
     'front 5 points, Copper-hammer six high · back 5 points, Bench high'
     """
     return _house(splits(tiles))
+
+
+def rule_of_thumb(tiles: Iterable[Tile] | str) -> Split:
+    """The learner's rule of thumb (lesson 09): put the strongest two-tile hand you can make
+    behind — which keeps 至尊 or a pair together, since they outrank every other hand — and the
+    other two tiles in front. Not always best: :func:`rule_of_thumb_record` measures it.
+
+    >>> from tiangow import parse_tiles
+    >>> rule_of_thumb(parse_tiles("22 15 56 45")).text()("en")
+    'front 3 points, Bench high · back 7 points, Axe high'
+    """
+    return max(splits(tiles), key=lambda s: (s.back.strength, s.front.strength))
+
+
+def rule_of_thumb_record(holdings: int = 300, seed: int = 25, margin: float = 0.05) -> tuple[int, int, int, int]:
+    """Over ``holdings`` shuffled four-tile holdings whose best split is ahead of the others by
+    at least ``margin`` (the lesson's "set" questions): (how many, how often
+    :func:`rule_of_thumb` gives the best split, how often :func:`house_way` does, and of the
+    times the rule missed, how often the best split had the stronger front)."""
+    rng = random.Random(seed)
+    asked = thumb = house = front = 0
+    while asked < holdings:
+        tiles = list(full_set())
+        rng.shuffle(tiles)
+        values = split_values(tiles[:4])
+        if values[0].ev - values[1].ev < margin:
+            continue
+        asked += 1
+        best, rule = values[0].split, rule_of_thumb(tiles[:4])
+        thumb += rule == best
+        house += house_way(tiles[:4]) == best
+        front += rule != best and best.front.strength > rule.front.strength
+    return asked, thumb, house, front
 
 
 # --- the expected value of a split -------------------------------------------------------------

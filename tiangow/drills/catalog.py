@@ -81,7 +81,7 @@ MASTERY: Final[Mapping[str, Mastery]] = {
     "02_ranks": Mastery(ranks.make_question, tuple(ranks.QUESTION_KINDS), 6, 5, per_tile=True),
     "03_combinations": Mastery(combinations.make_question, tuple(combinations.QUESTION_KINDS), 6, 5),
     "04_tricks": Mastery(tricks.make_question, tuple(tricks.QUESTION_KINDS), 6, 5),
-    "05_scoring": Mastery(scoring.make_question, ("pay", "pay", "next_banker"), 6, 5),
+    "05_scoring": Mastery(scoring.make_question, ("pay", "pay", "next_banker", "seven_eight"), 6, 5),
     "06_variants": Mastery(variants.make_question, tuple(variants.QUESTION_KINDS), 6, 5),
     "07_dealing": Mastery(dealing.make_question, tuple(dealing.QUESTION_KINDS), 8, 6),
     "09_paigow": Mastery(paigow.make_question, tuple(paigow.QUESTION_KINDS), 6, 5),

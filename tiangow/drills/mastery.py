@@ -54,6 +54,23 @@ class MasteryCheck:
             self.best = max(self.best, self.score.first_try)
             self.passed = self.passed or self.score.first_try >= self.pass_mark
 
+    def terms(self) -> Text:
+        """What the check is, said before the first question: its size and its pass mark.
+
+        >>> MasteryCheck([lambda rng: None], 6, 5).terms().en  # type: ignore[arg-type,return-value]
+        '6 questions; to pass, get 5 right at the first try.'
+        """
+        return T(f"共 {self.questions} 題，第一次就答對 {self.pass_mark} 題才算通過。",
+                 f"{self.questions} questions; to pass, get {self.pass_mark} right at the first try.")
+
+    def number(self, answered: bool) -> int:
+        """The number of the question being asked (``answered``: it has been recorded)."""
+        return self.score.asked if answered else min(self.score.asked + 1, self.questions)
+
+    def is_last(self, answered: bool) -> bool:
+        """Whether the question being asked is the check's last."""
+        return self.number(answered) >= self.questions
+
     def summary(self) -> Text:
         right = self.score.first_try
         if right >= self.pass_mark:

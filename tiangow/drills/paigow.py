@@ -22,6 +22,9 @@ __all__ = ["PaiGowDrill", "SplitDrill", "make_question", "QUESTION_KINDS", "why_
 
 QUESTION_KINDS: Final = ("which", "worth", "set")
 RULE: Final = "§11"
+MARGIN: Final = 0.05
+"""A "set" question is asked only of four tiles whose best split is ahead of every other by at
+least this much expected value, and says so: a near tie is not a fair question."""
 
 
 def _deal(rng: random.Random, n: int) -> list[Tile]:
@@ -171,6 +174,10 @@ def make_question(kind: str, rng: random.Random, number: int = 0) -> Question:
                 "First look for the supreme, a pair, or 天 or 地 with a tile of nine, eight or seven points; "
                 "otherwise add the two tiles' points and keep the last digit, and 1-2 or 2-4 may count as "
                 "3 or 6 (§11).")
+        if h.cls is not HandClass.POINTS:  # the list above would name the answer's class
+            how = T("這兩張合起來是有名的一手，名牌大過所有算點數的牌：是哪一手？（§11）",
+                    "These two tiles together make a named hand, which outranks every hand counted by points: "
+                    "which one? (§11)")
         choices = tuple(Choice(str(i), t, why=None if t is right else T(f"不是{t.zh}。", f"Not {t.en}. ") + how)
                         for i, t in enumerate(options))
         return Question(f"worth:{number}", "worth", T("這一手值多少？", "What is this hand worth?"), choices,
@@ -179,10 +186,10 @@ def make_question(kind: str, rng: random.Random, number: int = 0) -> Question:
         for _ in range(100):
             tiles = _deal(rng, 4)
             values = paigow.split_values(tiles)
-            if values[0].ev - values[1].ev > 1e-9:  # one best split
+            if values[0].ev - values[1].ev >= MARGIN:  # one best split, clearly ahead
                 break
         else:  # pragma: no cover
-            raise DrillError("no holding with a single best split found")
+            raise DrillError("no holding with one clearly best split found")
         order = [v.split for v in values]
         rng.shuffle(order)
         by_split = {v.split: v for v in values}
@@ -191,14 +198,26 @@ def make_question(kind: str, rng: random.Random, number: int = 0) -> Question:
         house_note = (T("莊家的固定擺法也是這樣擺。", "The house way sets it the same way.") if house == best.split
                       else T(f"莊家的固定擺法（house way）會擺成：{split_text(house).zh}——這裏不是最好的。",
                              f"The house way would set {split_text(house).en} — not the best here."))
+        thumb = paigow.rule_of_thumb(tiles)
+        if thumb == best.split:
+            thumb_note = T("口訣（最強的兩張擺後面）也是這樣擺。",
+                           " The rule of thumb (the strongest two tiles behind) sets it this way too.")
+        elif best.split.front.strength > thumb.front.strength:
+            thumb_note = T("口訣（最強的兩張擺後面）在這裏不是最好：最好的擺法前面那一手比較強。",
+                           " The rule of thumb (the strongest two tiles behind) is not best here: the best split "
+                           "has the stronger front.")
+        else:
+            thumb_note = T("口訣（最強的兩張擺後面）在這裏不是最好。",
+                           " The rule of thumb (the strongest two tiles behind) is not best here.")
         explanation = (T("最好的擺法：", "The best split: ") + split_text(best.split) + T("，", ", ") + ev_text(best)
-                       + T("。", ". ") + house_note)
+                       + T("。", ". ") + house_note + thumb_note)
         letters = "ABC"
         options_set: list[Choice] = []
         for i, s in enumerate(order):
             v = by_split[s]
             wrong = None if s == best.split else (
                 T("你的擺法：", "Your split: ") + ev_text(v)
+                + T(f"，比最好的低 {best.ev - v.ev:.3f}", f", {best.ev - v.ev:.3f} short of the best")
                 + T("。另一種擺法的期望值更高：前後兩手都要跟莊家比，想想哪一手值得放大牌。",
                     ". Another split has a higher expected value: both hands meet the banker's, so think about "
                     "which hand the strong tiles serve best."))
@@ -208,9 +227,11 @@ def make_question(kind: str, rng: random.Random, number: int = 0) -> Question:
                                      (T("後", "back"), s.back.tiles)))
         return Question(
             f"set:{number}", "set",
-            T("怎樣擺這四張牌最好？（前面的一手不可以比後面的大；莊家用固定擺法）",
-              "How should these four tiles be set? (The front may not beat the back; the banker sets by the "
-              "house way.)"),
+            T(f"哪一種擺法對莊家的期望值最高？（前面的一手不可以比後面的大；莊家用固定擺法；最好的擺法比其餘的"
+              f"至少高 {MARGIN:.2f}）",
+              "Which way of setting these four tiles has the highest expected value against the banker? (The "
+              "front may not beat the back; the banker sets by the house way; here the best split is ahead of "
+              f"the others by at least {MARGIN:.2f}.)"),
             tuple(options_set), letters[order.index(best.split)], explanation, RULE,
             shown=tuple(tiles), groups=groups,
         )

@@ -17,14 +17,16 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
+from ..deal import Deal
 from ..i18n import T, Text, seat_name
 from ..scoring import Finish, Payment, Reason, Settlement, settle
+from ..tiles import KINDS, Tile
 from .base import Choice, DrillError, KindDrill, Question, Score
 
 __all__ = ["EndOfHand", "ScoringDrill", "random_end", "make_question", "QUESTION_KINDS", "RULES_TAUGHT",
            "mistakes"]
 
-QUESTION_KINDS: Final = ("pay", "next_banker", "bonus")
+QUESTION_KINDS: Final = ("pay", "next_banker", "bonus", "seven_eight")
 RULES_TAUGHT: Final = ("R-$1", "R-$2", "R-$3", "R-$4", "R-$5", "R-$6", "R-$7", "R-$8", "R-$9", "R-$10",
                        "R-$11", "R-B1")
 
@@ -65,6 +67,11 @@ class EndOfHand:
         if self.finishes:
             parts_zh.append("奇牌：" + "、".join(f.value for f in self.finishes) + "。")
             parts_en.append("Special finish: " + ", ".join(f"{f.value} ({f.name_en})" for f in self.finishes) + ".")
+            if Finish.SEVEN in self.finishes:  # "seven" with all eight stacks: say why (R-$11)
+                parts_zh.append("七支是贏家拿齊八棟，但最後一墩是一張本來可以被打的單張（別人只因不夠兩棟才不能打）：×2（R-$11）。")
+                parts_en.append("七支 means the winner took all eight stacks, but the last trick was a single tile "
+                                "that could have been beaten (the others could not compete only for lack of two "
+                                "stacks): ×2, not the ×4 of 八支 (R-$11).")
         if self.captured is not None:
             parts_zh.append(f"{seat_name(self.captured, 'zh-Hant')}先出丁三，被{seat_name(self.winner, 'zh-Hant')}用大頭六擒了。")
             parts_en.append(f"{seat_name(self.captured)} led 1-2 and was captured by {seat_name(self.winner)}'s 2-4.")
@@ -130,8 +137,17 @@ def _line_variant(p: Payment, mistake: str, s: Settlement) -> int:
     amount = p.amount
     if mistake == "no_banker" and "banker" in factors:
         return amount // factors["banker"]
+    if mistake == "m_too_low" and "banker" in factors and factors["banker"] > 2:
+        return amount // factors["banker"] * (factors["banker"] - 1)  # m taken as the streak, not streak + 1
+    if mistake == "m_everywhere" and "banker" not in factors and s.banker not in (p.payer, p.payee) \
+            and p.reason in (Reason.SHORT, Reason.EMPTY, Reason.ENTER_ONE, Reason.ENTER_TWO):
+        return amount * s.multiplier  # ×m between two players who are not the banker
     if mistake == "empty_as_four" and p.reason is Reason.EMPTY:
         return amount * 4 // 5
+    if mistake == "stacks_paid" and p.reason is Reason.SHORT and s.stacks is not None and p.base:
+        return amount // p.base * s.stacks[p.payer]  # paying one's stacks, not the stacks short of 4
+    if mistake == "enter_as_par" and p.reason in (Reason.ENTER_ONE, Reason.ENTER_TWO):
+        return 0  # 入一/入二 taken for par
     if mistake == "no_finish":
         for f in Finish:
             if f.value in factors:
@@ -145,33 +161,65 @@ def _line_variant(p: Payment, mistake: str, s: Settlement) -> int:
     return amount
 
 
-MISTAKES: Final = ("no_banker", "empty_as_four", "no_finish", "finish_on_enter", "banker_enter_multiplied")
+MISTAKES: Final = ("no_banker", "empty_as_four", "no_finish", "finish_on_enter", "banker_enter_multiplied",
+                   "no_capture", "m_too_low", "m_everywhere", "stacks_paid", "enter_as_par", "reversed")
+"""The slips a settlement question's wrong answers come from, each with its text in
+:data:`MISTAKE_TEXT`: line by line (:func:`_line_variant`), the capture forgotten, the sign."""
+
+
+def _net(payments: list[tuple[int, int, int]], seat: int) -> int:
+    return sum(amount for _, payee, amount in payments if payee == seat) - \
+        sum(amount for payer, _, amount in payments if payer == seat)
 
 
 def mistakes(s: Settlement, seat: int) -> dict[str, int]:
-    """The net of ``seat`` under each classic mistake (only those that change it)."""
+    """The net of ``seat`` under each classic mistake (only those that change it), the first
+    slip kept for each wrong number.
+
+    >>> from tiangow.scoring import settle
+    >>> s = settle((1, 4, 0, 3), 3, 0, 1)  # RULES worked example 1: East banker, North wins
+    >>> s.net[0], mistakes(s, 0)
+    (-6, {'no_banker': -3, 'stacks_paid': -2, 'reversed': 6})
+    """
     right = s.net[seat]
-    out = {}
+    out: dict[str, int] = {}
     for mistake in MISTAKES:
-        net = 0
-        for p in s.payments:
-            amount = _line_variant(p, mistake, s)
-            if p.payer == seat:
-                net -= amount
-            if p.payee == seat:
-                net += amount
-        if net != right:
+        if mistake == "reversed":
+            net = -right  # paid instead of collected, or the other way round
+        elif mistake == "no_capture":
+            if s.captured is None or s.stacks is None:
+                continue
+            net = settle(s.stacks, s.winner, s.banker, s.streak, s.finishes, None, rules=s.rules).net[seat]
+        else:
+            net = _net([(p.payer, p.payee, _line_variant(p, mistake, s)) for p in s.payments], seat)
+        if net != right and net not in out.values():
             out[mistake] = net
     return out
 
 
 MISTAKE_TEXT: Final = {
     "no_banker": T("莊家和閒家之間的輸贏要乘莊家倍數 m（§6）。", "Between the banker and another player, multiply by m (§6)."),
+    "m_too_low": T("倍數算少了：莊家第一局 m = 2，之後每連莊一局加一（§6）。",
+                   "The multiplier is one short: m = 2 in a banker's first hand, one more for each hand in a "
+                   "row (§6)."),
+    "m_everywhere": T("兩家都不是莊家時，輸贏不乘 m（§6）。",
+                      "Between two players who are not the banker, there is no ×m (§6)."),
     "empty_as_four": T("空棟要多賠一棟：5，不是 4（R-$2）。", "No stack (空棟) pays 5, not 4 (R-$2)."),
+    "stacks_paid": T("輸家付的是少於四棟的棟數（4 − 棟數），不是自己的棟數（R-$2）。",
+                     "A loser pays the stacks short of four (4 − stacks), not the stacks they hold (R-$2)."),
+    "enter_as_par": T("五棟、六棟不是歸本：是入一、入二，贏家要付給他 1 或 2（R-$3）。",
+                      "Five or six stacks is not par: it is 入一/入二, and the winner pays that player 1 or 2 "
+                      "(R-$3)."),
     "no_finish": T("奇牌的倍數要乘在贏家收的錢上（R-$4）。", "A special finish multiplies what the winner collects (R-$4)."),
     "finish_on_enter": T("奇牌倍數不乘在贏家付給入一／入二的錢上（R-$4）。",
                          "A finish does not multiply what the winner pays out to 入一/入二 (R-$4)."),
     "banker_enter_multiplied": T("莊家入一／入二時不加倍（R-$3）。", "A banker with 入一/入二 is paid without ×m (R-$3)."),
+    "no_capture": T("這一局有擒：被擒的一家獨自付所有輸家本來要付的錢，再乘 2；其他輸家不用付（R-$10）。",
+                    "This hand ends in a capture: the captured player alone pays what every loser would have "
+                    "paid, ×2, and the other losers pay nothing (R-$10)."),
+    "reversed": T("方向反了：這一家是收錢還是付錢？贏家收、輸家付，入一／入二由贏家付（R-$2、R-$3）。",
+                  "The right amount the wrong way round: does this player collect or pay? The winner collects, "
+                  "losers pay, and the winner pays 入一/入二 (R-$2, R-$3)."),
 }
 
 
@@ -197,9 +245,9 @@ def make_question(kind: str, rng: random.Random, number: int = 0) -> Question:
         cause: dict[int, str | None] = {right: None}
         for mistake, value in wrong.items():
             cause.setdefault(value, mistake)
-        while len(cause) < 4:
+        while len(cause) < 4:  # no slip gives a fourth number: one off the right answer, said plainly
             cause.setdefault(right + rng.choice((-3, -2, -1, 1, 2, 3, 5, -5)) * (1 + rng.randrange(2)), None)
-        values = list(cause)[:4]
+        values = [right, *rng.sample(list(cause)[1:], 3)]
         rng.shuffle(values)
         explanation = _lines_for(s, seat)
 
@@ -253,6 +301,8 @@ def make_question(kind: str, rng: random.Random, number: int = 0) -> Question:
                         choices, f"{nb}:{ns}", reason, "R-B1")
     if kind == "bonus":
         return _bonus_question(rng, number)
+    if kind == "seven_eight":
+        return seven_or_eight_question(rng, number)
     raise DrillError(f"unknown question kind {kind!r}: use {', '.join(QUESTION_KINDS)}")
 
 
@@ -299,6 +349,144 @@ def _bonus_question(rng: random.Random, number: int) -> Question:
                       f"{seat_name(banker)} is banker (m = {m}). {seat_name(winner)} wins the third trick with this "
                       f"play. How much does {seat_name(payer)} pay on the spot?"),
                     choices, str(amount), why, rule, shown=tuple(parse_tiles(play)))
+
+
+def seven_or_eight_question(rng: random.Random, number: int = 0) -> Question:
+    """七支 or 八支 (R-$11)? One seat led every trick and the others discarded each time; its
+    last lead wins all eight stacks. The hand is really played (``Deal``), and the engine says
+    which finish it is; the question shows the tiles led face up and the last lead."""
+    from ..combos import can_beat, classify
+    from ..tiles import full_set
+
+    kind = rng.choices(("seven", "pair", "top", "shown"), weights=(50, 15, 10, 25))[0]
+    want_eight = kind != "seven"
+    found: tuple[int, tuple[Tile, ...], list[Tile]] | None = None
+    for _ in range(400):
+        tiles = full_set()
+        rng.shuffle(tiles)
+        if kind == "shown":  # a single whose every higher tile (each copy) is led before it
+            target = rng.choice([t for t in KINDS if 0 < len(_beaters(t)) <= 5])
+            needed = [target, *_beaters(t=target)]
+            for t in needed:
+                tiles.remove(t)
+            tiles = needed + tiles
+            head = tiles[:8]
+            rng.shuffle(head)
+            tiles[:8] = head
+        seat = rng.randrange(4)
+        mine = sorted(tiles[:8], key=lambda t: t.index)
+        others = iter((tiles[8:16], tiles[16:24], tiles[24:32]))
+        hands = [mine if s == seat else next(others) for s in range(4)]
+        if kind == "pair":
+            candidates: list[tuple[Tile, ...]] = [
+                (a, b) for i, a in enumerate(mine) for b in mine[i + 1:] if _is_play((a, b))]
+        else:
+            candidates = [(t,) for t in dict.fromkeys(mine)
+                          if kind == "seven" or (kind == "top") == (not _beaters(t))]
+        rng.shuffle(candidates)
+        for last in candidates:
+            leads = list(mine)
+            for t in last:
+                leads.remove(t)
+            rng.shuffle(leads)
+            finishes = _led_throughout(Deal(hands, banker=seat, streak=1), leads, last)
+            if finishes is not None and (Finish.EIGHT in finishes) == want_eight:
+                found = seat, last, leads
+                break
+        if found is not None:
+            break
+    else:  # pragma: no cover
+        raise DrillError("no hand won with all eight stacks found")
+    assert found is not None
+    seat, last, leads = found
+    who = _seat(seat)
+    last_play = classify(last)
+    named = " ".join(t.name for t in last)
+    if len(last) >= 2:
+        why = T(f"八支：最後一墩是 {len(last)} 張（{named}），不是單張，所以算八支，×4（R-$11）。",
+                f"八支: the last trick was {len(last)} tiles ({named}), not a single tile, so it is 八支, ×4 "
+                "(R-$11).")
+    else:
+        shown = [t for t in leads]
+        beaters = [t for t in dict.fromkeys(full_set()) if can_beat(classify((t,)), last_play)]
+        unseen = [t for t in beaters if full_set().count(t) - shown.count(t) - last.count(t) > 0]
+        if unseen:
+            names = "、".join(dict.fromkeys(t.name for t in unseen))
+            names_en = ", ".join(dict.fromkeys(t.name for t in unseen))
+            why = T(f"七支：最後一墩是單張{named}，還沒翻開過的{names}打得過它；別人沒有打，只因為他們沒有棟，"
+                    "不夠兩棟不能贏最後一墩（R-W2）。所以算七支，×2（R-$11）。",
+                    f"七支: the last trick was a single {named}, and {names_en}, never shown face up, could "
+                    "beat it; the others could not play it only because with no stack they may not win a "
+                    "one-tile last trick (R-W2). So it is 七支, ×2 (R-$11).")
+        elif beaters:
+            names = "、".join(dict.fromkeys(t.name for t in beaters))
+            names_en = ", ".join(dict.fromkeys(t.name for t in beaters))
+            why = T(f"八支：最後一墩是單張{named}，但每一張比它大的同類牌（{names}）都已經翻開打過了，沒有牌打得過它，"
+                    "所以算八支，×4（R-$11）。",
+                    f"八支: the last trick was a single {named}, but every higher tile of its class ({names_en}) "
+                    "had already been played face up, so nothing left could beat it: 八支, ×4 (R-$11).")
+        else:
+            why = T(f"八支：最後一墩是單張{named}，同類裏沒有比它更大的牌，誰都打不過它，所以算八支，×4（R-$11）。",
+                    f"八支: the last trick was a single {named}, and no tile of its class ranks higher: nothing "
+                    "could beat it, so it is 八支, ×4 (R-$11).")
+    choices = (Choice("seven", T("七支（×2）", "七支 (×2)"), why=why if want_eight else None),
+               Choice("eight", T("八支（×4）", "八支 (×4)"), why=None if want_eight else why))
+    return Question(
+        f"seven_eight:{number}", "seven_eight",
+        T(f"{who.zh}贏了頭 {8 - len(last)} 墩，每一墩其他三家都是墊牌（蓋着）；最後一墩{who.zh}出{named}，"
+          f"贏齊八棟。這是七支還是八支？",
+          f"{who.en} took the first {8 - len(last)} tricks, the other three discarding face down every time; "
+          f"for the last trick {who.en} leads {named} and takes all eight stacks. Is it 七支 or 八支?"),
+        choices, "eight" if want_eight else "seven", why, "R-$11",
+        groups=((T(f"{who.zh}之前出過的牌（都翻開）", f"{who.en}'s earlier leads (face up)"), tuple(leads)),
+                (T("最後一墩", "the last trick"), tuple(last))),
+    )
+
+
+def _beaters(t: Tile) -> list[Tile]:
+    """Every tile of the set (each copy) that beats ``t`` as a single."""
+    from ..combos import can_beat, classify
+    from ..tiles import full_set
+
+    return [x for x in full_set() if can_beat(classify((x,)), classify((t,)))]
+
+
+def _led_throughout(d: Deal, leads: list[Tile], last: tuple[Tile, ...]) -> tuple[Finish, ...] | None:
+    """Play ``d``: the banker leads ``leads`` one by one and then ``last``, the others
+    discarding each time; the finishes of the hand (``None`` if the rules refuse a step or the
+    banker does not take all eight stacks)."""
+    from ..errors import TiangowError
+    from ..move import Move
+
+    try:
+        for t in leads:
+            d.push(Move((t,)))
+            for _ in range(3):
+                who = d.to_play
+                assert who is not None
+                d.push(Move((d.holding(who)[0],), discard=True))
+        d.push(Move(last))
+        for _ in range(3):
+            who = d.to_play
+            assert who is not None
+            d.push(Move(tuple(d.holding(who)[:len(last)]), discard=True))
+    except TiangowError:
+        return None
+    if d.winner is None or d.stacks[d.winner] != 8:
+        return None
+    finishes, _ = d.finishes()
+    return finishes
+
+
+def _is_play(tiles: tuple[Tile, ...]) -> bool:
+    from ..combos import classify
+    from ..errors import NotACombination
+
+    try:
+        classify(tiles)
+    except NotACombination:
+        return False
+    return True
 
 
 class ScoringDrill(KindDrill):

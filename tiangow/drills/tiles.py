@@ -20,7 +20,7 @@ from ..i18n import T, Text
 from ..tiles import KINDS, Tile
 from .base import Choice, DrillError, LeitnerDrill, Question
 
-__all__ = ["TileDrill", "describe", "QUESTION_KINDS", "RULES_TAUGHT"]
+__all__ = ["TileDrill", "describe", "every_tile_named", "QUESTION_KINDS", "RULES_TAUGHT"]
 
 QUESTION_KINDS: Final = ("name", "tile", "class", "red")
 RULES_TAUGHT: Final = ("§1", "R-T1", "R-T2")
@@ -83,6 +83,20 @@ def _others(tile: Tile, rng: random.Random, n: int) -> list[Tile]:
     return out
 
 
+def every_tile_named(tile: Tile) -> Text:
+    """Why a name is not this tile: every tile that bears it (the military names 九, 八, 七, 五
+    are each on two tiles).
+
+    >>> every_tile_named(Tile("35"))("en")
+    '八 is 2-6 or 3-5 (two military tiles of that name), not this tile.'
+    """
+    same = [t.notation for t in KINDS if t.name == tile.name]
+    if len(same) == 1:
+        return T(f"{tile.name}是 {tile.notation}，不是這張。", f"{tile.name} is {tile.notation}, not this tile.")
+    return T(f"{tile.name}是 {' 或 '.join(same)}（兩張武子同名），不是這張。",
+             f"{tile.name} is {' or '.join(same)} (two military tiles of that name), not this tile.")
+
+
 def make_question(kind: str, tile: Tile, rng: random.Random, number: int = 0) -> Question:
     """One question of ``kind`` about ``tile`` (choices shuffled with ``rng``)."""
     qid = f"{kind}:{tile.notation}:{number}"
@@ -91,8 +105,7 @@ def make_question(kind: str, tile: Tile, rng: random.Random, number: int = 0) ->
         rng.shuffle(options)
         choices = tuple(
             Choice(t.notation, T(t.name, f"{t.name} {t.name_en}"),
-                   why=None if t is tile else T(f"{t.name}是 {t.notation}，不是這張。",
-                                                f"{t.name} is {t.notation}, not this tile."))
+                   why=None if t is tile else every_tile_named(t))
             for t in options
         )
         return Question(qid, tile.notation, T("這張牌叫甚麼？", "What is this tile called?"), choices,

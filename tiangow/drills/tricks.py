@@ -17,12 +17,13 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
 from .. import search
 from ..bots.positions import deal_until, sensible_action
-from ..combos import table
+from ..combos import can_beat, combinations_in, table
 from ..deal import Deal, Trick
 from ..i18n import T, Text, seat_name
 from ..move import Move
@@ -128,6 +129,87 @@ def position_groups(d: Deal, learner: int | None = None) -> tuple[tuple[Text, tu
     return tuple(groups)
 
 
+def line_text(d: Deal, line: Sequence[Move]) -> Text:
+    """A line of play from ``d``, trick by trick: who leads what, who beats with what, who
+    discards, and who takes each trick.
+
+    >>> import random
+    >>> from tiangow import search
+    >>> d = deal_until(random.Random(4), 1)
+    >>> ok, line = search.can_win(d, d.to_play)
+    >>> print(line_text(d, line)("en"))  # doctest: +ELLIPSIS
+    Trick 8: ... leads ...; ... takes it.
+    """
+    board = d.copy()
+    zh: list[str] = []
+    en: list[str] = []
+    for mv in line:
+        board.push(mv)
+    for tr in board.tricks[len(d.completed_tricks):]:
+        parts_zh: list[str] = []
+        parts_en: list[str] = []
+        for a in tr.actions:
+            who = _seat(a.seat)
+            tiles = " ".join(t.name for t in a.tiles) if a.tiles else ""
+            if a.kind == "lead":
+                parts_zh.append(f"{who.zh}出{tiles}")
+                parts_en.append(f"{who.en} leads {tiles}")
+            elif a.kind == "play":
+                parts_zh.append(f"{who.zh}用{tiles}打")
+                parts_en.append(f"{who.en} beats it with {tiles}")
+            else:
+                parts_zh.append(f"{who.zh}墊牌")
+                parts_en.append(f"{who.en} discards")
+        taker = _seat(tr.winner) if tr.winner is not None else None
+        zh.append(f"第 {tr.number} 墩：" + "，".join(parts_zh) + (f"；{taker.zh}贏。" if taker else "。"))
+        en.append(f"Trick {tr.number}: " + ", ".join(parts_en) + (f"; {taker.en} takes it." if taker else "."))
+    return T("".join(zh), " ".join(en))
+
+
+def _why_none_can(d: Deal, seat: int) -> Text | None:
+    """A plain reason ``seat`` cannot win, when one is true of the position: a seat takes a
+    trick only by leading it or beating the play standing in it (R-P3); starting from the seat
+    on lead, the seats that could ever take a trick are those holding a play that beats a play
+    of one already among them. If ``seat`` is not among them, it never takes a trick, so never
+    the last (R-W1)."""
+    cur = d.current_trick
+    first = d.to_play if cur is None or cur.complete else cur.leader
+    assert first is not None
+    plays = {s: combinations_in(d.holding(s), d.rules) for s in range(4)}
+    standing = {s: list(plays[s]) for s in range(4)}
+    can_take = {first}
+    if cur is not None and not cur.complete and d.best is not None:
+        best_seat, best = d.best
+        can_take.add(best_seat)
+        standing[best_seat].append(best)
+    grew = True
+    while grew:
+        grew = False
+        for s in range(4):
+            if s not in can_take and any(can_beat(m, c) for m in plays[s] for t in can_take for c in standing[t]):
+                can_take.add(s)
+                grew = True
+    if seat in can_take:
+        return None
+    takers = sorted(can_take)
+    names = "、".join(dict.fromkeys(t.name for t in d.holding(seat)))
+    names_en = ", ".join(dict.fromkeys(t.name for t in d.holding(seat)))
+    lead = _seat(first)
+    if len(takers) == 1:
+        return T(f"{lead.zh}先出，其他三家沒有一手牌打得過{lead.zh}能出的牌，所以每一墩都是{lead.zh}的；"
+                 f"{_seat(seat).zh}的牌（{names}）贏不了任何一墩（R-P3、R-W1）。",
+                 f"{lead.en} is on lead and nobody holds a play that beats anything {lead.en} could lead, so "
+                 f"every trick is {lead.en}'s: {_seat(seat).en}'s tiles ({names_en}) can take none (R-P3, R-W1).")
+    others_zh = "、".join(_seat(t).zh for t in takers)
+    others_en = " and ".join(_seat(t).en for t in takers)
+    return T(f"{lead.zh}先出；能贏一墩的只有{others_zh}（除了先出的一家，只有牌打得過他們其中一手的才有機會）。"
+             f"{_seat(seat).zh}的牌（{names}）"
+             f"一手也打不過他們的牌，所以拿不到出牌權，也贏不了任何一墩（R-P3、R-W1）。",
+             f"{lead.en} is on lead, and only {others_en} can ever take a trick (besides the leader, only a seat "
+             f"holding a play that beats one of theirs can). {_seat(seat).en}'s tiles ({names_en}) beat none of their plays, so "
+             f"{_seat(seat).en} never gets the lead nor takes a trick (R-P3, R-W1).")
+
+
 def _can_win_question(rng: random.Random, number: int) -> Question:
     d = deal_until(rng, rng.choice((1, 2, 2, 3)))
     zero = [s for s in range(4) if d.stacks[s] == 0]
@@ -139,6 +221,7 @@ def _can_win_question(rng: random.Random, number: int) -> Question:
         with_ = _play_text(final.tiles if final else None)
         why = T(f"能：例如大家這樣出，{who.zh}可以用{with_.zh}贏最後一墩（R-W1）。",
                 f"Yes: played the right way, {who.en} can take the last trick with {with_.en} (R-W1).")
+        why = why + T("　", " ") + line_text(d, line)
         rule = "R-W1"
     else:
         bumped = d.snapshot()  # the same tiles, with two stacks: could it win then?
@@ -151,8 +234,16 @@ def _can_win_question(rng: random.Random, number: int) -> Question:
                     "last trick is sure to qualify (R-W3).")
             rule = "R-W2"
         else:
-            why = T(f"不能：不管怎樣出，{who.zh}的牌都贏不到最後一墩（R-W1）。",
-                    f"No: however the tiles are played, {who.en}'s tiles never take the last trick (R-W1).")
+            reason = _why_none_can(d, seat)
+            if reason is not None:
+                why = T("不能：", "No: ") + reason
+            else:
+                why = T(f"不能：不管怎樣出，{who.zh}的牌都贏不到最後一墩（R-W1）：要贏，{who.zh}要先出最後一墩（贏下之前一墩），"
+                        "或者用同類更大的牌打最後一墩的先出牌，但每一種出法都做不到（搜尋過所有出法）。",
+                        f"No: however the tiles are played, {who.en}'s tiles never take the last trick (R-W1): "
+                        f"to win, {who.en} must lead the last trick (by taking the one before) or beat its lead "
+                        "with a higher play of the same class, and no way of playing the hand allows either "
+                        "(every line was searched).")
             rule = "R-W1"
     choices = (Choice("yes", T("還能贏", "yes, it could"), why=None if possible else why),
                Choice("no", T("贏不了", "no, it cannot"), why=why if possible else None))

@@ -126,6 +126,10 @@ class Exercise(w.VBox):
         """The score line's HTML."""
         return ""
 
+    def _next_label(self) -> Text:
+        """What the Next button says (a finite drill's last task says "Finish")."""
+        return self.next_label
+
     def _render(self) -> None:
         if not self._ready():
             return
@@ -135,7 +139,7 @@ class Exercise(w.VBox):
         body = self._body(lang)
         self.feedback.value = feedback_html(self._feedback, lang)
         after = self._after_feedback(lang)
-        self.next_button.description = self.next_label(lang)
+        self.next_button.description = self._next_label()(lang)
         self.next_button.layout.display = "" if self.done else "none"
         self.score_line.value = self._score(lang)
         self.children = [self.head, *body, self.feedback, *after, self.next_button, self.score_line]

@@ -45,7 +45,10 @@ class HandRanking(w.HTML):
                 f'<span class="tg-row">{_tiles(t, lang, 20)}</span>' for t in hands)
             cells.append(f'<div class="tg-rank-row" data-rank="{i}"><span class="tg-muted tg-rank-no">{i}</span>'
                          f'<span class="tg-rank-name"><b>{html.escape(name)}</b></span>{drawn}</div>')
-        cap = T("二十二種有名堂的牌，由大到小（其餘按點數）", "The 22 named hands, high to low (all others go by points)")
+        low = paigow.ranked_hands()[-1]
+        cap = T(f"二十二種有名堂的牌，由大到小。每一種都大過所有按點數算的牌：最小的{low.name}也贏九點。",
+                "The 22 named hands, high to low. Every one of them beats every hand counted by points: even "
+                f"the lowest, {low.name_en} ({low.name}), beats nine points.")
         self.value = (STYLE + f'<div class="tg-caption">{html.escape(cap(lang))}</div>'
                       + f'<div class="tg-card">{"".join(cells)}</div>')
 

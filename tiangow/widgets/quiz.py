@@ -27,6 +27,8 @@ _PICK_FIRST = T("先點選一張牌。", "Pick a tile first.")
 _ORDER_FIRST = T("請按次序點選全部 {n} 張牌。", "Click all {n} tiles, in order.")
 _AGAIN = T("再試一次", "Try again")
 _AGAIN_SAME = T("✗ 這個剛才已經試過了。", "✗ You tried that one already.")
+_FINISH = T("完成 ✓", "Finish ✓")
+_OF = T("第 {n} 題，共 {total} 題", "Question {n} of {total}")
 _SCORE = T("答對（第一次）：{right} / {asked} 題　連續答對：{streak}",
            "Right first time: {right} of {asked}   streak: {streak}")
 
@@ -189,6 +191,23 @@ class Quiz(Exercise):
 
     def _ready(self) -> bool:
         return self.question is not None
+
+    def _intro(self, lang: Lang) -> str:
+        """A finite drill (a mastery check) says its size and pass mark from the start, and
+        which question this is."""
+        terms = getattr(self.drill, "terms", None)
+        number = getattr(self.drill, "number", None)
+        if terms is None or number is None:
+            return ""
+        of = _OF.format(n=number(self.done), total=self.drill.questions)(lang)
+        return (f'<div class="tg-muted tg-terms" data-n="{number(self.done)}" data-total="{self.drill.questions}">'
+                f"{html.escape(of)} · {html.escape(terms()(lang))}</div>")
+
+    def _next_label(self) -> Text:
+        is_last = getattr(self.drill, "is_last", None)
+        if is_last is not None and is_last(self.done):
+            return _FINISH
+        return self.next_label
 
     def _body(self, lang: Lang) -> list[w.Widget]:
         q = self.question
