@@ -18,7 +18,7 @@ from tiangow.drills import TileDrill
 from tiangow.drills.base import Leitner, Score
 from tiangow.drills.mastery import MasteryCheck
 from tiangow.drills.play import PlayRecord
-from tiangow.widgets import LANGUAGE, LessonPage, PlayTable, ProgressStore
+from tiangow.widgets import LANGUAGE, IndexPage, LessonPage, PlayTable, ProgressStore
 from tiangow.widgets.progress import SCHEMA, migrate, sanitize
 
 
@@ -457,3 +457,41 @@ def test_the_page_cannot_point_a_widget_at_another_model() -> None:
     picker._handle_custom_msg({"type": "resync", "extra": [1] * 3}, [])  # harmless, any number of times
     picker._handle_custom_msg({"type": "resync"}, [])
     assert picker.resyncs == 2
+
+
+# -- the language of a first visit follows the browser until the learner picks one --------------
+
+@pytest.mark.parametrize(("languages", "expected"), [
+    (["zh-TW", "en"], "zh-Hant"), (["zh-HK"], "zh-Hant"), (["zh-Hant"], "zh-Hant"),
+    (["zh-CN"], "zh-Hans"), (["zh-Hans-SG"], "zh-Hans"), (["zh-SG"], "zh-Hans"), (["zh"], "zh-Hans"),
+    (["en-US", "zh-TW"], "en"), (["fr-FR", "de"], "en"), (["ja", "zh-TW"], "zh-Hant"),
+])
+def test_a_first_visit_speaks_the_browsers_language(monkeypatch: pytest.MonkeyPatch, languages: list[str],
+                                                      expected: str) -> None:
+    """Issue 25, point 2: zh-Hant/TW/HK → 繁, zh-CN/Hans/SG → 简, anything else → English; the
+    default is not kept as a choice (nothing written), a pick is, and a pick wins next time."""
+    LANGUAGE.lang = "zh-Hant" if expected != "zh-Hant" else "en"
+    page = IndexPage()
+    sent: list[Any] = []
+    monkeypatch.setattr(page.store, "send", lambda content, buffers=None: sent.append(content))
+    page.store.set_state({"browser_languages": languages})
+    page.store.set_state({"data": {"lessons": {}, "prefs": {}}, "loaded": True})
+    assert LANGUAGE.lang == expected and page.switch.value == expected
+    assert sent == []  # the browser's language is not written as the learner's choice
+    picked = "en" if expected != "en" else "zh-Hans"
+    page.switch.set_state({"index": ["zh-Hant", "zh-Hans", "en"].index(picked)})
+    assert sent == [{"type": "write", "key": "prefs", "value": {"lang": picked}}]
+    again = IndexPage()
+    again.store.set_state({"browser_languages": languages})
+    again.store.set_state({"data": {"lessons": {}, "prefs": {"lang": picked}}, "loaded": True})
+    assert LANGUAGE.lang == picked  # the learner's pick, not the browser's
+    LANGUAGE.lang = "zh-Hant"
+
+
+def test_browser_languages_from_the_page_are_untrusted() -> None:
+    page = IndexPage()
+    page.store.set_state({"browser_languages": ["x" * 500, "zh-TW", *["en"] * 40]})
+    assert page.store.browser_languages[0] == "zh-TW" and len(page.store.browser_languages) <= 16
+    for bad in ([1, 2], {"a": 1}, None, 5):
+        page.store.set_state({"browser_languages": bad})  # refused (logged), never raised
+        assert page.store.browser_languages[0] == "zh-TW"

@@ -52,6 +52,39 @@ def pick(lang: Lang, zh: str, en: str) -> str:
     raise LanguageError(f"unknown language {lang!r}: use one of {', '.join(LANGS)}")
 
 
+_TRADITIONAL: Final = ("hant", "tw", "hk", "mo")
+_SIMPLIFIED: Final = ("hans", "cn", "sg", "my")
+
+
+def browser_language(languages: object) -> Lang:
+    """The display language for a first visit, from the browser's languages
+    (``navigator.languages``, most preferred first): the first one that is Chinese or English
+    decides — zh-Hant, zh-TW, zh-HK, zh-MO give 繁; zh-Hans, zh-CN, zh-SG, zh-MY and a bare zh
+    give 简; anything else, or nothing usable, English. Untrusted input (it comes from the page):
+    only a list of short strings is read.
+
+    >>> browser_language(["zh-TW", "en"]), browser_language(["zh-CN"]), browser_language(["fr-FR", "de"])
+    ('zh-Hant', 'zh-Hans', 'en')
+    >>> browser_language(["de", "zh-Hant-HK", "en"]), browser_language(["en-GB", "zh-TW"]), browser_language(None)
+    ('zh-Hant', 'en', 'en')
+    """
+    if not isinstance(languages, (list, tuple)):
+        return "en"
+    for tag in languages[:16]:
+        if not isinstance(tag, str) or len(tag) > 35:
+            continue
+        parts = tag.strip().lower().replace("_", "-").split("-")
+        if parts[0] == "en":
+            return "en"
+        if parts[0] != "zh":
+            continue
+        rest = parts[1:]
+        if any(p in _TRADITIONAL for p in rest):
+            return "zh-Hant"
+        return "zh-Hans"  # zh-Hans, zh-CN, zh-SG, zh-MY, or a bare zh
+    return "en"
+
+
 SEAT_NAMES: Final[tuple[tuple[str, str], ...]] = (
     ("東", "East"), ("南", "South"), ("西", "West"), ("北", "North"),
 )

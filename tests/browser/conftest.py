@@ -201,13 +201,18 @@ def browser(playwright: object, chromium: str) -> Iterator[object]:
     b.close()
 
 
+LOCALE = "zh-TW"
+"""The browsers' language in the tests: a first visit then shows 繁 (the lessons' first language);
+tests of the language default set their own."""
+
+
 class PageErrors(list[str]):
     """Uncaught errors in the page; a test fails if any are left at its end."""
 
 
 @pytest.fixture
 def context(browser: object) -> Iterator[object]:
-    ctx = browser.new_context(viewport={"width": 1100, "height": 1400})  # type: ignore[attr-defined]
+    ctx = browser.new_context(viewport={"width": 1100, "height": 1400}, locale=LOCALE)  # type: ignore[attr-defined]
     yield ctx
     ctx.close()
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import psutil
 import pytest
-from conftest import CHROMIUM_ARGS, free_port, start_voila, wait_http
+from conftest import CHROMIUM_ARGS, LOCALE, free_port, start_voila, wait_http
 
 pytestmark = pytest.mark.browser
 
@@ -57,7 +57,7 @@ def test_a_left_page_frees_its_kernel_within_60_s(playwright: Any, chromium: str
         pool = settle(proc, None, 60)  # the pre-heated kernels (voila.json), once they are up
         browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)  # type: ignore[attr-defined]
         try:
-            page = browser.new_page()
+            page = browser.new_page(locale=LOCALE)
             for name in ("09_paigow", "02_ranks", "05_scoring"):
                 page.goto(base + f"{name}.ipynb", timeout=TIMEOUT)
                 page.wait_for_selector("svg[data-tile]", timeout=TIMEOUT)

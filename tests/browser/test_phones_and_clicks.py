@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import Lessons, progress_ready, ready_to_click, settle
+from conftest import LOCALE, Lessons, progress_ready, ready_to_click, settle
 from test_lesson_08 import wait_turn
 from test_lessons_in_browser import choice_count, click_answer, current_question, open_lesson, right_and_wrong
 from test_saved_progress_in_browser import quick_move
@@ -51,7 +51,8 @@ def assert_fits(page: Any, where: str) -> None:
 
 @pytest.fixture
 def phone(browser: Any) -> Any:
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                              locale=LOCALE)
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import Lessons, progress_ready, ready_to_click, settle
+from conftest import LOCALE, Lessons, progress_ready, ready_to_click, settle
 from test_lesson_08 import clear_selection, select, wait_turn
 from test_saved_progress_in_browser import quick_move
 
@@ -125,7 +125,8 @@ def test_a_hand_reviewed_and_a_mistake_retried(page: Any, lessons: Lessons) -> N
 
 
 def test_the_review_on_a_phone(browser: Any, voila_url: str) -> None:
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                              locale=LOCALE)
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))

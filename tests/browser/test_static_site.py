@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import CHROMIUM_ARGS, progress_ready, ready_to_click
+from conftest import CHROMIUM_ARGS, LOCALE, progress_ready, ready_to_click
 from sitetools import OffsiteTrap, SiteServer
 from test_lesson_08 import select, wait_turn
 from test_lessons_in_browser import current_question, wrong_then_right
@@ -58,7 +58,7 @@ def offline_browser(playwright: Any, chromium: str, trap: OffsiteTrap) -> Iterat
 def learner(offline_browser: Any, site: SiteServer, trap: OffsiteTrap) -> Iterator[Any]:
     """A page in a new browser profile; off-site requests, unanswered requests and page errors
     fail the test."""
-    context = offline_browser.new_context(viewport={"width": 1280, "height": 1400})
+    context = offline_browser.new_context(viewport={"width": 1280, "height": 1400}, locale=LOCALE)
     offsite: list[str] = []
     context.on("request", lambda r: None if r.url.startswith((site.url, "data:", "blob:")) else offsite.append(r.url))
     page = context.new_page()

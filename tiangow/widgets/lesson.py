@@ -15,7 +15,7 @@ import ipywidgets as w
 from ..drills.base import Drill
 from ..drills.catalog import LESSONS, LessonInfo, LessonStatus, lesson_info, lesson_status
 from ..errors import TiangowError
-from ..i18n import LANGS, Lang, T, Text
+from ..i18n import LANGS, Lang, T, Text, browser_language
 from ..svg import tile_svg
 from ..tiles import Tile
 from .dealing import DealingStepper
@@ -74,6 +74,7 @@ class _Page:
     through :class:`PageLanguage`), the header."""
 
     def __init__(self) -> None:
+        self._defaulting = False
         self.store = ProgressStore()
         self.switch = LanguageSwitch()
         self.page_language = PageLanguage()
@@ -81,9 +82,19 @@ class _Page:
         on_language(self._remember_language)
 
     def _restore_language(self) -> None:
+        """The language the learner picked before, or on a first visit the browser's
+        (:func:`~tiangow.i18n.browser_language`), which is not kept as a choice."""
         lang = self.store.pref("lang")
         if lang in LANGS:
             LANGUAGE.lang = lang
+            return
+        if not self.store.browser_languages:
+            return  # no page told us (plain Python): leave the language as it is
+        self._defaulting = True
+        try:
+            LANGUAGE.lang = browser_language(self.store.browser_languages)
+        finally:
+            self._defaulting = False
 
     def _bar(self, title: w.HTML) -> w.HBox:
         bar = w.HBox([title, self.switch, self.store, self.page_language],
@@ -92,6 +103,8 @@ class _Page:
         return bar
 
     def _remember_language(self, lang: Lang) -> None:
+        if self._defaulting:
+            return
         if self.store.loaded and self.store.pref("lang") != lang:
             self.store.set_pref("lang", lang)
 

@@ -156,6 +156,11 @@ function render({ model, el }) {
     } catch (e) {
       console.warn("tiangow: could not read the saved progress", e);
     }
+    // The browser's languages, for a first visit's language (sent before "loaded", which
+    // makes the kernel choose it when no language was picked before).
+    const langs = Array.from(navigator.languages || [navigator.language || ""]).filter((x) => typeof x === "string");
+    model.set("browser_languages", langs.slice(0, 16));
+    model.save_changes();
     const py = model.get("data") || {};
     const data = {
       lessons: { ...local.lessons, ...(py.lessons || {}) },

@@ -117,7 +117,7 @@ def sanitize(value: object) -> dict[str, Any]:
 class ProgressStore(PageWidget):
     """Saved lesson states and preferences. Display it once per page (it draws nothing)."""
 
-    _page_writable = frozenset({"data", "loaded"})
+    _page_writable = frozenset({"data", "loaded", "browser_languages"})
     _esm = esm("progress.js")
 
     data = traitlets.Dict().tag(sync=True)
@@ -126,6 +126,16 @@ class ProgressStore(PageWidget):
     """Set by the kernel once the saved progress is loaded and everything that waited for it
     has run (the page marks ``<body data-tg-progress="ready">``)."""
     schema = traitlets.Int(SCHEMA, read_only=True).tag(sync=True)
+    browser_languages = traitlets.List(traitlets.Unicode(), default_value=[]).tag(sync=True)
+    """The browser's languages (``navigator.languages``), sent by the page before it loads the
+    progress: the language of a first visit (:func:`tiangow.i18n.browser_language`)."""
+
+    @traitlets.validate("browser_languages")
+    def _valid_browser_languages(self, proposal: dict[str, object]) -> list[str]:
+        value = proposal["value"]
+        if not isinstance(value, list):
+            raise traitlets.TraitError("browser_languages is a list of language tags")
+        return [v for v in value[:16] if isinstance(v, str) and len(v) <= 35]
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(data={"lessons": {}, "prefs": {}}, **kwargs)
