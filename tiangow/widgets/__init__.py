@@ -10,11 +10,12 @@ from ..i18n import T, Text
 from .dealing import DealingStepper
 from .exercise import Exercise
 from .findall import FindAllPlays
-from .lesson import IndexPage, LessonIndex, LessonPage
+from .lesson import IndexPage, LessonIndex, LessonPage, ReferencePage
 from .picker import HoldingPicker
 from .play import PlayTable
 from .progress import ProgressError, ProgressStore
 from .quiz import Quiz
+from .rules import RulesReference
 from .scoring import SettlementQuiz, SettlementTable
 from .table import ActQuiz, PlayOutBoard
 from .text import LANGUAGE, current_lang, on_language
@@ -23,5 +24,5 @@ from .views import CombinationTable, LanguageSwitch, Prose, TileView, WorkedExam
 
 __all__ = [
     "LANGUAGE", "ActQuiz", "DealingStepper", "Exercise", "PlayOutBoard", "CombinationTable", "FindAllPlays", "HoldingPicker", "IndexPage", "LanguageSwitch", "LessonIndex", "LessonPage", "PlayTable", "ProgressError",
-    "ProgressStore", "Prose", "Quiz", "SettlementQuiz", "SettlementTable", "T", "Text", "TileView", "VariantExplorer", "WorkedExample", "current_lang", "on_language",
+    "ProgressStore", "Prose", "Quiz", "ReferencePage", "RulesReference", "SettlementQuiz", "SettlementTable", "T", "Text", "TileView", "VariantExplorer", "WorkedExample", "current_lang", "on_language",
 ]

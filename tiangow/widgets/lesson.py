@@ -6,7 +6,6 @@ from __future__ import annotations
 import copy
 import html
 import random
-import sys
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
@@ -21,6 +20,7 @@ from ..tiles import Tile
 from .dealing import DealingStepper
 from .findall import FindAllPlays
 from .pagelang import PageLanguage
+from .pages import page_href
 from .play import PlayTable
 from .progress import ProgressStore
 from .quiz import Quiz
@@ -29,12 +29,24 @@ from .table import ActQuiz, PlayOutBoard
 from .text import LANGUAGE, current_lang, on_language
 from .views import STYLE, LanguageSwitch
 
-__all__ = ["LessonPage", "LessonIndex", "IndexPage"]
+__all__ = ["LessonPage", "LessonIndex", "IndexPage", "ReferencePage"]
 
 W = TypeVar("W", FindAllPlays, ActQuiz, PlayOutBoard, SettlementQuiz)
 
 _INDEX_TITLE = T("天九學堂", "Tien Gow school")
 _BACK = T("← 課程目錄", "← All lessons")
+_RULES_LINK = T("規則 ↗", "The rules ↗")
+_REFERENCE = (
+    ("rules.ipynb", "1-2", T("天九的規則", "The rules of Tien Gow"),
+     T("每一條規則和它的編號：課文、提示和評語裏的編號都連到這裏。",
+       "Every rule with its id: each id cited in the lessons, hints and marks links here.")),
+)
+"""The course's pages that are not lessons, listed under the lessons on the index."""
+
+
+def _rules_link(lang: Lang) -> str:
+    return (f'<a href="{page_href("rules.ipynb")}" target="tiangow-rules" class="tg-nav tg-rules-page">'
+            f"{html.escape(_RULES_LINK(lang))}</a>")
 _NEXT = T("下一課：{title} →", "Next: {title} →")
 _NOT_STARTED = T("未開始", "not started")
 
@@ -52,18 +64,6 @@ def _progress_line(info: LessonInfo, st: LessonStatus) -> tuple[Text, int]:
         return T("✓ 掌握測驗已通過", "✓ mastery check passed"), 100
     return (T(f"練習：已掌握 {done} / {total}", f"practice: mastered {done} of {total}"),
             0 if not total else round(100 * done / total))
-
-
-def page_href(notebook: str) -> str:
-    """The link to a lesson's page from another one: the notebook under Voilà, and the page
-    voici built from it in the static site, where the kernel runs in the browser.
-
-    >>> page_href("01_tiles.ipynb")  # under Voilà
-    '01_tiles.ipynb'
-    """
-    if sys.platform == "emscripten":
-        return notebook.removesuffix(".ipynb") + ".html"
-    return notebook
 
 
 _INDEX = "index.ipynb"
@@ -130,7 +130,8 @@ class LessonPage(_Page):
 
         def render(lang: Lang) -> None:
             title.value = (STYLE + f'<div class="tg-prose"><a href="{page_href(_INDEX)}" class="tg-nav">'
-                           f'{html.escape(_BACK(lang))}</a><h1>{html.escape(self.info.title(lang))}</h1></div>')
+                           f'{html.escape(_BACK(lang))}</a> · {_rules_link(lang)}'
+                           f'<h1>{html.escape(self.info.title(lang))}</h1></div>')
 
         render(current_lang())
         on_language(render)
@@ -330,6 +331,13 @@ class LessonIndex(w.HTML):
                 f'{html.escape(status)}</span>'
                 f'<span class="tg-bar"><span style="width:{pct}%"></span></span></span></a>'
             )
+        for notebook, tile, title, summary in _REFERENCE:
+            cards.append(
+                f'<a class="tg-lesson-card tg-reference-card" href="{page_href(notebook)}" '
+                f'data-page="{notebook.removesuffix(".ipynb")}">{tile_svg(Tile(tile), 34, lang)}'
+                f'<span class="tg-lesson-text"><b>{html.escape(title(lang))}</b><br>'
+                f"<span>{html.escape(summary(lang))}</span></span></a>"
+            )
         self.value = STYLE + '<div class="tg-lessons">' + "".join(cards) + "</div>"
 
 
@@ -352,4 +360,22 @@ class IndexPage(_Page):
         return self._bar(title)
 
 
+class ReferencePage(_Page):
+    """A page of the course that is not a lesson (the rules, the glossary): a title, the
+    language switch and a link back to the index."""
 
+    def __init__(self, title: Text) -> None:
+        super().__init__()
+        self.title = title
+
+    def header(self) -> w.Widget:
+        title = w.HTML()
+        title.add_class("tg-title")
+
+        def render(lang: Lang) -> None:
+            title.value = (STYLE + f'<div class="tg-prose"><a href="{page_href(_INDEX)}" class="tg-nav">'
+                           f'{html.escape(_BACK(lang))}</a><h1>{html.escape(self.title(lang))}</h1></div>')
+
+        render(current_lang())
+        on_language(render)
+        return self._bar(title)

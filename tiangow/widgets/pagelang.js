@@ -135,10 +135,187 @@ function installClickGuard() {
   );
 }
 
+// The rules a click away: every rule id the page shows (R-W2, R-$10, §6 — in prose, feedback,
+// hints, marks) becomes a link to its place on the rules page; a click opens the rule in a panel
+// beside the lesson (the lesson stays where it was), with a link to the whole rules page.
+const RULE_ID = /R-(?:\$\d+|[A-Z]\d+)|§\d+(?:\.\d+)?/g;
+const SKIP =
+  "a, button, script, style, textarea, input, select, option, svg, pre, code, .tg-rule-title, " +
+  ".tg-rule-section > h2, .jp-InputArea-editor, .jp-CodeMirrorEditor";
+
+function ruleFor(rules, id) {
+  if (rules[id]) return id;
+  const section = id.split(".")[0];
+  return id.startsWith("§") && rules[section] ? section : null;
+}
+
+function linkRuleIds(root, rules, href) {
+  if (!root || !rules) return;
+  const start = root.nodeType === Node.TEXT_NODE ? root.parentNode : root;
+  if (!start || (start.closest && start.closest(SKIP))) return;
+  const texts = [];
+  if (root.nodeType === Node.TEXT_NODE) texts.push(root);
+  else {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) texts.push(n);
+  }
+  for (const node of texts) {
+    const text = node.nodeValue;
+    if (!text || (text.indexOf("R-") < 0 && text.indexOf("§") < 0)) continue;
+    const parent = node.parentNode;
+    if (!parent || (parent.closest && parent.closest(SKIP))) continue;
+    RULE_ID.lastIndex = 0;
+    let m;
+    let last = 0;
+    const frag = document.createDocumentFragment();
+    let any = false;
+    while ((m = RULE_ID.exec(text))) {
+      const id = ruleFor(rules, m[0]);
+      if (!id) continue;
+      any = true;
+      frag.append(text.slice(last, m.index));
+      const a = document.createElement("a");
+      a.className = "tg-rule-link";
+      a.dataset.rule = id;
+      a.href = `${href}#${rules[id].anchor}`;
+      a.target = "tiangow-rules";
+      a.textContent = m[0];
+      frag.append(a);
+      last = m.index + m[0].length;
+    }
+    if (!any) continue;
+    frag.append(text.slice(last));
+    parent.replaceChild(frag, node);
+  }
+}
+
+const PANEL_WORDS = {
+  "zh-Hant": { all: "全部規則 ↗", close: "關閉" },
+  "zh-Hans": { all: "全部规则 ↗", close: "关闭" },
+  en: { all: "All the rules ↗", close: "Close" },
+};
+
+function rulePanel() {
+  let panel = document.querySelector(".tg-rule-panel");
+  if (panel) return panel;
+  panel = document.createElement("aside");
+  panel.className = "tg-rule-panel";
+  panel.setAttribute("role", "dialog");
+  panel.setAttribute("aria-label", "Rule");
+  panel.hidden = true;
+  panel.innerHTML =
+    '<button type="button" class="tg-rule-close">×</button><div class="tg-rule-body"></div>' +
+    '<a class="tg-rule-all" target="tiangow-rules"></a>';
+  panel.querySelector(".tg-rule-close").addEventListener("click", () => closePanel());
+  document.body.append(panel);
+  return panel;
+}
+
+let opener = null;
+function closePanel() {
+  const panel = document.querySelector(".tg-rule-panel");
+  if (!panel || panel.hidden) return;
+  panel.hidden = true;
+  if (opener && opener.isConnected) opener.focus();
+  opener = null;
+}
+
+function openRule(model, id, from) {
+  const rules = model.get("rules") || {};
+  const entry = rules[id];
+  if (!entry) return;
+  const lang = model.get("lang");
+  const words = PANEL_WORDS[lang] || PANEL_WORDS.en;
+  const panel = rulePanel();
+  panel.dataset.rule = id;
+  panel.setAttribute("lang", lang);
+  panel.querySelector(".tg-rule-body").innerHTML = entry[lang] || entry.en;
+  const all = panel.querySelector(".tg-rule-all");
+  all.href = `${model.get("rules_href")}#${entry.anchor}`;
+  all.textContent = words.all;
+  const close = panel.querySelector(".tg-rule-close");
+  close.setAttribute("aria-label", words.close);
+  close.title = words.close;
+  panel.hidden = false;
+  opener = from || null;
+  close.focus({ preventScroll: true });
+  linkRuleIds(panel.querySelector(".tg-rule-body"), rules, model.get("rules_href"));
+}
+
+function installRuleLinks(model) {
+  if (window.__tiangowRuleLinks) return;
+  window.__tiangowRuleLinks = true;
+  document.addEventListener("click", (e) => {
+    const a = e.target instanceof Element ? e.target.closest("a.tg-rule-link") : null;
+    if (!a || e.ctrlKey || e.metaKey || e.shiftKey) return; // a modified click opens the page
+    const here = document.getElementById(a.hash.slice(1));
+    if (here && !a.closest(".tg-rule-panel")) {
+      // On the rules page itself: go to the rule.
+      e.preventDefault();
+      here.scrollIntoView({ block: "start" });
+      history.replaceState(null, "", a.hash);
+      return;
+    }
+    e.preventDefault();
+    openRule(model, a.dataset.rule, a);
+  });
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape") closePanel();
+  });
+  model.on("change:lang", () => {
+    const panel = document.querySelector(".tg-rule-panel");
+    if (panel && !panel.hidden) openRule(model, panel.dataset.rule, opener);
+  });
+  let pending = [];
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    const roots = pending;
+    pending = [];
+    const rules = model.get("rules");
+    const href = model.get("rules_href");
+    for (const r of roots) if (r.isConnected) linkRuleIds(r, rules, href);
+  };
+  const observer = new MutationObserver((records) => {
+    for (const rec of records) {
+      if (rec.type === "characterData") pending.push(rec.target);
+      else for (const n of rec.addedNodes) if (n.nodeType === Node.ELEMENT_NODE || n.nodeType === Node.TEXT_NODE) pending.push(n);
+    }
+    if (pending.length && !scheduled) {
+      scheduled = true;
+      requestAnimationFrame(flush);
+    }
+  });
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  linkRuleIds(document.body, model.get("rules"), model.get("rules_href"));
+  // Opened at a rule (rules.ipynb#rule-R-W2): go there once it is drawn, marked, and again while
+  // the page above it is still being drawn — until the learner scrolls.
+  const target = decodeURIComponent(location.hash.slice(1));
+  if (target) {
+    let moved = false;
+    for (const ev of ["wheel", "touchmove", "keydown", "mousedown"]) {
+      window.addEventListener(ev, () => { moved = true; }, { once: true, capture: true });
+    }
+    const seek = () => {
+      const found = document.getElementById(target);
+      if (found && !moved) {
+        found.classList.add("tg-rule-target");
+        found.scrollIntoView({ block: "start" });
+      }
+      return Boolean(found);
+    };
+    const watch = new MutationObserver(() => seek());
+    watch.observe(document.body, { childList: true, subtree: true });
+    seek();
+    setTimeout(() => watch.disconnect(), 30000);
+  }
+}
+
 function render({ model, el }) {
   keepListening(model, el);
   ensureXsrfCookie();
   installClickGuard();
+  installRuleLinks(model);
   el.classList.add("tg-page-language");
   el.setAttribute("aria-hidden", "true");
   let map = table(model.get("simplified"));

@@ -15,7 +15,9 @@ import traitlets
 
 from ..i18n import LANGS
 from ..simplified import PAIRS
+from .pages import page_href
 from .pagewidget import PageWidget, esm
+from .rules import RULES_PAGE, rules_data
 from .text import LANGUAGE, current_lang
 
 __all__ = ["PageLanguage"]
@@ -30,9 +32,14 @@ class PageLanguage(PageWidget):
 
     lang = traitlets.Enum(LANGS, default_value="zh-Hant").tag(sync=True)
     simplified = traitlets.Unicode(" ".join(PAIRS.split())).tag(sync=True)
+    rules = traitlets.Dict().tag(sync=True)
+    """Every rule's text (:func:`tiangow.widgets.rules.rules_data`): the page links each rule id it
+    shows and opens the rule in a panel beside the lesson."""
+    rules_href = traitlets.Unicode("").tag(sync=True)
+    """The rules page (``rules.ipynb``, or ``rules.html`` on the static site)."""
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(lang=current_lang(), **kwargs)
+        super().__init__(lang=current_lang(), rules=rules_data(), rules_href=page_href(RULES_PAGE), **kwargs)
         self.layout.display = "none"
         LANGUAGE.observe(self._follow, "lang")
 
