@@ -10,6 +10,7 @@ from ..i18n import T, Text
 from .dealing import DealingStepper
 from .exercise import Exercise
 from .findall import FindAllPlays
+from .glossary import GlossaryTable
 from .lesson import IndexPage, LessonIndex, LessonPage, ReferencePage
 from .picker import HoldingPicker
 from .play import PlayTable
@@ -23,6 +24,6 @@ from .variants import VariantExplorer
 from .views import CombinationTable, LanguageSwitch, Prose, TileView, WorkedExample
 
 __all__ = [
-    "LANGUAGE", "ActQuiz", "DealingStepper", "Exercise", "PlayOutBoard", "CombinationTable", "FindAllPlays", "HoldingPicker", "IndexPage", "LanguageSwitch", "LessonIndex", "LessonPage", "PlayTable", "ProgressError",
+    "LANGUAGE", "ActQuiz", "DealingStepper", "Exercise", "PlayOutBoard", "CombinationTable", "FindAllPlays", "GlossaryTable", "HoldingPicker", "IndexPage", "LanguageSwitch", "LessonIndex", "LessonPage", "PlayTable", "ProgressError",
     "ProgressStore", "Prose", "Quiz", "ReferencePage", "RulesReference", "SettlementQuiz", "SettlementTable", "T", "Text", "TileView", "VariantExplorer", "WorkedExample", "current_lang", "on_language",
 ]

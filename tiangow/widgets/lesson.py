@@ -40,6 +40,9 @@ _REFERENCE = (
     ("rules.ipynb", "1-2", T("天九的規則", "The rules of Tien Gow"),
      T("每一條規則和它的編號：課文、提示和評語裏的編號都連到這裏。",
        "Every rule with its id: each id cited in the lessons, hints and marks links here.")),
+    ("glossary.ipynb", "6-6", T("詞彙：讀音和意思", "Glossary: say it, know it"),
+     T("課程裏每一個詞的粵語和普通話讀音和意思。",
+       "Every term of the course with its Cantonese and Mandarin readings and its meaning.")),
 )
 """The course's pages that are not lessons, listed under the lessons on the index."""
 

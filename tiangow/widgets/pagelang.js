@@ -311,11 +311,158 @@ function installRuleLinks(model) {
   }
 }
 
+// Names you can say: on an English page, each Chinese term of the glossary the page shows is
+// marked; hovering, focusing (Tab) or tapping it shows its Cantonese and Mandarin readings and
+// its meaning. Chinese pages are left as they are.
+const TERM_SKIP = SKIP + ", .tg-term, .tg-lang, .tg-glossary, .tg-prose[lang^='zh'], .tg-term-bubble";
+
+function termPattern(terms) {
+  const words = Object.keys(terms || {}).sort((a, b) => b.length - a.length);
+  if (!words.length) return null;
+  return new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "g");
+}
+
+function markTerms(root, terms, pattern) {
+  if (!root || !pattern) return;
+  const start = root.nodeType === Node.TEXT_NODE ? root.parentNode : root;
+  if (!start || (start.closest && start.closest(TERM_SKIP))) return;
+  const texts = [];
+  if (root.nodeType === Node.TEXT_NODE) texts.push(root);
+  else {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) texts.push(n);
+  }
+  for (const node of texts) {
+    const text = node.nodeValue;
+    if (!text || !/[\u4e00-\u9fff]/.test(text)) continue;
+    const parent = node.parentNode;
+    if (!parent || (parent.closest && parent.closest(TERM_SKIP))) continue;
+    pattern.lastIndex = 0;
+    let m;
+    let last = 0;
+    let any = false;
+    const frag = document.createDocumentFragment();
+    while ((m = pattern.exec(text))) {
+      any = true;
+      frag.append(text.slice(last, m.index));
+      const span = document.createElement("span");
+      const t = terms[m[0]];
+      span.className = "tg-term";
+      span.dataset.term = m[0];
+      span.tabIndex = 0;
+      span.setAttribute("aria-label", `${m[0]}: ${t.j} · ${t.p} — ${t.m}`);
+      span.textContent = m[0];
+      frag.append(span);
+      last = m.index + m[0].length;
+    }
+    if (!any) continue;
+    frag.append(text.slice(last));
+    parent.replaceChild(frag, node);
+  }
+}
+
+function installTerms(model) {
+  if (window.__tiangowTerms) return;
+  window.__tiangowTerms = true;
+  const terms = () => model.get("terms") || {};
+  let pattern = termPattern(terms());
+  const english = () => model.get("lang") === "en";
+  const bubble = document.createElement("div");
+  bubble.className = "tg-term-bubble";
+  bubble.setAttribute("role", "tooltip");
+  bubble.hidden = true;
+  document.body.append(bubble);
+  let shownFor = null;
+  const show = (span) => {
+    const t = terms()[span.dataset.term];
+    if (!t || !english()) return;
+    bubble.innerHTML = "";
+    const head = document.createElement("b");
+    head.textContent = span.dataset.term + (t.s !== span.dataset.term ? ` (${t.s})` : "");
+    const lines = [
+      ["Cantonese", t.j],
+      ["Mandarin", t.p],
+    ];
+    bubble.append(head);
+    for (const [k, v] of lines) {
+      const row = document.createElement("div");
+      row.textContent = `${k}: ${v}`;
+      bubble.append(row);
+    }
+    const meaning = document.createElement("div");
+    meaning.className = "tg-term-meaning";
+    meaning.textContent = t.m;
+    bubble.append(meaning);
+    bubble.hidden = false;
+    const r = span.getBoundingClientRect();
+    const w = Math.min(280, window.innerWidth - 16);
+    bubble.style.width = `${w}px`;
+    bubble.style.left = `${Math.max(8, Math.min(r.left, window.innerWidth - w - 8))}px`;
+    const below = r.bottom + 6;
+    bubble.style.top = `${below + bubble.offsetHeight > window.innerHeight ? Math.max(8, r.top - bubble.offsetHeight - 6) : below}px`;
+    shownFor = span;
+  };
+  const hide = () => {
+    bubble.hidden = true;
+    shownFor = null;
+  };
+  document.addEventListener("mouseover", (e) => {
+    const span = e.target instanceof Element ? e.target.closest(".tg-term") : null;
+    if (span) show(span);
+    else if (shownFor && !(e.target instanceof Element && e.target.closest(".tg-term-bubble"))) hide();
+  });
+  document.addEventListener("focusin", (e) => {
+    const span = e.target instanceof Element ? e.target.closest(".tg-term") : null;
+    if (span) show(span);
+    else hide();
+  });
+  document.addEventListener("click", (e) => {
+    const span = e.target instanceof Element ? e.target.closest(".tg-term") : null;
+    if (span) show(span); // (a tap may come after the touch's emulated hover: it shows, never toggles)
+    else if (!(e.target instanceof Element && e.target.closest(".tg-term-bubble"))) hide();
+  });
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape") hide();
+  });
+  window.addEventListener("scroll", hide, { passive: true, capture: true });
+  let pending = [];
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    const roots = pending;
+    pending = [];
+    if (!english()) return;
+    for (const r of roots) if (r.isConnected) markTerms(r, terms(), pattern);
+  };
+  new MutationObserver((records) => {
+    if (!english()) return;
+    for (const rec of records) {
+      if (rec.type === "characterData") pending.push(rec.target);
+      else for (const n of rec.addedNodes) if (n.nodeType === Node.ELEMENT_NODE || n.nodeType === Node.TEXT_NODE) pending.push(n);
+    }
+    if (pending.length && !scheduled) {
+      scheduled = true;
+      requestAnimationFrame(flush);
+    }
+  }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  const all = () => {
+    hide();
+    if (english()) markTerms(document.body, terms(), pattern);
+  };
+  model.on("change:lang", all);
+  model.on("change:terms", () => {
+    pattern = termPattern(terms());
+    all();
+  });
+  all();
+}
+
 function render({ model, el }) {
   keepListening(model, el);
   ensureXsrfCookie();
   installClickGuard();
   installRuleLinks(model);
+  installTerms(model);
   el.classList.add("tg-page-language");
   el.setAttribute("aria-hidden", "true");
   let map = table(model.get("simplified"));

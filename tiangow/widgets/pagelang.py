@@ -15,6 +15,7 @@ import traitlets
 
 from ..i18n import LANGS
 from ..simplified import PAIRS
+from .glossary import terms_data
 from .pages import page_href
 from .pagewidget import PageWidget, esm
 from .rules import RULES_PAGE, rules_data
@@ -35,11 +36,15 @@ class PageLanguage(PageWidget):
     rules = traitlets.Dict().tag(sync=True)
     """Every rule's text (:func:`tiangow.widgets.rules.rules_data`): the page links each rule id it
     shows and opens the rule in a panel beside the lesson."""
+    terms = traitlets.Dict().tag(sync=True)
+    """Every glossary term's readings and meaning (:func:`tiangow.widgets.glossary.terms_data`):
+    on an English page a Chinese term shows them on hover, focus or tap."""
     rules_href = traitlets.Unicode("").tag(sync=True)
     """The rules page (``rules.ipynb``, or ``rules.html`` on the static site)."""
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(lang=current_lang(), rules=rules_data(), rules_href=page_href(RULES_PAGE), **kwargs)
+        super().__init__(lang=current_lang(), rules=rules_data(), rules_href=page_href(RULES_PAGE),
+                         terms=terms_data(), **kwargs)
         self.layout.display = "none"
         LANGUAGE.observe(self._follow, "lang")
 
