@@ -14,6 +14,7 @@ from . import combinations, dealing, paigow, ranks, scoring, tiles, tricks, vari
 from .base import Question
 from .combinations import ComboDrill
 from .dealing import DealingDrill
+from .firsthand import FirstHandRecord
 from .mastery import Generator, MasteryCheck
 from .paigow import PaiGowDrill, SplitDrill
 from .play import PlayRecord
@@ -90,6 +91,17 @@ MASTERY: Final[Mapping[str, Mastery]] = {
 
 
 LESSONS: Final[tuple[LessonInfo, ...]] = (
+    LessonInfo(
+        id="00_start",
+        notebook="00_start.ipynb",
+        title=T("開始　五分鐘學天九", "Start here · Tien Gow in five minutes"),
+        summary=T("跟着說明打一局：誰先出、甚麼牌打得過甚麼、為甚麼墊這張、最後誰付錢給誰。",
+                  "Play one hand with every decision explained: who leads, what beats what, why this discard, "
+                  "and who pays whom at the end."),
+        tile="6-6",
+        drills=(FirstHandRecord,),
+        rules=("R-P1", "R-P3", "R-P5", "R-C1", "R-C3", "R-W1", "R-W2", "R-$2"),
+    ),
     LessonInfo(
         id="01_tiles",
         notebook="01_tiles.ipynb",

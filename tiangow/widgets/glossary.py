@@ -11,6 +11,8 @@ import ipywidgets as w
 
 from ..glossary import CATEGORIES, TERMS
 from ..i18n import Lang, T, to_simplified
+from ..svg import tile_svg
+from ..tiles import KINDS, Tile
 from .text import current_lang, on_language
 from .views import STYLE
 
@@ -18,6 +20,11 @@ __all__ = ["GlossaryTable", "terms_data"]
 
 _HEAD = (T("詞", "Term"), T("粵語（粵拼）", "Cantonese (Jyutping)"), T("普通話（拼音）", "Mandarin (Pinyin)"),
          T("意思", "Meaning"))
+
+
+def _tiles_named(zh: str) -> list[Tile]:
+    """The tiles a term names (a tile's name or one of its other names), to draw beside it."""
+    return [t for t in KINDS if zh == t.name or zh in t.aliases]
 
 
 def terms_data() -> dict[str, Any]:
@@ -42,13 +49,15 @@ class GlossaryTable(w.HTML):
             for t in (t for t in TERMS if t.category == key):
                 simp = to_simplified(t.zh)
                 shown = simp if lang == "zh-Hans" else t.zh
-                other = f' <span class="tg-muted">{html.escape(simp if shown == t.zh else t.zh)}</span>' \
-                    if simp != t.zh else ""
+                other = f' <span class="tg-muted" lang="zh-Hans">{html.escape(simp)}</span>' \
+                    if simp != t.zh and lang == "en" else ""  # an English reader sees both scripts
                 mark = f' <span class="tg-muted" title="{html.escape(t.reviewed)}">✎</span>' \
                     if t.reviewed else ""
                 script = "zh-Hans" if lang == "zh-Hans" else "zh-Hant"
+                drawn = "".join(tile_svg(k, 12, lang) for k in _tiles_named(t.zh))
+                drawn = f'<span class="tg-term-tiles">{drawn}</span>' if drawn else ""
                 rows.append(f'<tr data-term="{html.escape(t.zh)}"><td lang="{script}" class="tg-term-zh">'
-                            f"<b>{html.escape(shown)}</b>{other}</td>"
+                            f"<b>{html.escape(shown)}</b>{other}{drawn}</td>"
                             f'<td lang="yue-Latn">{html.escape(t.jyutping)}{mark}</td>'
                             f'<td lang="zh-Latn-pinyin">{html.escape(t.pinyin)}</td>'
                             f"<td>{html.escape(t.meaning(lang))}</td></tr>")

@@ -13,12 +13,14 @@ import ipywidgets as w
 
 from ..drills.base import Drill
 from ..drills.catalog import LESSONS, LessonInfo, LessonStatus, lesson_info, lesson_status
+from ..drills.firsthand import FirstHandRecord
 from ..errors import TiangowError
 from ..i18n import LANGS, Lang, T, Text, browser_language
 from ..svg import tile_svg
 from ..tiles import Tile
 from .dealing import DealingStepper
 from .findall import FindAllPlays
+from .firsthand import FirstHandBoard
 from .pagelang import PageLanguage
 from .pages import page_href
 from .play import PlayTable
@@ -48,7 +50,7 @@ _REFERENCE = (
 
 
 def _rules_link(lang: Lang) -> str:
-    return (f'<a href="{page_href("rules.ipynb")}" target="tiangow-rules" class="tg-nav tg-rules-page">'
+    return (f'<a href="{page_href("rules.ipynb")}" target="tiangow-rules" class="tg-rules-page">'
             f"{html.escape(_RULES_LINK(lang))}</a>")
 _NEXT = T("下一課：{title} →", "Next: {title} →")
 _NOT_STARTED = T("未開始", "not started")
@@ -59,6 +61,8 @@ def _progress_line(info: LessonInfo, st: LessonStatus) -> tuple[Text, int]:
     done, total = st.done, st.total
     if not st.started:
         return _NOT_STARTED, 0
+    if info.id == "00_start":  # the five-minute hand: played to the end or not
+        return (T("✓ 已完成", "✓ done"), 100) if st.mastered else (T("已開始", "started"), 0)
     if info.mastery is None:  # the practice table: whole hands played
         if st.mastered:
             return T(f"✓ 已打完 {total} 局", f"✓ {total} hands played"), 100
@@ -158,6 +162,10 @@ class LessonPage(_Page):
         widget = kind(drill, random.Random(seed), on_result=lambda *_: self._saved(drill))
         self._wire(drill, widget)
         return widget
+
+    def first_hand(self) -> FirstHandBoard:
+        """The five-minute hand (the course's first page), saved step by step."""
+        return self.exercise(FirstHandBoard, FirstHandRecord())
 
     def find_all(self, drill: Any, seed: int | None = None) -> FindAllPlays:
         """Find every play in a hand (lesson 03)."""
@@ -382,3 +390,18 @@ class ReferencePage(_Page):
         render(current_lang())
         on_language(render)
         return self._bar(title)
+
+    def footer(self) -> w.HTML:
+        """Links to the index and to the other pages that are not lessons (the page's last cell)."""
+        out = w.HTML()
+
+        def render(lang: Lang) -> None:
+            parts = [f'<a href="{page_href(_INDEX)}" class="tg-nav">{html.escape(_BACK(lang))}</a>']
+            for notebook, _tile, title, _summary in _REFERENCE:
+                if title.en != self.title.en:
+                    parts.append(f'<a href="{page_href(notebook)}" class="tg-nav">{html.escape(title(lang))} →</a>')
+            out.value = STYLE + '<div class="tg-prose tg-navbar">' + "".join(parts) + "</div>"
+
+        render(current_lang())
+        on_language(render)
+        return out

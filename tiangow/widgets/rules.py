@@ -14,6 +14,8 @@ import ipywidgets as w
 
 from ..i18n import LANGS, Lang
 from ..rulebook import RULES, Rule
+from ..svg import tile_svg
+from ..tiles import KINDS
 from .text import current_lang, on_language
 from .views import STYLE
 
@@ -53,9 +55,12 @@ class RulesReference(w.HTML):
         parts = []
         for r in RULES:
             if r.id == r.section:
+                # §1 draws the tiles it lists, civil then military, high to low
+                tiles = "" if r.id != "§1" else ('<div class="tg-tiles tg-rule-tiles">'
+                                                 + "".join(tile_svg(t, 22, lang) for t in KINDS) + "</div>")
                 parts.append(f'<section class="tg-rule-section" id="{r.anchor}" data-rule="{html.escape(r.id)}">'
                              f'<h2>{html.escape(r.id)} {html.escape(r.title(lang))}</h2>'
-                             f'<p class="tg-rule-text">{_text_html(r.text(lang))}</p></section>')
+                             f'<p class="tg-rule-text">{_text_html(r.text(lang))}</p>{tiles}</section>')
             else:
                 parts.append(f'<div class="tg-rule-entry" id="{r.anchor}" data-rule="{html.escape(r.id)}">'
                              f"{rule_html(r, lang)}</div>")
