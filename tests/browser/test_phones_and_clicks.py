@@ -17,7 +17,7 @@ pytestmark = pytest.mark.browser
 TIMEOUT = 90_000
 ERROR_TEXT = "There was an error"
 LESSONS = ["index", "00_start", "01_tiles", "02_ranks", "03_combinations", "04_tricks", "05_scoring", "06_variants",
-           "07_dealing", "08_play", "09_paigow", "rules", "glossary"]
+           "07_dealing", "08_play", "09_paigow", "rules", "glossary", "practice"]
 
 # What sticks out: the page's own width, every element drawn past the screen's edges, any
 # element that scrolls sideways, and any tile to tap narrower than 40 px.

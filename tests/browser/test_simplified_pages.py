@@ -19,7 +19,7 @@ pytestmark = pytest.mark.browser
 
 TIMEOUT = 120_000
 CJK = re.compile(r"[\u3400-\u9fff]")
-PAGES = ["index", *(info.id for info in LESSONS), "rules", "glossary"]
+PAGES = ["index", *(info.id for info in LESSONS), "rules", "glossary", "practice"]
 SHOWN_TEXT = """() => [
     document.body.innerText,
     ...[...document.querySelectorAll('option')].map(o => o.textContent),

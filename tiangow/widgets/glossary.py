@@ -51,8 +51,8 @@ class GlossaryTable(w.HTML):
                 shown = simp if lang == "zh-Hans" else t.zh
                 other = f' <span class="tg-muted" lang="zh-Hans">{html.escape(simp)}</span>' \
                     if simp != t.zh and lang == "en" else ""  # an English reader sees both scripts
-                mark = f' <span class="tg-muted" title="{html.escape(t.reviewed)}">✎</span>' \
-                    if t.reviewed else ""
+                why = (to_simplified(t.reviewed) if lang == "zh-Hans" else t.reviewed) if t.reviewed else ""
+                mark = f' <span class="tg-muted" title="{html.escape(why)}">✎</span>' if why else ""
                 script = "zh-Hans" if lang == "zh-Hans" else "zh-Hant"
                 drawn = "".join(tile_svg(k, 12, lang) for k in _tiles_named(t.zh))
                 drawn = f'<span class="tg-term-tiles">{drawn}</span>' if drawn else ""

@@ -39,6 +39,9 @@ _INDEX_TITLE = T("天九學堂", "Tien Gow school")
 _BACK = T("← 課程目錄", "← All lessons")
 _RULES_LINK = T("規則 ↗", "The rules ↗")
 _REFERENCE = (
+    ("practice.ipynb", "4-5", T("每日練習", "Daily practice"),
+     T("今天要溫習的、雙明手題目、連續練習的天數和進度圖。",
+       "What is due today, double-dummy puzzles at your level, your streak and a chart of your progress.")),
     ("rules.ipynb", "1-2", T("天九的規則", "The rules of Tien Gow"),
      T("每一條規則和它的編號：課文、提示和評語裏的編號都連到這裏。",
        "Every rule with its id: each id cited in the lessons, hints and marks links here.")),

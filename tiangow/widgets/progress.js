@@ -160,6 +160,7 @@ function render({ model, el }) {
     // makes the kernel choose it when no language was picked before).
     const langs = Array.from(navigator.languages || [navigator.language || ""]).filter((x) => typeof x === "string");
     model.set("browser_languages", langs.slice(0, 16));
+    model.set("tz_offset", -new Date().getTimezoneOffset()); // minutes east of UTC: the learner's day
     model.save_changes();
     const py = model.get("data") || {};
     const data = {

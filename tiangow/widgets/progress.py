@@ -117,7 +117,7 @@ def sanitize(value: object) -> dict[str, Any]:
 class ProgressStore(PageWidget):
     """Saved lesson states and preferences. Display it once per page (it draws nothing)."""
 
-    _page_writable = frozenset({"data", "loaded", "browser_languages"})
+    _page_writable = frozenset({"data", "loaded", "browser_languages", "tz_offset"})
     _esm = esm("progress.js")
 
     data = traitlets.Dict().tag(sync=True)
@@ -129,6 +129,17 @@ class ProgressStore(PageWidget):
     browser_languages = traitlets.List(traitlets.Unicode(), default_value=[]).tag(sync=True)
     """The browser's languages (``navigator.languages``), sent by the page before it loads the
     progress: the language of a first visit (:func:`tiangow.i18n.browser_language`)."""
+
+    tz_offset = traitlets.Int(0).tag(sync=True)
+    """The learner's offset from UTC in minutes (east positive), sent by the page: the calendar
+    day of the practice streak."""
+
+    @traitlets.validate("tz_offset")
+    def _valid_tz_offset(self, proposal: dict[str, object]) -> int:
+        value = proposal["value"]
+        if not isinstance(value, int) or isinstance(value, bool) or not -900 <= value <= 900:
+            raise traitlets.TraitError("tz_offset is minutes east of UTC, -900 to 900")
+        return value
 
     @traitlets.validate("browser_languages")
     def _valid_browser_languages(self, proposal: dict[str, object]) -> list[str]:

@@ -187,7 +187,10 @@ class Quiz(Exercise):
         self.feedback.value = f'<div class="tg-summary tg-prose">{text}</div>'
         self.again_button.description = _AGAIN(lang)
         self.score_line.value = self._score(lang)
-        self.children = [self.head, self.feedback, self.again_button, self.score_line]
+        if getattr(self.drill, "again", True):
+            self.children = [self.head, self.feedback, self.again_button, self.score_line]
+        else:  # a drill that ends when nothing is left (what is due today): no "Try again"
+            self.children = [self.head, self.feedback, self.score_line]
 
     def _ready(self) -> bool:
         return self.question is not None
@@ -258,7 +261,7 @@ class Quiz(Exercise):
 
     def _score(self, lang: Lang) -> str:
         score = getattr(self.drill, "score", None)
-        if score is None:
+        if score is None or (score.asked == 0 and not getattr(self.drill, "again", True)):
             return ""
         text = _SCORE.format(right=score.first_try, asked=score.asked, streak=score.streak)(lang)
         return score_html(text, asked=score.asked, right=score.first_try)

@@ -1,0 +1,83 @@
+"""Issue 25, point 4: the practice page in the browser — a tile due from lesson 1's boxes is served
+and answered (its box moves in lesson 1's saved progress), a puzzle is solved (the rating follows),
+the streak counts the day and survives a reload. In Voilà and on the static site."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import pytest
+from conftest import LOCALE, Lessons, progress_ready, ready_to_click, settle
+
+from tiangow.puzzles import PUZZLES
+
+pytestmark = pytest.mark.browser
+
+TIMEOUT = 120_000
+DAY = 86_400_000
+
+
+def answer_until_done(page: Any) -> None:
+    """Answer the due question, trying choices (or tiles) in turn until it is finished."""
+    quiz = page.locator(".tg-quiz").first
+    for _ in range(6):
+        if quiz.locator(".tg-feedback-answer, .tg-feedback-right").count():
+            return
+        choices = quiz.locator("button.tg-choice:not([disabled])")
+        if choices.count():
+            choices.first.click()
+        else:
+            quiz.locator(".tg-pick:not([disabled])").first.click()
+            quiz.locator(".tg-check").click()
+        settle(page)
+    raise AssertionError("the due question did not finish")
+
+
+def test_practice_serves_what_is_due_and_a_puzzle_and_counts_the_day(browser: Any, lessons: Lessons) -> None:
+    ctx = browser.new_context(locale=LOCALE, viewport={"width": 1100, "height": 1400})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        page.goto(lessons.url("index"), timeout=TIMEOUT)
+        progress_ready(page, TIMEOUT)
+        now = int(time.time() * 1000)
+        deck = {"drills": {"tiles": {"boxes": {"6-6": [2, now - 2 * DAY]}}}, "schema": 2}
+        page.evaluate("v => localStorage.setItem('tiangow:lesson:01_tiles', v)", json.dumps(deck))
+        page.goto(lessons.url("practice"), timeout=TIMEOUT)
+        page.wait_for_selector(".tg-puzzle svg[data-tile]", timeout=TIMEOUT)
+        progress_ready(page, TIMEOUT)
+        settle(page)
+        quiz = page.locator(".tg-quiz").first
+        assert "今天要溫習的" in quiz.inner_text()
+        assert quiz.locator("svg[data-tile]").count() >= 1  # the due tile's question is asked
+        answer_until_done(page)
+        settle(page)
+        saved = json.loads(page.evaluate("() => localStorage.getItem('tiangow:lesson:01_tiles')"))
+        assert saved["drills"]["tiles"]["boxes"]["6-6"][1] > now  # answered here, kept in lesson 1
+        page.wait_for_selector('.tg-streak[data-streak="1"]', timeout=30_000)
+        # A puzzle: the right move, found from the puzzle shown.
+        pid = page.locator(".tg-puzzle-rating").get_attribute("data-puzzle")
+        puzzle = next(p for p in PUZZLES if p.id == pid)
+        move = puzzle.answers[0].split()
+        for tile in move[1:]:
+            page.locator(f'.tg-puzzle .tg-pick:not(.tg-picked) svg[data-tile="{tile[0]}-{tile[1]}"]').first.click()
+        button = ".tg-puzzle .tg-discard" if move[0] == "discard" else ".tg-puzzle .tg-play"
+        ready_to_click(page, button, TIMEOUT)
+        page.click(button)
+        page.wait_for_selector(".tg-puzzle .tg-feedback-right", timeout=TIMEOUT)
+        assert "解開了" in page.locator(".tg-puzzle .tg-feedback").inner_text()
+        settle(page)
+        page.reload(timeout=TIMEOUT)
+        page.wait_for_selector(".tg-puzzle svg[data-tile]", timeout=TIMEOUT)
+        progress_ready(page, TIMEOUT)
+        page.wait_for_selector('.tg-streak[data-streak="1"]', timeout=30_000)
+        rating = int(page.locator(".tg-puzzle-rating").get_attribute("data-rating") or 0)
+        assert rating > 1500  # the solved puzzle raised the rating, kept across the reload
+        assert page.locator(".tg-puzzle-rating").get_attribute("data-puzzle") != pid  # not served again
+        assert "There was an error" not in page.content()
+        assert errors == []
+    finally:
+        ctx.close()

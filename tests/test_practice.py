@@ -1,0 +1,111 @@
+"""Practice, every day (issue 25, point 4): what is due from the lessons' boxes and the mistakes
+deck, puzzles at the learner's level with a rating that follows results, the streak and the chart —
+through the practice page's widgets as a learner would use them."""
+
+from __future__ import annotations
+
+import random
+
+from tiangow.drills.base import now_ms
+from tiangow.drills.practice import DueDrill, PracticeRecord, day_of, due_items
+from tiangow.puzzles import PUZZLES
+from tiangow.widgets import LANGUAGE
+from tiangow.widgets.practice import PracticePage, chart_svg
+
+DAY = 86_400_000
+
+
+def _lessons(now: int) -> dict[str, object]:
+    # lesson 01: 6-6 answered two days ago, in box 2 (wait 1 day: due); 1-1 answered just now
+    # (box 2: not due); everything else never answered (new, not due)
+    return {"01_tiles": {"drills": {"tiles": {"boxes": {"6-6": [2, now - 2 * DAY], "1-1": [2, now - 1000]}}}},
+            "02_ranks": {"drills": {"ranks": {"boxes": {"4-4": [1, now - 5000]}}}},
+            "08_play": {"drills": {"play": {"hands": 1, "mistakes": []}}}}
+
+
+def test_what_is_due_comes_from_every_lessons_boxes() -> None:
+    now = now_ms()
+    due = due_items(_lessons(now), now)
+    assert [(d.lesson, d.item) for d in due] == [("01_tiles", "6-6"), ("02_ranks", "4-4")]
+    drill = DueDrill(_lessons(now), now)
+    rng = random.Random(1)
+    q = drill.next_question(rng)
+    assert "6-6" in q.id
+    drill.record(q, True, 1)
+    assert drill.drills["01_tiles"].deck.box["6-6"] == 3  # the box moved in its own lesson's drill
+    q2 = drill.next_question(rng)
+    drill.record(q2, False, 3)
+    assert drill.drills["02_ranks"].deck.box["4-4"] == 1
+    assert drill.summary().en.startswith("All done for today: 2 due")
+
+
+def test_the_streak_and_days() -> None:
+    r = PracticeRecord()
+    for day in ("2026-11-20", "2026-11-22", "2026-11-23", "2026-11-24"):
+        r.practised(day=day)
+    assert r.streak("2026-11-24") == 3 and r.streak("2026-11-25") == 3 and r.streak("2026-11-21") == 1
+    assert day_of(0, 8 * 60) == "1970-01-01" and day_of(DAY - 1, 8 * 60) == "1970-01-02"  # Hong Kong's day
+    other = PracticeRecord()
+    other.practised("puzzle", True, day="2026-11-25")
+    r.merge(other.state())
+    assert r.streak("2026-11-25") == 4
+    bad = PracticeRecord()
+    bad.load({"rating": "x", "puzzles": {"nope": True}, "days": {"yesterday": {}, "2026-11-01": {"due": -5}}})
+    assert bad.rating == 1500 and bad.puzzles == {} and bad.days == {"2026-11-01": {}}
+
+
+def test_the_chart_draws_every_day_and_the_mastery_line() -> None:
+    r = PracticeRecord()
+    r.practised(day="2026-11-24")
+    r.practised("puzzle", True, day="2026-11-25")
+    r.snapshot({"01_tiles": 40, "02_ranks": 60}, "2026-11-24")
+    r.snapshot({"01_tiles": 60, "02_ranks": 80}, "2026-11-25")
+    svg = chart_svg(r, "2026-11-25", "en")
+    assert svg.count("data-day=") == 14 and 'data-day="2026-11-25" data-count="1"' in svg
+    assert "<polyline" in svg and 'role="img"' in svg and "1 solved" in svg
+
+
+def test_the_practice_page_end_to_end() -> None:
+    LANGUAGE.lang = "en"
+    try:
+        page = PracticePage()
+        page.header()
+        quiz, board, stats = page.due_quiz(), page.puzzles(), page.stats()
+        now = now_ms()
+        page.store.set_state({"tz_offset": 480})
+        page.store.set_state({"data": {"lessons": _lessons(now), "prefs": {}}, "loaded": True})
+        assert quiz.question is not None and "6-6" in quiz.question.id
+        quiz.answer(quiz.question.answer)
+        saved = page.store.lesson("01_tiles")["drills"]["tiles"]["boxes"]["6-6"]
+        assert saved[0] == 3  # answered on the practice page, kept in lesson 01
+        today = day_of(now_ms(), 480)
+        assert page.store.lesson("practice")["drills"]["practice"]["days"][today]["due"] == 1
+        assert 'data-streak="1"' in stats.value
+        # A puzzle: solved at the first try, the rating goes up and the line is shown.
+        p = board.puzzle
+        assert p is not None and p.prompt().en in board.head.value
+        from tiangow import Move
+
+        assert board.act(Move.parse(p.answers[0])) is True and "Solved" in board.feedback.value
+        after = page.record.rating
+        assert after > 1500 and page.store.lesson("practice")["drills"]["practice"]["puzzles"] == {p.id: True}
+        board.next_button.click()
+        p2 = board.puzzle
+        assert p2 is not None and p2.id != p.id
+        wrong = next(iter(p2.refutes))
+        assert board.act(Move.parse(wrong)) is False
+        assert "Not this one" in board.feedback.value and "The answer" in board.feedback.value
+        assert page.record.rating < after
+        assert "Your mistakes: nothing to try again today." in page.mistakes_view.value
+    finally:
+        LANGUAGE.lang = "zh-Hant"
+
+
+def test_puzzles_served_follow_the_rating() -> None:
+    r = PracticeRecord()
+    easy = sorted(PUZZLES, key=lambda p: p.rating)[:6]
+    for p in easy:
+        r.solved_puzzle(p.id, True, day="2026-11-25")
+    assert r.rating > 1500 and r.days["2026-11-25"] == {"puzzles": 6, "solved": 6}
+    r.solved_puzzle(easy[0].id, False)  # a puzzle already done does not count again
+    assert len(r.puzzles) == 6

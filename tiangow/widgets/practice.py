@@ -1,0 +1,355 @@
+"""The practice page: what is due today, double-dummy puzzles at the learner's level, and the
+streak with a chart of progress over the days (SVG drawn here, so it works on the static site
+and on phones)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import html
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import ipywidgets as w
+
+from ..deal import Deal
+from ..drills.base import now_ms
+from ..drills.catalog import LESSONS, lesson_status
+from ..drills.play import PlayRecord
+from ..drills.practice import LEITNER_LESSONS, DueDrill, PracticeRecord, day_of
+from ..drills.tricks import line_text
+from ..i18n import Lang, T, Text
+from ..move import Move
+from ..puzzles import THEMES, Puzzle, PuzzleError, pick_puzzle
+from .lesson import _Page
+from .pages import page_href
+from .quiz import Quiz
+from .render import table_html
+from .table import _AtTheTable
+from .text import current_lang, on_language
+from .views import STYLE
+
+__all__ = ["PuzzleBoard", "PracticeStats", "chart_svg"]
+
+_NEXT = T("下一題 →", "Next puzzle →")
+_RIGHT = T("✓ 解開了！", "✓ Solved!")
+_WRONG = T("✗ 不是這一步。", "✗ Not this one.")
+_ANSWER = T("答案：", "The answer: ")
+_RATING = T("題目難度 {p}　你的等級 {r}", "Puzzle rating {p} · your rating {r}")
+_THEMES = T("主題：", "Themes: ")
+
+
+def _move_words(d: Deal, move: str) -> Text:
+    m = Move.parse(move)
+    names = " ".join(t.name for t in m.tiles)
+    if m.discard:
+        return T(f"墊{names}", f"discard {names}")
+    return T(f"出{names}", f"play {names}")
+
+
+class PuzzleBoard(_AtTheTable):
+    """One puzzle at a time, chosen near the learner's rating; one try each (as lichess's
+    puzzles): right, the winning line is shown; wrong, the line that refutes it and the answer.
+    The rating follows the results (saved with the practice record)."""
+
+    frame_class = "tg-puzzle"
+    next_label = _NEXT
+
+    def __init__(self, drill: PracticeRecord, rng: random.Random | int | None = None, on_result: Any = None) -> None:
+        self.puzzle: Puzzle | None = None
+        self.deal: Deal | None = None
+        self.solved: bool | None = None
+        super().__init__(drill, rng, on_result)
+        self.title = T("題目", "Puzzle")
+        self.new_task()
+
+    def _begin(self) -> None:
+        self.puzzle = pick_puzzle(self.drill.rating, set(self.drill.puzzles), self.rng)
+        self.deal = self.puzzle.deal()
+        self.solved = None
+        self.picker.set_tiles(tuple(self.deal.holding(self.puzzle.seat)))
+        self.picker.max_select = self.deal.trick_size or 4
+        self.picker.disabled = False
+
+    def act(self, move: Move | None) -> bool | None:
+        p, d = self.puzzle, self.deal
+        if p is None or d is None or self.done:
+            return None
+        if not isinstance(move, Move):
+            self.say(("wrong", T("先選牌。", "Pick the tiles first.")))
+            return None
+        refused = d.why_not(move)
+        if refused is not None:
+            self.say(("wrong", refused.feedback()))
+            return None
+        try:
+            solved = p.check(move)
+        except PuzzleError:  # pragma: no cover - why_not refused it first
+            return None
+        self.solved = solved
+        key = str(move) if str(move) in p.refutes else p.answers[0]
+        after = d.copy()
+        after.push(Move.parse(key) if not solved else move)
+        if solved:
+            line = line_text(after, [Move.parse(m) for m in p.line])
+            self._feedback = [("right", _RIGHT + T(" ", " ") + line)]
+        else:
+            line = line_text(after, [Move.parse(m) for m in p.refutes.get(key, ())])
+            answers = T("、", ", ").zh.join(_move_words(d, a).zh for a in p.answers)
+            answers_en = ", ".join(_move_words(d, a).en for a in p.answers)
+            self._feedback = [("wrong", _WRONG + T(" ", " ") + line),
+                              ("answer", _ANSWER + T(answers, answers_en))]
+        themes = [THEMES[t] for t in p.themes if t in THEMES]
+        if themes:
+            self._feedback.append(("answer", _THEMES + Text("、".join(t.zh for t in themes),
+                                                                ", ".join(t.en for t in themes))))
+        self.picker.disabled = True
+        self.drill.solved_puzzle(p.id, solved)
+        self._report(p, solved)
+        self._render()
+        return solved
+
+    def _ready(self) -> bool:
+        return self.puzzle is not None
+
+    def _intro(self, lang: Lang) -> str:
+        p = self.puzzle
+        assert p is not None
+        rating = _RATING.format(p=p.rating, r=self.drill.rating)(lang)
+        return (f'<div class="tg-prose tg-prompt"><b>{html.escape(p.prompt()(lang))}</b></div>'
+                f'<div class="tg-muted tg-puzzle-rating" data-puzzle="{p.id}" data-rating="{self.drill.rating}">'
+                f"{html.escape(rating)}</div>")
+
+    def _body(self, lang: Lang) -> list[w.Widget]:
+        p, d = self.puzzle, self.deal
+        assert p is not None and d is not None
+        self.table.value = table_html(d.full_view(), lang, you=p.seat, hide_own=True)
+        buttons = self._buttons(lang)
+        self.discard_button.layout.display = "none" if d.trick_size is None else ""
+        return [self.table, self.picker, buttons]
+
+
+# --- the streak and the chart ------------------------------------------------------------------
+
+def chart_svg(record: PracticeRecord, today: str, lang: Lang, days: int = 14) -> str:
+    """The last ``days`` days: a bar per day of what was practised (due items and puzzles, the
+    solved part darker), and the average mastery of the lessons as a line (0–100 %)."""
+    end = dt.date.fromisoformat(today)
+    dates = [(end - dt.timedelta(days=days - 1 - i)).isoformat() for i in range(days)]
+    width, height, pad = 336, 130, 24
+    step = (width - pad) / days
+    counts = [int(record.days.get(d, {}).get("due", 0)) + int(record.days.get(d, {}).get("puzzles", 0)) for d in dates]
+    top = max([5, *counts])
+    bars = []
+    points = []
+    last_mastery: float | None = None
+    for i, d in enumerate(dates):
+        info = record.days.get(d, {})
+        n = counts[i]
+        solved = int(info.get("solved", 0))
+        x = pad + i * step + 2
+        h = (height - 34) * n / top
+        hs = (height - 34) * solved / top
+        y0 = height - 18
+        title = html.escape(T(f"{d}：溫習 {info.get('due', 0)}，題目 {info.get('puzzles', 0)}（解開 {solved}）",
+                              f"{d}: {info.get('due', 0)} due, {info.get('puzzles', 0)} puzzles ({solved} solved)")(lang))
+        bars.append(f'<g data-day="{d}" data-count="{n}"><title>{title}</title>'
+                    f'<rect x="{x:.1f}" y="{y0 - h:.1f}" width="{step - 4:.1f}" height="{h:.1f}" fill="#e2c48f"/>'
+                    f'<rect x="{x:.1f}" y="{y0 - hs:.1f}" width="{step - 4:.1f}" height="{hs:.1f}" fill="#b8894a"/></g>')
+        mastery = info.get("mastery")
+        if isinstance(mastery, Mapping) and mastery:
+            last_mastery = sum(mastery.values()) / len(mastery)
+        if last_mastery is not None:
+            points.append(f"{x + (step - 4) / 2:.1f},{y0 - (height - 34) * last_mastery / 100:.1f}")
+    labels = "".join(f'<text x="{pad + i * step + step / 2:.1f}" y="{height - 4}" font-size="9" text-anchor="middle" '
+                     f'fill="#555">{dates[i][8:]}</text>' for i in range(0, days, 2))
+    line = (f'<polyline points="{" ".join(points)}" fill="none" stroke="#1b7a3a" stroke-width="2"/>' if len(points) > 1
+            else "")
+    label = html.escape(T("最近兩星期：每天的練習（棒）和各課平均掌握度（綠線）",
+                          "The last two weeks: practice each day (bars) and average mastery of the lessons (green line)")(lang))
+    return (f'<svg class="tg-chart" viewBox="0 0 {width} {height}" width="100%" role="img" aria-label="{label}" '
+            f'style="max-width:{width * 1.6:.0f}px"><title>{label}</title>'
+            f'<line x1="{pad}" y1="{height - 18}" x2="{width}" y2="{height - 18}" stroke="#bbb"/>'
+            f'<text x="2" y="{height - 20}" font-size="9" fill="#555">0</text>'
+            f'<text x="2" y="20" font-size="9" fill="#555">{top}</text>'
+            + "".join(bars) + line + labels + "</svg>")
+
+
+class PracticeStats(w.HTML):
+    """The streak, today's counts, the puzzle rating and the chart; redrawn on every change."""
+
+    def __init__(self, record: PracticeRecord, offset: Any = None) -> None:
+        super().__init__()
+        self.record = record
+        self.offset = offset  # a callable giving the learner's offset from UTC in minutes
+        self.add_class("tg-practice-stats")
+        self.render(current_lang())
+        on_language(self.render)
+
+    def today(self) -> str:
+        return day_of(now_ms(), self.offset() if callable(self.offset) else 0)
+
+    def render(self, lang: Lang) -> None:
+        today = self.today()
+        streak = self.record.streak(today)
+        info = self.record.days.get(today, {})
+        line = T(f"連續練習：{streak} 天　今天：溫習 {info.get('due', 0)}，題目 {info.get('puzzles', 0)}　題目等級：{self.record.rating}",
+                 f"Streak: {streak} day{'s' if streak != 1 else ''} · today: {info.get('due', 0)} due, "
+                 f"{info.get('puzzles', 0)} puzzles · puzzle rating: {self.record.rating}")(lang)
+        self.value = (STYLE + f'<div class="tg-card tg-streak" data-streak="{streak}" data-today="{today}">'
+                      f"<b>{html.escape(line)}</b>{chart_svg(self.record, today, lang)}</div>")
+
+
+def mastery_by_lesson(lessons: Mapping[str, Any]) -> dict[str, int]:
+    """Each lesson's mastery in percent (the index's bar), for the chart's line."""
+    out = {}
+    for info in LESSONS:
+        st = lesson_status(info, lessons.get(info.id))
+        out[info.id] = 100 if st.mastered else (round(100 * st.done / st.total) if st.total else 0)
+    return out
+
+
+def mistakes_html(lessons: Mapping[str, Any], now: int, lang: Lang) -> str:
+    """How many positions of the "your mistakes" deck are due, with the way to them (lesson 08)."""
+    play = PlayRecord()
+    saved = lessons.get("08_play", {})
+    drills = saved.get("drills", {}) if isinstance(saved, Mapping) else {}
+    if isinstance(drills, Mapping) and isinstance(drills.get(play.id), Mapping):
+        play.load(drills[play.id])
+    n = play.due_count(now)
+    text = (T(f"你的錯誤：{n} 個局面今天要再試。", f"Your mistakes: {n} position{'s' if n != 1 else ''} to try "
+              "again today.") if n else T("你的錯誤：今天沒有要再試的局面。", "Your mistakes: nothing to try again today."))
+    link = T("到第八課再試 →", "Try them in lesson 8 →")
+    return (f'<div class="tg-prose tg-mistakes-due" data-due="{n}">{html.escape(text(lang))} '
+            + (f'<a class="tg-mistakes-link" href="{page_href("08_play.ipynb")}">{html.escape(link(lang))}</a>'
+               if n else "")
+            + "</div>")
+
+
+class PracticePage(_Page):
+    """The practice page: display :meth:`header`, :meth:`stats`, :meth:`due_quiz`,
+    :meth:`mistakes`, :meth:`puzzles`, :meth:`footer`. It reads every lesson's saved progress;
+    an answer to a due tile moves that tile's box in its own lesson."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.record = PracticeRecord()
+        self.due = DueDrill({})
+        self.quiz = Quiz(self.due, random.Random(), on_result=self._answered_due, title=DueDrill.title)
+        self.board = PuzzleBoard(self.record, random.Random(), on_result=lambda *_: self._save_practice())
+        self.stats_view = PracticeStats(self.record, offset=lambda: self.store.tz_offset)
+        self.mistakes_view = w.HTML()
+        self.mistakes_view.add_class("tg-mistakes")
+        self.store.on_load(self._loaded)
+        self.store.on_stored("practice", self._merge_practice)
+        for lesson, _kind in LEITNER_LESSONS:
+            self.store.on_stored(lesson, self._merger(lesson))
+        self.store.observe(lambda _: self._draw_mistakes(), "data")
+        on_language(lambda _: self._draw_mistakes())
+
+    # -- the page's parts ---------------------------------------------------------------------
+    def header(self) -> w.Widget:
+        title = w.HTML()
+        title.add_class("tg-title")
+
+        def render(lang: Lang) -> None:
+            title.value = (STYLE + f'<div class="tg-prose"><a href="{page_href("index.ipynb")}" class="tg-nav">'
+                           f'{html.escape(T("← 課程目錄", "← All lessons")(lang))}</a>'
+                           f'<h1>{html.escape(PRACTICE_TITLE(lang))}</h1></div>')
+
+        render(current_lang())
+        on_language(render)
+        return self._bar(title)
+
+    def stats(self) -> PracticeStats:
+        return self.stats_view
+
+    def due_quiz(self) -> Quiz:
+        return self.quiz
+
+    def mistakes(self) -> w.HTML:
+        self._draw_mistakes()
+        return self.mistakes_view
+
+    def puzzles(self) -> PuzzleBoard:
+        return self.board
+
+    def footer(self) -> w.HTML:
+        out = w.HTML()
+
+        def render(lang: Lang) -> None:
+            out.value = (STYLE + '<div class="tg-prose tg-navbar">'
+                         f'<a href="{page_href("index.ipynb")}" class="tg-nav">{html.escape(T("← 課程目錄", "← All lessons")(lang))}</a>'
+                         f'<a href="{page_href("rules.ipynb")}" class="tg-nav">{html.escape(T("天九的規則 →", "The rules →")(lang))}</a>'
+                         "</div>")
+
+        render(current_lang())
+        on_language(render)
+        return out
+
+    # -- the saved progress ---------------------------------------------------------------------
+    def _today(self) -> str:
+        return day_of(now_ms(), self.store.tz_offset)
+
+    def _loaded(self) -> None:
+        lessons = self.store.all_lessons()
+        saved = lessons.get("practice", {}).get("drills", {})
+        if isinstance(saved, Mapping) and isinstance(saved.get("practice"), Mapping):
+            self.record.load(saved["practice"])
+        self.due.now = now_ms()
+        self.due.reload(lessons)
+        self.record.snapshot(mastery_by_lesson(lessons), self._today())
+        self.quiz.restart()
+        if not self.board.done:
+            self.board._begin()  # a puzzle at the saved rating, not one already done
+        self.board.refresh()
+        self.stats_view.render(current_lang())
+        self._draw_mistakes()
+
+    def _save_practice(self) -> None:
+        if self.store.loaded:
+            self.store.save("practice", {"drills": {"practice": self.record.state()}})
+        self.stats_view.render(current_lang())
+
+    def _answered_due(self, question: Any, first_try: bool, tries: int) -> None:
+        if not self.due.answered:
+            return
+        lesson, _item = self.due.answered[-1]
+        drill = self.due.drills[lesson]
+        if self.store.loaded:
+            state = self.store.lesson(lesson)
+            raw = state.get("drills")
+            drills: dict[str, Any] = dict(raw) if isinstance(raw, dict) else {}
+            state["drills"] = {**drills, drill.id: drill.state()}
+            self.store.save(lesson, state)
+        self.record.practised("due", day=self._today())
+        self._save_practice()
+
+    def _merge_practice(self, theirs: dict[str, Any]) -> dict[str, Any]:
+        drills = theirs.get("drills", {})
+        if isinstance(drills, Mapping) and isinstance(drills.get("practice"), Mapping):
+            self.record.merge(drills["practice"])
+        self.stats_view.render(current_lang())
+        return {"drills": {"practice": self.record.state()}}
+
+    def _merger(self, lesson: str) -> Any:
+        def merge(theirs: dict[str, Any]) -> dict[str, Any]:
+            drill = self.due.drills.get(lesson)
+            state = dict(theirs)
+            drills = dict(state.get("drills", {})) if isinstance(state.get("drills"), Mapping) else {}
+            if drill is not None:
+                if isinstance(drills.get(drill.id), Mapping):
+                    drill.merge(drills[drill.id])
+                drills[drill.id] = drill.state()
+            state["drills"] = drills
+            return state
+
+        return merge
+
+    def _draw_mistakes(self) -> None:
+        self.mistakes_view.value = STYLE + mistakes_html(self.store.all_lessons(), now_ms(), current_lang())
+
+
+PRACTICE_TITLE = T("每日練習", "Daily practice")
+
+__all__ += ["mastery_by_lesson", "mistakes_html", "DueDrill", "PracticePage"]
