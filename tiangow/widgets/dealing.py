@@ -35,7 +35,7 @@ class DealingStepper(w.VBox):
         self.dealt: Dealt | None = None
         self.step = 0
         self.choose = _MethodChoice(options=[(m.value, i) for i, m in enumerate(Method)], value=0,
-                                    layout=w.Layout(width="220px"))
+                                    layout=w.Layout(width="auto"), style={"description_width": "initial"})
         self.choose.add_class("tg-method")
         self.choose.observe(lambda _: self._method_changed(), "value")
         def auto() -> w.Layout:  # a button as wide as its label, in every language
@@ -120,6 +120,7 @@ class DealingStepper(w.VBox):
         self.next_button.description = T("下一張", "Next tile")(lang)
         self.take_button.description = T("取完這一份", "Finish this take")(lang)
         self.all_button.description = T("全部發完", "Deal them all")(lang)
+        self.choose.description = T("牌頭", "Method")(lang)  # a visible label (the select needs a name)
         labels = [pick(lang, m.value, f"{m.value} · {m.name_en}") for m in Method]
         if [o[0] for o in self.choose.options] != labels:
             index = self.choose.value

@@ -25,6 +25,9 @@ function render({ model, el }) {
     const sel = new Set(order);
     const ordered = model.get("ordered");
     const disabled = model.get("disabled");
+    // Redrawing replaces the buttons: keep the keyboard's place (the tile that had the focus).
+    const active = document.activeElement;
+    const focused = active && el.contains(active) ? active.dataset.index : null;
     el.replaceChildren();
     svgs.forEach((svg, i) => {
       const b = document.createElement("button");
@@ -38,6 +41,10 @@ function render({ model, el }) {
       b.addEventListener("click", () => toggle(i));
       el.appendChild(b);
     });
+    if (focused != null) {
+      const again = el.querySelector(`button[data-index="${focused}"]`);
+      if (again && !again.disabled) again.focus({ preventScroll: true });
+    }
   };
   const events = "change:svgs change:selected change:disabled change:labels change:marks change:ordered";
   model.on(events, draw);

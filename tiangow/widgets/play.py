@@ -138,7 +138,8 @@ class PlayTable(w.VBox):
 
         # the review of a finished hand, earlier hands, and the mistakes deck
         self.review_button = _button("tg-review-toggle", self._toggle_review, "warning")
-        self.past_picker = w.Dropdown(options=[("—", -1)], value=-1, layout=w.Layout(width="auto"))
+        self.past_picker = w.Dropdown(options=[("—", -1)], value=-1, layout=w.Layout(width="auto"),
+                                      style={"description_width": "initial"})
         self.past_picker.add_class("tg-review-past")
         self.past_picker.observe(self._pick_past, names="value")
         self.review_panel = ReviewPanel(on_mistake=self._on_mistake, on_step=self._save_review)
@@ -530,6 +531,7 @@ class PlayTable(w.VBox):
             self.past_picker.options = options
             self.past_picker.value = p.which if p.which is not None and p.which < len(past) else -1
             self.past_picker.observe(self._pick_past, names="value")
+        self.past_picker.description = T("以前的牌局", "Earlier hands")(lang)  # a visible label
         self.past_picker.layout.display = "" if past else "none"
         self.deck_view.value = deck_html(self.record, lang)
         self.history_button.description = (T("收起牌譜", "Hide the tricks") if self._show_history

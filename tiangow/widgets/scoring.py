@@ -97,7 +97,6 @@ class SettlementQuiz(Exercise):
         self.boxes = [_SafeInt(value=0, layout=w.Layout(width="90px")) for _ in range(4)]
         for i, b in enumerate(self.boxes):
             b.add_class(f"tg-net-{i}")
-        self.labels = [w.HTML() for _ in range(4)]
         self.marks = [w.HTML() for _ in range(4)]
         self.check_button = w.Button(button_style="primary")
         self.check_button.add_class("tg-check")
@@ -194,13 +193,14 @@ class SettlementQuiz(Exercise):
             if seat == end.winner:
                 tags.append(T("贏家", "winner")(lang))
             tag = f" ({', '.join(tags)})" if tags else ""
-            self.labels[seat].value = (f'<span class="tg-settle-seat">'
-                                       f"{html.escape(seat_name(seat, lang) + tag)}</span>")
+            # the seat is the box's own label (a form field needs a visible name)
+            self.boxes[seat].description = seat_name(seat, lang) + tag
+            self.boxes[seat].style.description_width = "150px"
             mark = self.right[seat]
             self.marks[seat].value = ("" if mark is None else
                                       '<span class="tg-feedback-right">✓</span>' if mark else
                                       '<span class="tg-feedback-wrong">✗</span>')
-            rows.append(w.HBox([self.labels[seat], self.boxes[seat], self.marks[seat]]))
+            rows.append(w.HBox([self.boxes[seat], self.marks[seat]]))
         self.check_button.description = T("核對", "Check")(lang)
         self.check_button.disabled = self.done
         return [*rows, self.check_button]
