@@ -58,7 +58,7 @@ def test_a_rule_id_opens_its_rule_beside_the_lesson(browser: Any, lessons: Lesso
         rules.wait_for_selector("#rule-R-P1", timeout=TIMEOUT)
         rules.wait_for_function(
             "() => { const r = document.getElementById('rule-R-P1').getBoundingClientRect();"
-            " return r.top > -2 && r.top < 80; }", timeout=30_000)
+            " return r.top > -2 && r.top < 80; }", timeout=TIMEOUT)
         assert rules.locator("#rule-R-P1.tg-rule-target").count() == 1
         assert "There was an error" not in rules.content() and "There was an error" not in page.content()
         assert errors == []

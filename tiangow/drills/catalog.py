@@ -235,7 +235,7 @@ class LessonStatus:
 def lesson_status(info: LessonInfo, state: Mapping[str, Any] | None) -> LessonStatus:
     """The lesson's drill progress and whether its mastery check was passed.
 
-    >>> lesson_status(LESSONS[0], {"drills": {"mastery": {"passed": True}}}).mastered
+    >>> lesson_status(lesson_info("01_tiles"), {"drills": {"mastery": {"passed": True}}}).mastered
     True
     """
     if not isinstance(state, Mapping):
@@ -254,7 +254,7 @@ def lesson_status(info: LessonInfo, state: Mapping[str, Any] | None) -> LessonSt
 def lesson_progress(info: LessonInfo, state: Mapping[str, Any]) -> tuple[int, int]:
     """(mastered, total) over the lesson's drills, read from its saved state.
 
-    >>> lesson_progress(LESSONS[0], {"drills": {"tiles": {"boxes": {"6-6": 4, "1-1": 5, "4-4": 2}}}})
+    >>> lesson_progress(lesson_info("01_tiles"), {"drills": {"tiles": {"boxes": {"6-6": 4, "1-1": 5, "4-4": 2}}}})
     (2, 21)
     """
     done = total = 0

@@ -19,7 +19,7 @@ from ..tiles import parse_tiles
 from .pages import page_href
 from .render import table_html
 from .scoring import settlement_html
-from .table import _AtTheTable
+from .table import AtTheTable
 
 __all__ = ["FirstHandBoard"]
 
@@ -41,7 +41,7 @@ def _html(text: str) -> str:
     return _BOLD.sub(r"<b>\1</b>", html.escape(text))
 
 
-class FirstHandBoard(_AtTheTable):
+class FirstHandBoard(AtTheTable):
     """The five-minute hand: the learner is East; Play / Discard make the move the text asks
     for (anything else is refused with a reason); progress is saved step by step."""
 

@@ -79,7 +79,7 @@ def _progress_line(info: LessonInfo, st: LessonStatus) -> tuple[Text, int]:
 _INDEX = "index.ipynb"
 
 
-class _Page:
+class CoursePage:
     """What every page has: the store, the language switch (which the markdown prose follows
     through :class:`PageLanguage`), the header."""
 
@@ -119,7 +119,7 @@ class _Page:
             self.store.set_pref("lang", lang)
 
 
-class LessonPage(_Page):
+class LessonPage(CoursePage):
     """Display :meth:`header` first; build quizzes with :meth:`quiz`; end with :meth:`footer`."""
 
     def __init__(self, lesson_id: str) -> None:
@@ -355,7 +355,7 @@ class LessonIndex(w.HTML):
         self.value = STYLE + '<div class="tg-lessons">' + "".join(cards) + "</div>"
 
 
-class IndexPage(_Page):
+class IndexPage(CoursePage):
     """The landing page: title, language switch, the lessons and progress."""
 
     def __init__(self) -> None:
@@ -374,7 +374,7 @@ class IndexPage(_Page):
         return self._bar(title)
 
 
-class ReferencePage(_Page):
+class ReferencePage(CoursePage):
     """A page of the course that is not a lesson (the rules, the glossary): a title, the
     language switch and a link back to the index."""
 

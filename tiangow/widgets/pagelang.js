@@ -307,7 +307,7 @@ function installRuleLinks(model) {
     const watch = new MutationObserver(() => seek());
     watch.observe(document.body, { childList: true, subtree: true });
     seek();
-    setTimeout(() => watch.disconnect(), 30000);
+    setTimeout(() => watch.disconnect(), 180000); // (a page whose kernel runs in the browser draws slowly)
   }
 }
 

@@ -21,11 +21,11 @@ from ..drills.tricks import line_text
 from ..i18n import Lang, T, Text
 from ..move import Move
 from ..puzzles import THEMES, Puzzle, PuzzleError, pick_puzzle
-from .lesson import _Page
+from .lesson import CoursePage
 from .pages import page_href
 from .quiz import Quiz
 from .render import table_html
-from .table import _AtTheTable
+from .table import AtTheTable
 from .text import current_lang, on_language
 from .views import STYLE
 
@@ -47,7 +47,7 @@ def _move_words(d: Deal, move: str) -> Text:
     return T(f"出{names}", f"play {names}")
 
 
-class PuzzleBoard(_AtTheTable):
+class PuzzleBoard(AtTheTable):
     """One puzzle at a time, chosen near the learner's rating; one try each (as lichess's
     puzzles): right, the winning line is shown; wrong, the line that refutes it and the answer.
     The rating follows the results (saved with the practice record)."""
@@ -70,6 +70,11 @@ class PuzzleBoard(_AtTheTable):
         self.picker.set_tiles(tuple(self.deal.holding(self.puzzle.seat)))
         self.picker.max_select = self.deal.trick_size or 4
         self.picker.disabled = False
+
+    def redraw_puzzle(self) -> None:
+        """Choose the puzzle again (the learner's saved rating and puzzles arrived)."""
+        self._begin()
+        self._render()
 
     def act(self, move: Move | None) -> bool | None:
         p, d = self.puzzle, self.deal
@@ -226,7 +231,7 @@ def mistakes_html(lessons: Mapping[str, Any], now: int, lang: Lang) -> str:
             + "</div>")
 
 
-class PracticePage(_Page):
+class PracticePage(CoursePage):
     """The practice page: display :meth:`header`, :meth:`stats`, :meth:`due_quiz`,
     :meth:`mistakes`, :meth:`puzzles`, :meth:`footer`. It reads every lesson's saved progress;
     an answer to a due tile moves that tile's box in its own lesson."""
@@ -301,7 +306,7 @@ class PracticePage(_Page):
         self.record.snapshot(mastery_by_lesson(lessons), self._today())
         self.quiz.restart()
         if not self.board.done:
-            self.board._begin()  # a puzzle at the saved rating, not one already done
+            self.board.redraw_puzzle()  # a puzzle at the saved rating, not one already done
         self.board.refresh()
         self.stats_view.render(current_lang())
         self._draw_mistakes()

@@ -29,7 +29,7 @@ _SCORE = T("第一次就對：{right} / {asked}", "Right first time: {right} of 
 _WRONG_LEFT = T("還有 {n} 次機會。", "{n} tries left.")
 
 
-class _AtTheTable(Exercise):
+class AtTheTable(Exercise):
     """An exercise played at the table: the table drawn, the seat's tiles to pick from, and
     Play / Discard buttons that make the selected tiles a move for :meth:`act`."""
 
@@ -67,7 +67,7 @@ class ActDrill(Protocol):
     def record_act(self, task: ActTask, first_try: bool) -> None: ...
 
 
-class ActQuiz(_AtTheTable):
+class ActQuiz(AtTheTable):
     """Your turn to follow: select tiles and Play (to beat) or Discard. Three tries."""
 
     frame_class = "tg-act-quiz"
@@ -161,7 +161,7 @@ def _after(d: Deal, move: Move) -> Deal:
     return child
 
 
-class PlayOutBoard(_AtTheTable):
+class PlayOutBoard(AtTheTable):
     """Play the end of a hand as one seat, every tile shown; the others defend with the
     search's best moves. Each of your moves is checked: does it keep a sure win?"""
 
