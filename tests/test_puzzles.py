@@ -10,7 +10,7 @@ import pytest
 
 from tiangow import Move, search
 from tiangow.deal import Deal
-from tiangow.puzzles import PUZZLES, THEMES, Puzzle, PuzzleError, make_puzzle, pick_puzzle, rated
+from tiangow.puzzles import PUZZLES, THEMES, Puzzle, PuzzleError, make_puzzle, pick_puzzle, rated, sure_stacks
 
 
 def _after(d: Deal, m: Move) -> Deal:
@@ -20,6 +20,8 @@ def _after(d: Deal, m: Move) -> Deal:
 
 
 def _meets(d: Deal, p: Puzzle) -> bool:
+    if p.goal == "stacks":
+        return sure_stacks(d, p.seat, 4)
     if p.goal == "win":
         return d.winner == p.seat if d.is_over else search.forced_win(d, p.seat)
     assert p.rival is not None
@@ -36,7 +38,7 @@ def _play(d: Deal, line: tuple[str, ...]) -> Deal:
 
 def test_the_shipped_set_is_varied() -> None:
     assert len(PUZZLES) >= 60 and len({p.id for p in PUZZLES}) == len(PUZZLES)
-    assert {p.goal for p in PUZZLES} == {"win", "stop"}
+    assert {p.goal for p in PUZZLES} == {"win", "stop", "stacks"}
     assert len({t for p in PUZZLES for t in p.themes}) >= 5 and all(t in THEMES for p in PUZZLES for t in p.themes)
     ratings = sorted(p.rating for p in PUZZLES)
     assert ratings[0] < 1450 and ratings[-1] > 1750
@@ -52,12 +54,19 @@ def test_every_shipped_puzzle_holds_under_the_solver(puzzle: Puzzle) -> None:
     end = _play(_after(d, Move.parse(puzzle.answers[0])), puzzle.line)
     if puzzle.goal == "win":
         assert end.winner == puzzle.seat
+    elif puzzle.goal == "stacks":
+        assert end.stacks[puzzle.seat] >= 4
     else:
         assert end.winner != puzzle.rival
     assert set(puzzle.refutes) == {str(m) for m in options} - solving
     for m, line in puzzle.refutes.items():
         end = _play(_after(d, Move.parse(m)), line)
-        assert (end.winner != puzzle.seat) if puzzle.goal == "win" else (end.winner == puzzle.rival)
+        if puzzle.goal == "win":
+            assert end.winner != puzzle.seat
+        elif puzzle.goal == "stacks":
+            assert end.stacks[puzzle.seat] < 4
+        else:
+            assert end.winner == puzzle.rival
         assert not puzzle.check(m)
     assert all(puzzle.check(a) for a in puzzle.answers)
     assert puzzle.prompt().en and puzzle.prompt().zh
@@ -75,6 +84,25 @@ def test_a_move_the_rules_refuse_is_refused_and_json_round_trips() -> None:
 def test_puzzles_are_made_from_real_deals() -> None:
     made = [p for i in range(60) if (p := make_puzzle(random.Random(10_000 + i), i)) is not None]
     assert made and all(p.answers and p.line for p in made)
+
+
+def test_sure_stacks_is_exact_on_small_endings() -> None:
+    """The stacks solver against a plain minimax over the public API (no table), on endings."""
+    from tiangow.bots.positions import deal_until
+
+    def brute(d: Deal, seat: int, k: int) -> bool:
+        if d.stacks[seat] >= k:
+            return True
+        if d.is_over:
+            return False
+        results = (brute(_after(d, m), seat, k) for m in d.legal_moves(discards=True))
+        return any(results) if d.to_play == seat else all(results)
+
+    for i in range(12):
+        d = deal_until(random.Random(i), 2)
+        for seat in range(4):
+            for k in (2, 3, 4):
+                assert sure_stacks(d, seat, k) == brute(d, seat, k), (i, seat, k)
 
 
 def test_the_rating_follows_results_and_serves_near_it() -> None:

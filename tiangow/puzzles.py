@@ -5,7 +5,9 @@ Two goals, as bridge books pose them:
 - ``"win"`` — "East to play and win the hand": the seat to act can force the win (the others
   defending together, :func:`tiangow.search.forced_win`), but only with some of its moves;
 - ``"stop"`` — "stop West from winning": after most of the moves of the seat to act, another
-  seat is sure to win; a few keep it from a sure win.
+  seat is sure to win; a few keep it from a sure win;
+- ``"stacks"`` — "make your fourth stack": the seat to act, short of par (R-$1), can make sure of
+  its fourth stack, but only with some moves (:func:`sure_stacks`).
 
 A :class:`Puzzle` is made from a real deal (dealt and played sensibly by the bots, then stopped),
 so its position is one a player meets. It keeps everything needed to serve it without solving
@@ -38,7 +40,8 @@ from .i18n import T, Text, seat_name
 from .move import Move
 from .tiles import Tile, parse_tiles
 
-__all__ = ["Puzzle", "PuzzleError", "PUZZLES", "THEMES", "make_puzzle", "expected", "rated", "pick_puzzle"]
+__all__ = ["Puzzle", "PuzzleError", "PUZZLES", "THEMES", "make_puzzle", "sure_stacks", "expected", "rated",
+           "pick_puzzle"]
 
 
 class PuzzleError(TiangowError):
@@ -78,7 +81,8 @@ class Puzzle:
     moves: tuple[str, ...]
     seat: int
     goal: str
-    """``"win"``: ``seat`` (to act) wins the hand; ``"stop"``: ``seat`` keeps ``rival`` from winning."""
+    """``"win"``: ``seat`` (to act) wins the hand; ``"stop"``: ``seat`` keeps ``rival`` from winning;
+    ``"stacks"``: ``seat`` makes sure of its fourth stack."""
     rival: int | None
     answers: tuple[str, ...]
     """The moves that solve it (``str(Move)``: ``"play 66"``, ``"discard 12 13"``)."""
@@ -100,6 +104,10 @@ class Puzzle:
         if self.goal == "win":
             return T(f"所有牌都翻開了。{who.zh}出牌：找出一定贏這一局的出法（別人一起盡力阻止）。",
                      f"Every tile is shown. {who.en} to play and win the hand, whatever the others do together.")
+        if self.goal == "stacks":
+            return T(f"所有牌都翻開了。{who.zh}出牌：確保拿到第四棟（歸本，不用付錢，R-$1），別人一起盡力阻止。",
+                     f"Every tile is shown. {who.en} to play: make sure of a fourth stack (par: nothing to pay, "
+                     "R-$1), whatever the others do together.")
         assert self.rival is not None
         rival = T(seat_name(self.rival, "zh-Hant"), seat_name(self.rival))
         return T(f"所有牌都翻開了。{who.zh}出牌：阻止{rival.zh}一定贏這一局。",
@@ -145,6 +153,35 @@ def _options(d: Deal) -> list[Move]:
     return list(d.legal_moves(discards=True))
 
 
+def sure_stacks(position: Deal, seat: int, k: int) -> bool:
+    """Whether ``seat`` ends the hand with at least ``k`` stacks whatever the others do (they
+    play together against it; exact, by search over every move with a table of positions)."""
+    st = position.snapshot()
+    table: dict[tuple[object, ...], bool] = {}
+
+    def value() -> bool:
+        if st.stacks[seat] >= k:
+            return True
+        if st.to_play is None:
+            return False
+        key = st.key()
+        if key in table:
+            return table[key]
+        mine = st.to_play == seat
+        result = not mine
+        for step in st.moves():
+            st.push(step)
+            v = value()
+            st.pop()
+            if v == mine:
+                result = mine
+                break
+        table[key] = result
+        return result
+
+    return value()
+
+
 def _wins(d: Deal, seat: int) -> bool:
     if d.is_over:
         return d.winner == seat
@@ -160,7 +197,14 @@ def _line(d: Deal, seat: int, goal: str, rival: int | None) -> tuple[str, ...]:
     while not board.is_over:
         who = board.to_play
         assert who is not None
-        if goal == "win":
+        if goal == "stacks":  # the seat keeps its fourth stack sure when it can; the others deny it
+            sure = [x for x in _options(board) if sure_stacks(_after(board, x), seat, 4)]
+            if who == seat:
+                m = sure[0] if sure else _bot(board)
+            else:
+                unsure = [x for x in _options(board) if not sure_stacks(_after(board, x), seat, 4)]
+                m = unsure[0] if unsure else _bot(board)
+        elif goal == "win":
             if who == seat:
                 wins = search.winning_moves(board, seat)
                 m = wins[0] if wins else _bot(board)
@@ -193,7 +237,7 @@ def _matters_two_stacks(d: Deal, seat: int, goal: str, rival: int | None, result
     more, some move's result would change."""
     from .bots.base import step_of
 
-    if all(s >= 2 for s in d.stacks):
+    if goal == "stacks" or all(s >= 2 for s in d.stacks):
         return False
     who = seat if goal == "win" else rival
     assert who is not None
@@ -267,7 +311,14 @@ def make_puzzle(rng: random.Random, number: int = 0, tiles: int | None = None) -
                 goal, rival, results = "stop", r, saving
                 break
         else:
-            return None
+            # "make your k-th stack": the seat is short of par and some moves make sure of it
+            k = 4 if d.stacks[seat] < 4 else 0
+            if not k or len(d.holding(seat)) + d.stacks[seat] < k:
+                return None
+            sure = {str(m): sure_stacks(_after(d, m), seat, k) for m in options}
+            if not any(sure.values()) or all(sure.values()):
+                return None
+            goal, results = "stacks", sure
     answers = [m for m in options if results[str(m)]]
     wrong = [m for m in options if not results[str(m)]]
     if len(answers) > 2:
@@ -279,6 +330,7 @@ def make_puzzle(rng: random.Random, number: int = 0, tiles: int | None = None) -
     hands = tuple(_pips(d.initial_holding(s)) for s in range(4))
     line = _line(_after(d, key), seat, goal, rival)
     refutes = {str(m): (_line(_after(d, m), seat, "win", None) if goal == "win"
+                        else _line(_after(d, m), seat, "stacks", None) if goal == "stacks"
                         else _line(_after(d, m), rival or 0, "win", None)) for m in wrong}
     return Puzzle(f"p{number}", hands, d.banker, moves, seat, goal, rival, tuple(str(a) for a in answers),  # type: ignore[arg-type]
                   line, refutes, _themes(d, seat, key, wrong, line, goal, rival, results),
