@@ -96,7 +96,7 @@ def test_the_practice_page_end_to_end() -> None:
         assert board.act(Move.parse(wrong)) is False
         assert "Not this one" in board.feedback.value and "The answer" in board.feedback.value
         assert page.record.rating < after
-        assert "Your mistakes: nothing to try again today." in page.mistakes_view.value
+        assert "Your mistakes: nothing to try again today." in page.mistakes().head.value
     finally:
         LANGUAGE.lang = "zh-Hant"
 
@@ -109,3 +109,32 @@ def test_puzzles_served_follow_the_rating() -> None:
     assert r.rating > 1500 and r.days["2026-11-25"] == {"puzzles": 6, "solved": 6}
     r.solved_puzzle(easy[0].id, False)  # a puzzle already done does not count again
     assert len(r.puzzles) == 6
+
+
+def test_a_due_position_of_the_mistakes_deck_is_tried_again_on_the_practice_page() -> None:
+    """The deck lesson 08's reviews fill (issue 24) is drawn from here: a due position is shown,
+    one try judged by the coach of that hand, the box moves, lesson 08's progress is saved."""
+    from tiangow.bots import Session
+    from tiangow.drills.play import PlayRecord
+
+    s = Session(seat=1, seed=3, opponents="rule", samples=8, coach_samples=8)
+    s.run_bots()  # to the learner's (South's) first action
+    position = s.hand_record()
+    record = PlayRecord()
+    record.keep_mistake(position, now_ms() - DAY)
+    lessons = {"08_play": {"drills": {"play": {**record.state(), "table": {"kept": 1}}}}}
+    LANGUAGE.lang = "en"
+    try:
+        page = PracticePage()
+        retry = page.mistakes()
+        page.store.set_state({"data": {"lessons": lessons, "prefs": {}}, "loaded": True})
+        assert retry.position is not None and "went wrong here" in retry.head.value
+        best = position.answer(coach_samples=position.samples)
+        assert retry.act(best) is True and "Right" in retry.feedback.value
+        saved = page.store.lesson("08_play")["drills"]["play"]
+        assert saved["table"] == {"kept": 1}  # the rest of lesson 08's state is left alone
+        assert saved["mistakes"][0]["box"] == 1  # moved up a box
+        retry.next_button.click()
+        assert retry.position is None and "All done: 1 position tried today." in retry.head.value
+    finally:
+        LANGUAGE.lang = "zh-Hant"

@@ -12,13 +12,14 @@ from typing import Any
 
 import ipywidgets as w
 
+from ..bots.review import HandRecord
 from ..deal import Deal
 from ..drills.base import now_ms
 from ..drills.catalog import LESSONS, lesson_status
 from ..drills.play import PlayRecord
 from ..drills.practice import LEITNER_LESSONS, DueDrill, PracticeRecord, day_of
 from ..drills.tricks import line_text
-from ..i18n import Lang, T, Text
+from ..i18n import Lang, T, Text, seat_name
 from ..move import Move
 from ..puzzles import THEMES, Puzzle, PuzzleError, pick_puzzle
 from .lesson import CoursePage
@@ -134,6 +135,101 @@ class PuzzleBoard(AtTheTable):
         return [self.table, self.picker, buttons]
 
 
+class MistakeRetry(AtTheTable):
+    """The "your mistakes" deck's positions due today (lesson 08's reviews put them there), one
+    at a time: the table as it was, the learner's tiles; one try, judged by the coach of that
+    hand (right only if it marks the action best); then "Show the answer" is given. The deck's
+    boxes move (right: later; wrong: again tomorrow or sooner) and lesson 08's progress is saved."""
+
+    frame_class = "tg-mistake-retry"
+    next_label = T("下一個 →", "Next position →")
+
+    def __init__(self, drill: PlayRecord, rng: random.Random | int | None = None, on_result: Any = None) -> None:
+        self.position: HandRecord | None = None
+        self.key = ""
+        self.tried: set[str] = set()
+        self.finished = False
+        super().__init__(drill, rng, on_result)
+        self.title = T("你的錯誤：再試一次", "Your mistakes: try again")
+        self.new_task()
+
+    def reload(self, record: PlayRecord) -> None:
+        """The deck as saved (the page loaded the progress, or another tab saved lesson 08)."""
+        self.drill = record
+        if self.position is None or self.done:
+            self._started = False
+            self.new_task()
+        else:
+            self._render()
+
+    def _begin(self) -> None:
+        due = [(k, r) for k, r in self.drill.due_mistakes(now_ms()) if k not in self.tried]
+        if not due:
+            self.position, self.key, self.finished = None, "", True
+            self.done = True
+            return
+        self.finished = False
+        self.key, self.position = due[0]
+        d = self.position.deal()
+        self.picker.set_tiles(tuple(d.holding(self.position.seat)))
+        self.picker.max_select = d.trick_size or 4
+        self.picker.disabled = False
+
+    def act(self, move: Move | None) -> bool | None:
+        pos = self.position
+        if pos is None or self.done:
+            return None
+        verdict = pos.try_move(move, coach_samples=pos.samples) if isinstance(move, Move) else None
+        if verdict is None or verdict.marked is None:
+            self.say(("wrong", verdict.text if verdict is not None else T("先選牌。", "Pick the tiles first.")))
+            return None
+        self.tried.add(self.key)
+        self.drill.answer_mistake(self.key, verdict.right, now_ms())
+        lines: list[tuple[str, Text]] = [("right" if verdict.right else "wrong", verdict.text)]
+        if not verdict.right:
+            best = pos.answer(coach_samples=pos.samples)
+            lines.append(("answer", _ANSWER + Text(" ".join(t.name for t in best.tiles), " ".join(t.name for t in best.tiles))
+                          + (T("（墊）", " (discard)") if best.discard else T("", ""))))
+        self._feedback = lines
+        self.picker.disabled = True
+        self._report(self.key, verdict.right)
+        self._render()
+        return verdict.right
+
+    def _ready(self) -> bool:
+        return self._started
+
+    def _intro(self, lang: Lang) -> str:
+        pos = self.position
+        if pos is None:
+            n = len(self.tried)
+            text = (T(f"今天要再試的局面都做完了（{n} 個）。", f"All done: {n} position{'s' if n != 1 else ''} tried today.")
+                    if n else T("你的錯誤：今天沒有要再試的局面。", "Your mistakes: nothing to try again today."))
+            return f'<div class="tg-prose tg-mistakes-due" data-due="0">{html.escape(text(lang))}</div>'
+        who = T(seat_name(pos.seat, "zh-Hant"), seat_name(pos.seat))
+        due = len([k for k, _ in self.drill.due_mistakes(now_ms()) if k not in self.tried])
+        return (f'<div class="tg-prose tg-prompt" data-due="{due}"><b>'
+                + html.escape(T(f"第 {pos.hand} 局裏你（{who.zh}）在這裏出錯了。這次怎樣出最好？",
+                                f"In hand {pos.hand} you ({who.en}) went wrong here. What is best this time?")(lang))
+                + "</b></div>")
+
+    def _body(self, lang: Lang) -> list[w.Widget]:
+        pos = self.position
+        if pos is None:
+            self.next_button.layout.display = "none"
+            return []
+        d = pos.deal()
+        self.table.value = table_html(d.view(pos.seat), lang, you=pos.seat, hide_own=True, previous=True)
+        buttons = self._buttons(lang)
+        self.discard_button.layout.display = "none" if d.trick_size is None else ""
+        return [self.table, self.picker, buttons]
+
+    def _render(self) -> None:
+        super()._render()
+        if self.position is None:
+            self.next_button.layout.display = "none"
+
+
 # --- the streak and the chart ------------------------------------------------------------------
 
 def chart_svg(record: PracticeRecord, today: str, lang: Lang, days: int = 14) -> str:
@@ -214,23 +310,6 @@ def mastery_by_lesson(lessons: Mapping[str, Any]) -> dict[str, int]:
     return out
 
 
-def mistakes_html(lessons: Mapping[str, Any], now: int, lang: Lang) -> str:
-    """How many positions of the "your mistakes" deck are due, with the way to them (lesson 08)."""
-    play = PlayRecord()
-    saved = lessons.get("08_play", {})
-    drills = saved.get("drills", {}) if isinstance(saved, Mapping) else {}
-    if isinstance(drills, Mapping) and isinstance(drills.get(play.id), Mapping):
-        play.load(drills[play.id])
-    n = play.due_count(now)
-    text = (T(f"你的錯誤：{n} 個局面今天要再試。", f"Your mistakes: {n} position{'s' if n != 1 else ''} to try "
-              "again today.") if n else T("你的錯誤：今天沒有要再試的局面。", "Your mistakes: nothing to try again today."))
-    link = T("到第八課再試 →", "Try them in lesson 8 →")
-    return (f'<div class="tg-prose tg-mistakes-due" data-due="{n}">{html.escape(text(lang))} '
-            + (f'<a class="tg-mistakes-link" href="{page_href("08_play.ipynb")}">{html.escape(link(lang))}</a>'
-               if n else "")
-            + "</div>")
-
-
 class PracticePage(CoursePage):
     """The practice page: display :meth:`header`, :meth:`stats`, :meth:`due_quiz`,
     :meth:`mistakes`, :meth:`puzzles`, :meth:`footer`. It reads every lesson's saved progress;
@@ -243,14 +322,13 @@ class PracticePage(CoursePage):
         self.quiz = Quiz(self.due, random.Random(), on_result=self._answered_due, title=DueDrill.title)
         self.board = PuzzleBoard(self.record, random.Random(), on_result=lambda *_: self._save_practice())
         self.stats_view = PracticeStats(self.record, offset=lambda: self.store.tz_offset)
-        self.mistakes_view = w.HTML()
-        self.mistakes_view.add_class("tg-mistakes")
+        self.play_record = PlayRecord()
+        self.retry = MistakeRetry(self.play_record, random.Random(), on_result=lambda *_: self._save_deck())
         self.store.on_load(self._loaded)
         self.store.on_stored("practice", self._merge_practice)
         for lesson, _kind in LEITNER_LESSONS:
             self.store.on_stored(lesson, self._merger(lesson))
-        self.store.observe(lambda _: self._draw_mistakes(), "data")
-        on_language(lambda _: self._draw_mistakes())
+        self.store.on_stored("08_play", self._merge_deck)
 
     # -- the page's parts ---------------------------------------------------------------------
     def header(self) -> w.Widget:
@@ -272,9 +350,9 @@ class PracticePage(CoursePage):
     def due_quiz(self) -> Quiz:
         return self.quiz
 
-    def mistakes(self) -> w.HTML:
-        self._draw_mistakes()
-        return self.mistakes_view
+    def mistakes(self) -> MistakeRetry:
+        """The due positions of lesson 08's "your mistakes" deck, tried again here."""
+        return self.retry
 
     def puzzles(self) -> PuzzleBoard:
         return self.board
@@ -303,13 +381,35 @@ class PracticePage(CoursePage):
             self.record.load(saved["practice"])
         self.due.now = now_ms()
         self.due.reload(lessons)
+        self._load_deck(lessons)
         self.record.snapshot(mastery_by_lesson(lessons), self._today())
         self.quiz.restart()
         if not self.board.done:
             self.board.redraw_puzzle()  # a puzzle at the saved rating, not one already done
         self.board.refresh()
         self.stats_view.render(current_lang())
-        self._draw_mistakes()
+
+    def _load_deck(self, lessons: Mapping[str, Any]) -> None:
+        record = PlayRecord()
+        drills = lessons.get("08_play", {}).get("drills", {})
+        if isinstance(drills, Mapping) and isinstance(drills.get(record.id), Mapping):
+            record.load(drills[record.id])
+        self.play_record = record
+        self.retry.reload(record)
+
+    def _save_deck(self) -> None:
+        """A position of the deck was tried: lesson 08's record saved with its boxes moved (the
+        rest of lesson 08's state, the table in play, kept as it is)."""
+        if self.store.loaded:
+            state = self.store.lesson("08_play")
+            raw = state.get("drills")
+            drills: dict[str, Any] = dict(raw) if isinstance(raw, dict) else {}
+            mine = dict(drills.get(self.play_record.id) or {})
+            mine["mistakes"] = self.play_record.state().get("mistakes", [])
+            state["drills"] = {**drills, self.play_record.id: mine}
+            self.store.save("08_play", state)
+        self.record.practised("due", day=self._today())
+        self._save_practice()
 
     def _save_practice(self) -> None:
         if self.store.loaded:
@@ -351,10 +451,21 @@ class PracticePage(CoursePage):
 
         return merge
 
-    def _draw_mistakes(self) -> None:
-        self.mistakes_view.value = STYLE + mistakes_html(self.store.all_lessons(), now_ms(), current_lang())
+    def _merge_deck(self, theirs: dict[str, Any]) -> dict[str, Any]:
+        """Another tab saved lesson 08: join its deck into this page's (item by item) and keep
+        the rest of its state as it is."""
+        state = dict(theirs)
+        raw = state.get("drills")
+        drills: dict[str, Any] = dict(raw) if isinstance(raw, Mapping) else {}
+        other = drills.get(self.play_record.id)
+        if isinstance(other, Mapping):
+            self.play_record.merge(other)
+            drills[self.play_record.id] = {**other, "mistakes": self.play_record.state().get("mistakes", [])}
+        state["drills"] = drills
+        self.retry.reload(self.play_record)
+        return state
 
 
 PRACTICE_TITLE = T("每日練習", "Daily practice")
 
-__all__ += ["mastery_by_lesson", "mistakes_html", "DueDrill", "PracticePage"]
+__all__ += ["mastery_by_lesson", "DueDrill", "PracticePage", "MistakeRetry"]
