@@ -35,8 +35,11 @@ def answer_until_done(page: Any) -> None:
     raise AssertionError("the due question did not finish")
 
 
-def test_practice_serves_what_is_due_and_a_puzzle_and_counts_the_day(browser: Any, lessons: Lessons) -> None:
-    ctx = browser.new_context(locale=LOCALE, viewport={"width": 1100, "height": 1400})
+@pytest.mark.parametrize("width", [1100, 390])
+def test_practice_serves_what_is_due_and_a_puzzle_and_counts_the_day(browser: Any, lessons: Lessons,
+                                                                       width: int) -> None:
+    ctx = browser.new_context(locale=LOCALE, viewport={"width": width, "height": 1400 if width > 600 else 844},
+                              is_mobile=width < 600, has_touch=width < 600)
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -77,6 +80,7 @@ def test_practice_serves_what_is_due_and_a_puzzle_and_counts_the_day(browser: An
         rating = int(page.locator(".tg-puzzle-rating").get_attribute("data-rating") or 0)
         assert rating > 1500  # the solved puzzle raised the rating, kept across the reload
         assert page.locator(".tg-puzzle-rating").get_attribute("data-puzzle") != pid  # not served again
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= width + 1
         assert "There was an error" not in page.content()
         assert errors == []
     finally:
