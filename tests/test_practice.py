@@ -138,3 +138,30 @@ def test_a_due_position_of_the_mistakes_deck_is_tried_again_on_the_practice_page
         assert retry.position is None and "All done: 1 position tried today." in retry.head.value
     finally:
         LANGUAGE.lang = "zh-Hant"
+
+
+def test_tiles_and_mistakes_due_come_in_one_stream_most_overdue_first() -> None:
+    """Issue 25, point 4a: the day's due items are mixed — a position of the mistakes deck due
+    before a tile comes before it, then the tile, in one box on the page."""
+    from tiangow.bots import Session
+    from tiangow.drills.play import PlayRecord
+
+    s = Session(seat=1, seed=3, opponents="rule", samples=8, coach_samples=8)
+    s.run_bots()
+    position = s.hand_record()
+    record = PlayRecord()
+    now = now_ms()
+    record.keep_mistake(position, now - 5 * DAY)  # due five days ago: before lesson 01's tile
+    lessons = {**_lessons(now), "08_play": {"drills": {"play": record.state()}}}
+    page = PracticePage()
+    box = page.due_today()
+    page.store.set_state({"data": {"lessons": lessons, "prefs": {}}, "loaded": True})
+    assert box.children[1] is page.retry and page.retry.position is not None
+    assert 'data-left="3"' in page.due_line.value  # two tiles and one position
+    page.retry.act(position.answer(coach_samples=position.samples))
+    page.retry.next_button.click()
+    assert box.children[1] is page.quiz and page.quiz.question is not None and "6-6" in page.quiz.question.id
+    page.quiz.answer(page.quiz.question.answer)
+    page.quiz.next_button.click()
+    assert page.quiz.question is not None and "4-4" in page.quiz.question.id
+    assert 'data-done="2"' in page.due_line.value

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -103,6 +103,9 @@ class DueDrill:
         self.score = Score()
         self.answered: list[tuple[str, str]] = []
         self._asked: dict[str, tuple[str, str]] = {}
+        self.defer: Callable[[DueItem], bool] | None = None
+        """Asked with the next tile: whether something else due (a mistake) comes first; then
+        the drill pauses (finished until restarted)."""
 
     def reload(self, lessons: Mapping[str, Any]) -> None:
         """Read the lessons' boxes again (the saved progress arrived, or another tab saved)."""
@@ -116,8 +119,8 @@ class DueDrill:
         self.lessons = lessons
 
     def restart(self) -> None:
-        """Ask again from what is due now (the page loaded the progress)."""
-        self.score = Score()
+        """Ask again from what is due now (the page loaded the progress, or a pause for a
+        more overdue mistake is over); the day's count goes on."""
 
     def due(self) -> list[DueItem]:
         return [d for d in due_items(self.lessons, self.now) if d.drill != "play"
@@ -125,7 +128,7 @@ class DueDrill:
 
     def next_question(self, rng: random.Random) -> Question:
         due = self.due()
-        if not due:
+        if not due or (self.defer is not None and self.defer(due[0])):
             raise DrillFinished
         item = due[0]
         drill = self.drills[item.lesson]

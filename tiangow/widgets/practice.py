@@ -149,6 +149,8 @@ class MistakeRetry(AtTheTable):
         self.key = ""
         self.tried: set[str] = set()
         self.finished = False
+        self.defer: Any = None
+        """Asked with the next position's due time: whether something else (a tile) comes first."""
         super().__init__(drill, rng, on_result)
         self.title = T("你的錯誤：再試一次", "Your mistakes: try again")
         self.new_task()
@@ -164,7 +166,8 @@ class MistakeRetry(AtTheTable):
 
     def _begin(self) -> None:
         due = [(k, r) for k, r in self.drill.due_mistakes(now_ms()) if k not in self.tried]
-        if not due:
+        when = {str(m["key"]): int(m.get("due", 0)) for m in self.drill.mistakes}
+        if not due or (self.defer is not None and self.defer(when.get(due[0][0], 0))):
             self.position, self.key, self.finished = None, "", True
             self.done = True
             return
@@ -195,6 +198,12 @@ class MistakeRetry(AtTheTable):
         self._report(self.key, verdict.right)
         self._render()
         return verdict.right
+
+    def resume(self) -> None:
+        """Take the next due position (after a pause for something more overdue)."""
+        if self.position is None:
+            self._started = False
+            self.new_task()
 
     def _ready(self) -> bool:
         return self._started
@@ -329,6 +338,14 @@ class PracticePage(CoursePage):
         for lesson, _kind in LEITNER_LESSONS:
             self.store.on_stored(lesson, self._merger(lesson))
         self.store.on_stored("08_play", self._merge_deck)
+        self.due.defer = self._tile_waits
+        self.retry.defer = self._mistake_waits
+        self.due_line = w.HTML()
+        self.due_box = w.VBox([self.due_line])
+        self.due_box.add_class("tg-due-today")
+        self.quiz.next_button.on_click(lambda _: self._draw_due())
+        self.retry.next_button.on_click(lambda _: self._draw_due())
+        on_language(lambda _: self._draw_due())
 
     # -- the page's parts ---------------------------------------------------------------------
     def header(self) -> w.Widget:
@@ -349,6 +366,12 @@ class PracticePage(CoursePage):
 
     def due_quiz(self) -> Quiz:
         return self.quiz
+
+    def due_today(self) -> w.VBox:
+        """Everything due today in one stream, most overdue first: the lessons' tiles (asked by
+        the quiz) and the mistakes deck's positions (tried at the table), whichever is next."""
+        self._draw_due()
+        return self.due_box
 
     def mistakes(self) -> MistakeRetry:
         """The due positions of lesson 08's "your mistakes" deck, tried again here."""
@@ -384,10 +407,52 @@ class PracticePage(CoursePage):
         self._load_deck(lessons)
         self.record.snapshot(mastery_by_lesson(lessons), self._today())
         self.quiz.restart()
+        self._draw_due()
         if not self.board.done:
             self.board.redraw_puzzle()  # a puzzle at the saved rating, not one already done
         self.board.refresh()
         self.stats_view.render(current_lang())
+
+    def _mistakes_left(self) -> list[int]:
+        """The due times of the deck's due positions not yet tried today, earliest first."""
+        when = {str(m["key"]): int(m.get("due", 0)) for m in self.play_record.mistakes}
+        return sorted(when.get(k, 0) for k, _ in self.play_record.due_mistakes(now_ms()) if k not in self.retry.tried)
+
+    def _tile_waits(self, item: Any) -> bool:
+        """A tile is next in the quiz: does a more overdue mistake come first?"""
+        left = self._mistakes_left()
+        return bool(left) and left[0] < item.due
+
+    def _mistake_waits(self, due: int) -> bool:
+        """A position is next: does a tile due no later come first?"""
+        tiles = self.due.due()
+        return bool(tiles) and tiles[0].due <= due
+
+    def _draw_due(self) -> None:
+        """Show whichever comes next in the day's stream: the quiz (a tile) or the table (a
+        position); an item on screen is finished first."""
+        if self.retry.position is None and (self.quiz.question is None or self.quiz.finished):
+            tiles, left = self.due.due(), self._mistakes_left()
+            if left and (not tiles or left[0] < tiles[0].due):
+                self.retry.resume()
+            elif tiles:
+                self.quiz.restart()
+        lang = current_lang()
+        n_tiles = len(self.due.due())
+        n_mistakes = len(self._mistakes_left())
+        done = len(self.due.answered) + len(self.retry.tried)
+        text = T(f"今天要溫習：還有 {n_tiles + n_mistakes} 項（牌 {n_tiles}，你的錯誤 {n_mistakes}）；已做 {done} 項。",
+                 f"Due today: {n_tiles + n_mistakes} left ({n_tiles} tile{'s' if n_tiles != 1 else ''}, "
+                 f"{n_mistakes} of your mistakes); {done} done.")(lang)
+        self.due_line.value = (STYLE + f'<div class="tg-prose tg-due-line" data-left="{n_tiles + n_mistakes}" '
+                               f'data-done="{done}"><b>{html.escape(text)}</b></div>')
+        if self.retry.position is not None:
+            shown: list[w.Widget] = [self.retry]
+        elif self.retry.tried and self.quiz.finished and not self.due.answered:
+            shown = [self.retry]  # only positions were due: their summary
+        else:
+            shown = [self.quiz]
+        self.due_box.children = [self.due_line, *shown]
 
     def _load_deck(self, lessons: Mapping[str, Any]) -> None:
         record = PlayRecord()
