@@ -14,7 +14,7 @@ import datetime as dt
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from ..i18n import T, Text
 from ..puzzles import PUZZLES, rated
@@ -24,7 +24,7 @@ from .play import BOX_DAYS, PlayRecord
 from .ranks import RankDrill
 from .tiles import TileDrill
 
-__all__ = ["PracticeRecord", "DueItem", "due_items", "DueDrill", "LEITNER_LESSONS", "day_of", "START_RATING",
+__all__ = ["PracticeRecord", "DueItem", "due_items", "saved_drill", "DueDrill", "LEITNER_LESSONS", "day_of", "START_RATING",
            "DAYS_KEPT"]
 
 START_RATING: Final = 1500
@@ -56,17 +56,25 @@ class DueItem:
     due: int
 
 
+D = TypeVar("D", LeitnerDrill, PlayRecord)
+
+
+def saved_drill(lessons: Mapping[str, Any], lesson: str, drill: D) -> D:
+    """``drill`` loaded with its state saved in ``lesson`` (untrusted: anything malformed is left out)."""
+    saved = lessons.get(lesson, {}) if isinstance(lessons, Mapping) else {}
+    drills = saved.get("drills", {}) if isinstance(saved, Mapping) else {}
+    if isinstance(drills, Mapping) and isinstance(drills.get(drill.id), Mapping):
+        drill.load(drills[drill.id])
+    return drill
+
+
 def due_items(lessons: Mapping[str, Any], now: int) -> list[DueItem]:
     """Everything due at ``now`` (ms) in the saved lessons: an answered tile whose box's wait
     (:data:`~tiangow.drills.play.BOX_DAYS`) has passed, and every due position of the mistakes
     deck; most overdue first. Tiles never answered are not due (they are new, for the lessons)."""
     out: list[DueItem] = []
     for lesson, kind in LEITNER_LESSONS:
-        drill = kind()
-        saved = lessons.get(lesson, {}) if isinstance(lessons, Mapping) else {}
-        drills = saved.get("drills", {}) if isinstance(saved, Mapping) else {}
-        if isinstance(drills, Mapping) and isinstance(drills.get(drill.id), Mapping):
-            drill.load(drills[drill.id])
+        drill = saved_drill(lessons, lesson, kind())
         for item in drill.deck.items:
             at = drill.deck.at[item]
             if at <= 0:
@@ -74,11 +82,7 @@ def due_items(lessons: Mapping[str, Any], now: int) -> list[DueItem]:
             wait = BOX_DAYS[min(drill.deck.box[item], len(BOX_DAYS)) - 1] * _DAY_MS
             if at + wait <= now:
                 out.append(DueItem(lesson, drill.id, item, at + wait))
-    play = PlayRecord()
-    saved = lessons.get("08_play", {}) if isinstance(lessons, Mapping) else {}
-    drills = saved.get("drills", {}) if isinstance(saved, Mapping) else {}
-    if isinstance(drills, Mapping) and isinstance(drills.get(play.id), Mapping):
-        play.load(drills[play.id])
+    play = saved_drill(lessons, "08_play", PlayRecord())
     for m in play.mistakes:
         if m.get("due", 0) <= now:
             out.append(DueItem("08_play", play.id, str(m["key"]), int(m.get("due", 0))))
@@ -110,12 +114,7 @@ class DueDrill:
     def reload(self, lessons: Mapping[str, Any]) -> None:
         """Read the lessons' boxes again (the saved progress arrived, or another tab saved)."""
         for lesson, kind in LEITNER_LESSONS:
-            drill = kind()
-            saved = lessons.get(lesson, {}) if isinstance(lessons, Mapping) else {}
-            drills = saved.get("drills", {}) if isinstance(saved, Mapping) else {}
-            if isinstance(drills, Mapping) and isinstance(drills.get(drill.id), Mapping):
-                drill.load(drills[drill.id])
-            self.drills[lesson] = drill
+            self.drills[lesson] = saved_drill(lessons, lesson, kind())
         self.lessons = lessons
 
     def restart(self) -> None:

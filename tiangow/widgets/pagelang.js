@@ -149,10 +149,12 @@ function ruleFor(rules, id) {
   return id.startsWith("§") && rules[section] ? section : null;
 }
 
-function linkRuleIds(root, rules, href) {
-  if (!root || !rules) return;
+// Wrap, in the text under ``root`` (an element or a text node) outside ``skip``, every match of
+// ``pattern`` for which ``make(match)`` returns an element (null: leave that match as text).
+// ``quick(text)``: a cheap test that a text node may hold a match at all.
+function wrapMatches(root, skip, pattern, quick, make) {
   const start = root.nodeType === Node.TEXT_NODE ? root.parentNode : root;
-  if (!start || (start.closest && start.closest(SKIP))) return;
+  if (!start || (start.closest && start.closest(skip))) return;
   const texts = [];
   if (root.nodeType === Node.TEXT_NODE) texts.push(root);
   else {
@@ -161,32 +163,41 @@ function linkRuleIds(root, rules, href) {
   }
   for (const node of texts) {
     const text = node.nodeValue;
-    if (!text || (text.indexOf("R-") < 0 && text.indexOf("§") < 0)) continue;
+    if (!text || !quick(text)) continue;
     const parent = node.parentNode;
-    if (!parent || (parent.closest && parent.closest(SKIP))) continue;
-    RULE_ID.lastIndex = 0;
+    if (!parent || (parent.closest && parent.closest(skip))) continue;
+    pattern.lastIndex = 0;
     let m;
     let last = 0;
-    const frag = document.createDocumentFragment();
     let any = false;
-    while ((m = RULE_ID.exec(text))) {
-      const id = ruleFor(rules, m[0]);
-      if (!id) continue;
+    const frag = document.createDocumentFragment();
+    while ((m = pattern.exec(text))) {
+      const el = make(m[0]);
+      if (!el) continue;
       any = true;
-      frag.append(text.slice(last, m.index));
-      const a = document.createElement("a");
-      a.className = "tg-rule-link";
-      a.dataset.rule = id;
-      a.href = `${href}#${rules[id].anchor}`;
-      a.target = "tiangow-rules";
-      a.textContent = m[0];
-      frag.append(a);
+      frag.append(text.slice(last, m.index), el);
       last = m.index + m[0].length;
     }
     if (!any) continue;
     frag.append(text.slice(last));
     parent.replaceChild(frag, node);
   }
+}
+
+function linkRuleIds(root, rules, href) {
+  if (!root || !rules) return;
+  const quick = (text) => text.indexOf("R-") >= 0 || text.indexOf("§") >= 0;
+  wrapMatches(root, SKIP, RULE_ID, quick, (found) => {
+    const id = ruleFor(rules, found);
+    if (!id) return null;
+    const a = document.createElement("a");
+    a.className = "tg-rule-link";
+    a.dataset.rule = id;
+    a.href = `${href}#${rules[id].anchor}`;
+    a.target = "tiangow-rules";
+    a.textContent = found;
+    return a;
+  });
 }
 
 const PANEL_WORDS = {
@@ -324,41 +335,17 @@ function termPattern(terms) {
 
 function markTerms(root, terms, pattern) {
   if (!root || !pattern) return;
-  const start = root.nodeType === Node.TEXT_NODE ? root.parentNode : root;
-  if (!start || (start.closest && start.closest(TERM_SKIP))) return;
-  const texts = [];
-  if (root.nodeType === Node.TEXT_NODE) texts.push(root);
-  else {
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) texts.push(n);
-  }
-  for (const node of texts) {
-    const text = node.nodeValue;
-    if (!text || !/[\u4e00-\u9fff]/.test(text)) continue;
-    const parent = node.parentNode;
-    if (!parent || (parent.closest && parent.closest(TERM_SKIP))) continue;
-    pattern.lastIndex = 0;
-    let m;
-    let last = 0;
-    let any = false;
-    const frag = document.createDocumentFragment();
-    while ((m = pattern.exec(text))) {
-      any = true;
-      frag.append(text.slice(last, m.index));
-      const span = document.createElement("span");
-      const t = terms[m[0]];
-      span.className = "tg-term";
-      span.dataset.term = m[0];
-      span.tabIndex = 0;
-      span.setAttribute("aria-label", `${m[0]}: ${t.j} · ${t.p} — ${t.m}`);
-      span.textContent = m[0];
-      frag.append(span);
-      last = m.index + m[0].length;
-    }
-    if (!any) continue;
-    frag.append(text.slice(last));
-    parent.replaceChild(frag, node);
-  }
+  wrapMatches(root, TERM_SKIP, pattern, (text) => /[\u4e00-\u9fff]/.test(text), (found) => {
+    const t = terms[found];
+    if (!t) return null;
+    const span = document.createElement("span");
+    span.className = "tg-term";
+    span.dataset.term = found;
+    span.tabIndex = 0;
+    span.setAttribute("aria-label", `${found}: ${t.j} · ${t.p} — ${t.m}`);
+    span.textContent = found;
+    return span;
+  });
 }
 
 function installTerms(model) {

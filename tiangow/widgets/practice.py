@@ -17,7 +17,7 @@ from ..deal import Deal
 from ..drills.base import now_ms
 from ..drills.catalog import LESSONS, lesson_status
 from ..drills.play import PlayRecord
-from ..drills.practice import LEITNER_LESSONS, DueDrill, PracticeRecord, day_of
+from ..drills.practice import LEITNER_LESSONS, DueDrill, PracticeRecord, day_of, saved_drill
 from ..drills.tricks import line_text
 from ..i18n import Lang, T, Text, seat_name
 from ..move import Move
@@ -455,10 +455,7 @@ class PracticePage(CoursePage):
         self.due_box.children = [self.due_line, *shown]
 
     def _load_deck(self, lessons: Mapping[str, Any]) -> None:
-        record = PlayRecord()
-        drills = lessons.get("08_play", {}).get("drills", {})
-        if isinstance(drills, Mapping) and isinstance(drills.get(record.id), Mapping):
-            record.load(drills[record.id])
+        record = saved_drill(lessons, "08_play", PlayRecord())
         self.play_record = record
         self.retry.reload(record)
 
