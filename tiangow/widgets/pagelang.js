@@ -315,10 +315,18 @@ function installRuleLinks(model) {
       }
       return Boolean(found);
     };
+    // Anything above it may still change size: cells drawn, the language's passages shown or
+    // hidden (body[data-tg-lang]), fonts — so seek again on every change of the page's size too.
     const watch = new MutationObserver(() => seek());
-    watch.observe(document.body, { childList: true, subtree: true });
+    watch.observe(document.body, { childList: true, subtree: true, attributes: true,
+                                   attributeFilter: ["data-tg-lang", "data-tg-progress"] });
+    const sized = typeof ResizeObserver === "function" ? new ResizeObserver(() => seek()) : null;
+    if (sized) sized.observe(document.body);
     seek();
-    setTimeout(() => watch.disconnect(), 180000); // (a page whose kernel runs in the browser draws slowly)
+    setTimeout(() => {
+      watch.disconnect();
+      if (sized) sized.disconnect();
+    }, 180000); // (a page whose kernel runs in the browser draws slowly)
   }
 }
 
