@@ -240,7 +240,8 @@ RULES: Final[tuple[Rule, ...]] = (
              "throw of two dice."),
     _section("10", "各家規則", "Variants",
              "各家說法不同的地方都是可以切換的選項（第六課）：文至尊、擒尊、么雙擒四、以擒為大、包尊四大包也收賀錢、"
-             "七支八支的另一種算法、不許拆牌、輪莊、例牌、小天九。預設跟從吳桂生（1886）的規則加上現代的入一入二。",
+             "七支八支的另一種算法、不許拆牌、輪莊、例牌、小天九。"
+             "預設跟從 Ng Kwai-Shang（1886）的規則，加上現代的入一入二。",
              "Where the sources disagree, each reading is an option you can switch (lesson 6): the civil supreme, "
              "擒尊, capture ×4, 以擒為大, finishes that also collect the bonus money, the other 七支/八支 rule, no "
              "splitting, rotating banker, naturals and 小天九. The default "
