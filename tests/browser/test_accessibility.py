@@ -97,3 +97,26 @@ def test_the_first_hand_with_the_keyboard_alone(browser: Any, lessons: Lessons) 
         assert "There was an error" not in page.content()
     finally:
         ctx.close()
+
+
+def test_feedback_and_next_pass_axe_core(browser: Any, lessons: Lessons, axe_script: Path) -> None:
+    """After answers: the feedback lines, the marked choices and the Next button (whose green
+    was 4.1:1 under white text) pass too."""
+    ctx = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 1000})
+    page = ctx.new_page()
+    try:
+        page.goto(lessons.url("05_scoring"), timeout=TIMEOUT)
+        page.wait_for_selector("svg[data-tile]", timeout=TIMEOUT)
+        progress_ready(page, TIMEOUT)
+        settle(page)
+        quiz = page.locator(".tg-quiz").first
+        for _ in range(4):
+            if quiz.locator(".tg-next:visible").count():
+                break
+            quiz.locator("button.tg-choice:not([disabled])").first.click()
+            settle(page)
+        quiz.locator(".tg-next:visible").wait_for(timeout=TIMEOUT)
+        page.add_script_tag(path=str(axe_script))
+        assert page.evaluate(RUN_AXE) == []
+    finally:
+        ctx.close()
