@@ -184,6 +184,30 @@ function wrapMatches(root, skip, pattern, quick, make) {
   }
 }
 
+// Call ``handle(nodes)`` once a frame with the page's new or changed text (elements and text
+// nodes still on the page), while ``when()`` holds (default: always).
+function onNewText(handle, when = () => true) {
+  let pending = [];
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    const roots = pending.filter((r) => r.isConnected);
+    pending = [];
+    if (when()) handle(roots);
+  };
+  new MutationObserver((records) => {
+    if (!when()) return;
+    for (const rec of records) {
+      if (rec.type === "characterData") pending.push(rec.target);
+      else for (const n of rec.addedNodes) if (n.nodeType === Node.ELEMENT_NODE || n.nodeType === Node.TEXT_NODE) pending.push(n);
+    }
+    if (pending.length && !scheduled) {
+      scheduled = true;
+      requestAnimationFrame(flush);
+    }
+  }).observe(document.body, { childList: true, subtree: true, characterData: true });
+}
+
 function linkRuleIds(root, rules, href) {
   if (!root || !rules) return;
   const quick = (text) => text.indexOf("R-") >= 0 || text.indexOf("§") >= 0;
@@ -277,27 +301,11 @@ function installRuleLinks(model) {
     const panel = document.querySelector(".tg-rule-panel");
     if (panel && !panel.hidden) openRule(model, panel.dataset.rule, opener);
   });
-  let pending = [];
-  let scheduled = false;
-  const flush = () => {
-    scheduled = false;
-    const roots = pending;
-    pending = [];
+  onNewText((roots) => {
     const rules = model.get("rules");
     const href = model.get("rules_href");
-    for (const r of roots) if (r.isConnected) linkRuleIds(r, rules, href);
-  };
-  const observer = new MutationObserver((records) => {
-    for (const rec of records) {
-      if (rec.type === "characterData") pending.push(rec.target);
-      else for (const n of rec.addedNodes) if (n.nodeType === Node.ELEMENT_NODE || n.nodeType === Node.TEXT_NODE) pending.push(n);
-    }
-    if (pending.length && !scheduled) {
-      scheduled = true;
-      requestAnimationFrame(flush);
-    }
+    for (const r of roots) linkRuleIds(r, rules, href);
   });
-  observer.observe(document.body, { childList: true, subtree: true, characterData: true });
   linkRuleIds(document.body, model.get("rules"), model.get("rules_href"));
   // Opened at a rule (rules.ipynb#rule-R-W2): go there once it is drawn, marked, and again while
   // the page above it is still being drawn — until the learner scrolls.
@@ -420,26 +428,9 @@ function installTerms(model) {
     if (e.key === "Escape") hide();
   });
   window.addEventListener("scroll", hide, { passive: true, capture: true });
-  let pending = [];
-  let scheduled = false;
-  const flush = () => {
-    scheduled = false;
-    const roots = pending;
-    pending = [];
-    if (!english()) return;
-    for (const r of roots) if (r.isConnected) markTerms(r, terms(), pattern);
-  };
-  new MutationObserver((records) => {
-    if (!english()) return;
-    for (const rec of records) {
-      if (rec.type === "characterData") pending.push(rec.target);
-      else for (const n of rec.addedNodes) if (n.nodeType === Node.ELEMENT_NODE || n.nodeType === Node.TEXT_NODE) pending.push(n);
-    }
-    if (pending.length && !scheduled) {
-      scheduled = true;
-      requestAnimationFrame(flush);
-    }
-  }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  onNewText((roots) => {
+    for (const r of roots) markTerms(r, terms(), pattern);
+  }, english);
   const all = () => {
     hide();
     if (english()) markTerms(document.body, terms(), pattern);

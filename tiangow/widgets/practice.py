@@ -22,7 +22,7 @@ from ..drills.tricks import line_text
 from ..i18n import Lang, T, Text, seat_name
 from ..move import Move
 from ..puzzles import THEMES, Puzzle, PuzzleError, pick_puzzle
-from .lesson import CoursePage
+from .lesson import ReferencePage
 from .pages import page_href
 from .quiz import Quiz
 from .render import table_html
@@ -319,13 +319,16 @@ def mastery_by_lesson(lessons: Mapping[str, Any]) -> dict[str, int]:
     return out
 
 
-class PracticePage(CoursePage):
+PRACTICE_TITLE = T("每日練習", "Daily practice")
+
+
+class PracticePage(ReferencePage):
     """The practice page: display :meth:`header`, :meth:`stats`, :meth:`due_quiz`,
     :meth:`mistakes`, :meth:`puzzles`, :meth:`footer`. It reads every lesson's saved progress;
     an answer to a due tile moves that tile's box in its own lesson."""
 
     def __init__(self) -> None:
-        super().__init__()
+        super().__init__(PRACTICE_TITLE)
         self.record = PracticeRecord()
         self.due = DueDrill({})
         self.quiz = Quiz(self.due, random.Random(), on_result=self._answered_due, title=DueDrill.title)
@@ -348,19 +351,6 @@ class PracticePage(CoursePage):
         on_language(lambda _: self._draw_due())
 
     # -- the page's parts ---------------------------------------------------------------------
-    def header(self) -> w.Widget:
-        title = w.HTML()
-        title.add_class("tg-title")
-
-        def render(lang: Lang) -> None:
-            title.value = (STYLE + f'<div class="tg-prose"><a href="{page_href("index.ipynb")}" class="tg-nav">'
-                           f'{html.escape(T("← 課程目錄", "← All lessons")(lang))}</a>'
-                           f'<h1>{html.escape(PRACTICE_TITLE(lang))}</h1></div>')
-
-        render(current_lang())
-        on_language(render)
-        return self._bar(title)
-
     def stats(self) -> PracticeStats:
         return self.stats_view
 
@@ -528,6 +518,5 @@ class PracticePage(CoursePage):
         return state
 
 
-PRACTICE_TITLE = T("每日練習", "Daily practice")
 
 __all__ += ["mastery_by_lesson", "DueDrill", "PracticePage", "MistakeRetry"]
