@@ -22,9 +22,12 @@ DAY = 86_400_000
 def answer_until_done(page: Any) -> None:
     """Answer the due question, trying choices (or tiles) in turn until it is finished."""
     quiz = page.locator(".tg-quiz").first
-    for _ in range(6):
+    for _ in range(8):
         if quiz.locator(".tg-feedback-answer, .tg-feedback-right").count():
             return
+        # a click while the page's click guard still holds the buttons would be dropped as the
+        # second click of a double click: wait until it lets go
+        page.wait_for_function("() => !document.querySelector('.tg-quiz [data-tg-busy]')", timeout=TIMEOUT)
         choices = quiz.locator("button.tg-choice:not([disabled])")
         if choices.count():
             choices.first.click()
