@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 import pytest
-from conftest import LOCALE, Lessons, progress_ready, ready_to_click, settle
+from conftest import LOCALE, Lessons, pick, progress_ready, ready_to_click, settle
 
 from tiangow.puzzles import PUZZLES
 
@@ -22,7 +22,7 @@ DAY = 86_400_000
 def answer_until_done(page: Any) -> None:
     """Answer the due question, trying choices (or tiles) in turn until it is finished."""
     quiz = page.locator(".tg-quiz").first
-    for _ in range(8):
+    for attempt in range(8):
         if quiz.locator(".tg-feedback-answer, .tg-feedback-right").count():
             return
         # a click while the page's click guard still holds the buttons would be dropped as the
@@ -32,7 +32,9 @@ def answer_until_done(page: Any) -> None:
         if choices.count():
             choices.first.click()
         else:
-            quiz.locator(".tg-pick:not([disabled])").first.click()
+            # a picked tile stays picked after a wrong check: pick the next tile each time (a
+            # disabled choice marks a tried answer; a tile picker has no such mark)
+            pick(quiz.locator(".tg-pick"), attempt)
             quiz.locator(".tg-check").click()
         settle(page)
     raise AssertionError("the due question did not finish")
