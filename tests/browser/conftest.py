@@ -61,6 +61,10 @@ def pick(picks: object, i: int, timeout: float = 90_000) -> None:
     button = picks.nth(i)  # type: ignore[attr-defined]
     button.click()
     expect(button).to_have_attribute("aria-pressed", "true", timeout=timeout)
+    # The page shows a pick at once; the kernel's answer (or a redraw it sent before the click
+    # reached it) may still undo it. Once the kernel has answered, the pick must still stand.
+    settle(button.page)
+    expect(button).to_have_attribute("aria-pressed", "true", timeout=timeout)
 
 
 def chromium_path() -> str | None:

@@ -62,6 +62,7 @@ def answer_quiz_wrong_and_right(page: Any, quiz: Any) -> None:
                 if quiz.locator("button.tg-next").is_visible():
                     break
         else:  # "put these in order": the engine knows the order of the tiles shown
+            kernel_settled(page)  # the question's tiles as the kernel has them (a redraw may be on its way)
             picks = quiz.locator(".tg-pick")
             tiles = [Tile(t) for t in quiz.locator(".tg-pick svg[data-tile]").evaluate_all(
                 "els => els.map(e => e.dataset.tile)")]
