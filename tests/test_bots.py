@@ -326,3 +326,53 @@ def test_move_names_say_which_tiles_when_a_name_is_shared() -> None:
     assert Move(parse_tiles("44 25")).text()("en") == "play Man-seven (4-4 + 2-5)"
     assert Move(parse_tiles("66 66")).text()("en") == "play double Heaven"
     assert Move(parse_tiles("26"), discard=True).text()("en") == "discard Eight (2-6)"
+
+
+def _five_tile_views(count: int, seed: int = 4) -> list[object]:
+    from tiangow.bots.bench import coach_positions
+
+    return [d.view(d.to_play) for d in coach_positions(count, sizes=(5,), seed=seed)]  # leads and follows
+
+
+def test_an_exact_budget_bounds_the_search_and_scores_what_fits_exactly() -> None:
+    """Issue 23 §4: with a budget, as many samples as it allows are searched exactly — the
+    same figures as searching that many samples without one — and a position that would
+    overrun it is played out instead, never a few samples mixed with a dropped one."""
+    from tiangow.bots.search import MIN_EXACT_SAMPLES
+
+    budget = 1_500_000
+    seen = set()
+    for i, view in enumerate(_five_tile_views(6)):
+        bot = SearchBot(random.Random(i), samples=32, exact_tiles=5, exact_budget=budget)
+        opts = bot.options(view)  # type: ignore[arg-type]
+        assert bot.stats.nodes <= budget + 1  # never past the budget
+        n = opts[0].samples
+        seen.add((opts[0].exact, n == 32))
+        assert all(o.samples == n for o in opts)
+        if opts[0].exact:
+            assert MIN_EXACT_SAMPLES <= n <= 32
+            same = SearchBot(random.Random(i), samples=32, exact_tiles=5, deep_samples=n).options(view)  # type: ignore[arg-type]
+            assert {o.move: (o.mean, o.low, o.high) for o in opts} == {o.move: (o.mean, o.low, o.high) for o in same}
+        else:
+            assert n == 32 and all(o.win_rate is not None for o in opts)  # played out, every sample
+    assert seen == {(True, True), (True, False), (False, True)}  # all it fits, some, too few
+
+
+def test_a_budget_too_small_plays_out_and_the_hint_says_why() -> None:
+    from tiangow.bots import Coach
+
+    view = _five_tile_views(1)[0]
+    tiny = SearchBot(random.Random(1), samples=8, exact_tiles=5, exact_budget=10).options(view)  # type: ignore[arg-type]
+    assert not tiny[0].exact and tiny[0].samples == 8
+    h = Coach(seed=1, samples=8, exact_tiles=5, exact_budget=10).hint(view)  # type: ignore[arg-type]
+    assert not h.exact and h.too_long
+    roomy = Coach(seed=1, samples=8, exact_tiles=5, exact_budget=50_000_000).hint(view)  # type: ignore[arg-type]
+    assert roomy.exact and not roomy.too_long and roomy.options[0].samples == 8
+    early = Coach(seed=1, samples=8, exact_tiles=3, exact_budget=10).hint(view)  # type: ignore[arg-type]
+    assert not early.exact and not early.too_long  # before exact search starts: not "too long"
+
+
+@pytest.mark.parametrize("budget", [0, -5, 2.5, True, "many"])
+def test_an_exact_budget_is_a_positive_number_of_positions(budget: object) -> None:
+    with pytest.raises(BotError, match="exact_budget"):
+        SearchBot(1, exact_budget=budget)  # type: ignore[arg-type]

@@ -34,7 +34,7 @@ from ..i18n import T, Text
 from ..move import Move
 from ..tiles import Tile
 from .base import BotError, check_view
-from .search import Option, SearchBot, default_exact_tiles
+from .search import COACH_EXACT_BUDGET, Option, SearchBot, default_exact_tiles
 from .why import Why, compare
 
 __all__ = ["Coach", "Hint", "Mark", "Marked", "mark_for", "outcome_text", "ranking_note"]
@@ -85,6 +85,9 @@ class Hint:
     plays each sample out with the rule-based player)."""
     why: Why | None = None
     """Why the recommendation beats the next best option, when the samples can tell them apart."""
+    too_long: bool = False
+    """The position was near enough the end for exact search, but searching enough samples
+    would have taken longer than a hint may (the coach's exact budget): played out instead."""
 
     @property
     def exact(self) -> bool:
@@ -367,18 +370,28 @@ def _reason(f: _Facts, rec: Move) -> Text | None:
 
 class Coach:
     """Hints and marks for the seat to act, from its own view. Seeded: the same position
-    gets the same advice; results are kept per position until :meth:`forget`."""
+    gets the same advice; results are kept per position until :meth:`forget`.
 
-    def __init__(self, seed: int | None = None, samples: int = 32, exact_tiles: int | None = None) -> None:
+    ``samples``: samples of the hidden tiles per hint; ``exact_tiles``: from how many tiles a
+    hand each sample is searched exactly; ``exact_budget``: positions of exact search a hint
+    may spend from 5 tiles a hand — as many samples as fit, played out instead when fewer
+    than :data:`~tiangow.bots.search.MIN_EXACT_SAMPLES` do (``None``: a fixed
+    :data:`~tiangow.bots.search.DEEP_SAMPLES`, whatever they cost).
+    """
+
+    def __init__(self, seed: int | None = None, samples: int = 32, exact_tiles: int | None = None,
+                 exact_budget: int | None = COACH_EXACT_BUDGET) -> None:
         self.seed = 0 if seed is None else seed
         self.samples = samples
         self.exact_tiles = default_exact_tiles() if exact_tiles is None else exact_tiles
+        self.exact_budget = exact_budget
         self._cache: dict[tuple[object, ...], Hint] = {}
 
     def _bot(self, view: DealView) -> SearchBot:
         # One stream per position, so advice does not depend on what was asked before.
         key = zlib.crc32(repr((self.seed, _key(view))).encode())
-        return SearchBot(random.Random(key), samples=self.samples, exact_tiles=self.exact_tiles, lines=True)
+        return SearchBot(random.Random(key), samples=self.samples, exact_tiles=self.exact_tiles, lines=True,
+                         exact_budget=self.exact_budget)
 
     def nudge(self, view: DealView) -> Text:
         """Stage one: what to think about (no answer given)."""
@@ -409,7 +422,9 @@ class Coach:
             reason = against if reason is None else reason + T("", " ") + against
         elif reason is None:
             reason = T("只有這一個選擇。", "It is the only action open.")
-        h = Hint(view.seat or 0, _nudge(f, rec), rec, reason, options, self.exact_tiles, why)
+        too_long = (len(options) > 1 and not options[0].exact
+                    and view.hand_sizes[view.seat or 0] <= self.exact_tiles)
+        h = Hint(view.seat or 0, _nudge(f, rec), rec, reason, options, self.exact_tiles, why, too_long)
         self._cache[key] = h
         return h
 

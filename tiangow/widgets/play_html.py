@@ -106,6 +106,11 @@ def hint_html(s: Session, hint: Hint | None, stage: int, lang: Lang) -> str:
                  "other three playing their best against you: the net you can guarantee in each, averaged; "
                  "“guaranteed” only when every deal gives the same.") if h.exact else
                T(f"把你沒看見的牌隨機分配 {n} 次，每次由規則機械人把這一局打完：平均淨輸贏和贏局的比率"
+                 "（這個位置變化太多，精算足夠的次數會超過提示的時間）。",
+                 f"The tiles you have not seen dealt at random {n} times, each hand played out by the rule-based "
+                 "player: the mean net and how often you win the hand (this position has too many ways to go on "
+                 "for an exact search of enough deals within a hint's time).") if h.too_long else
+               T(f"把你沒看見的牌隨機分配 {n} 次，每次由規則機械人把這一局打完：平均淨輸贏和贏局的比率"
                  f"（每家剩 {h.exact_from} 張或以下時，才每次精算到底：現在精算太慢）。",
                  f"The tiles you have not seen dealt at random {n} times, each hand played out by the rule-based "
                  f"player: the mean net and how often you win the hand (each deal is searched exactly from "
