@@ -238,7 +238,7 @@ for seat, seeds in LEARNABLE.items():
 @pytest.mark.parametrize("pure", [False, True])
 def test_hands_to_learn_from_are_won_by_the_coach_in_both_cores(pure: bool) -> None:
     """Three of each seat's deals, with the compiled core and with the twin the static site runs
-    (TIANGOW_PURE=1, as there: the coach searches exactly from 3 tiles); the whole list was
+    (TIANGOW_PURE=1, as there: the coach searches exactly from 4 tiles, within its budget); the whole list was
     played through both when it was made."""
     import os
     import subprocess

@@ -27,6 +27,7 @@ import random
 import zlib
 from collections import Counter
 from dataclasses import dataclass
+from typing import Literal
 
 from ..combos import Combination, Kind, combinations_in, table
 from ..deal import DealView
@@ -34,7 +35,7 @@ from ..i18n import T, Text
 from ..move import Move
 from ..tiles import Tile
 from .base import BotError, check_view
-from .search import COACH_EXACT_BUDGET, Option, SearchBot, default_exact_tiles
+from .search import Option, SearchBot, coach_settings
 from .why import Why, compare
 
 __all__ = ["Coach", "Hint", "Mark", "Marked", "mark_for", "outcome_text", "ranking_note"]
@@ -374,17 +375,19 @@ class Coach:
 
     ``samples``: samples of the hidden tiles per hint; ``exact_tiles``: from how many tiles a
     hand each sample is searched exactly; ``exact_budget``: positions of exact search a hint
-    may spend from 5 tiles a hand — as many samples as fit, played out instead when fewer
-    than :data:`~tiangow.bots.search.MIN_EXACT_SAMPLES` do (``None``: a fixed
-    :data:`~tiangow.bots.search.DEEP_SAMPLES`, whatever they cost).
+    may spend from 4 tiles a hand — as many samples as fit, played out instead when fewer
+    than :data:`~tiangow.bots.search.MIN_EXACT_SAMPLES` do (``None``: every sample, or a fixed
+    :data:`~tiangow.bots.search.DEEP_SAMPLES` from 5 tiles, whatever they cost). Both default
+    to :func:`~tiangow.bots.search.coach_settings` for the search in use.
     """
 
     def __init__(self, seed: int | None = None, samples: int = 32, exact_tiles: int | None = None,
-                 exact_budget: int | None = COACH_EXACT_BUDGET) -> None:
+                 exact_budget: int | Literal["default"] | None = "default") -> None:
         self.seed = 0 if seed is None else seed
         self.samples = samples
-        self.exact_tiles = default_exact_tiles() if exact_tiles is None else exact_tiles
-        self.exact_budget = exact_budget
+        tiles, budget = coach_settings()
+        self.exact_tiles = tiles if exact_tiles is None else exact_tiles
+        self.exact_budget = budget if exact_budget == "default" else exact_budget
         self._cache: dict[tuple[object, ...], Hint] = {}
 
     def _bot(self, view: DealView) -> SearchBot:

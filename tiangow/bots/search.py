@@ -40,7 +40,8 @@ from .base import BotError, check_view, sample_state, step_of
 from .rule import Eye, keep_values, rule_move
 
 __all__ = ["SearchBot", "Option", "Outlook", "rollout", "default_exact_tiles", "DEEP_SAMPLES",
-           "COACH_EXACT_BUDGET", "MIN_EXACT_SAMPLES"]
+           "COACH_EXACT_BUDGET",
+           "COACH_PURE_BUDGET", "MIN_EXACT_SAMPLES", "BUDGET_FROM", "coach_settings"]
 
 
 def default_exact_tiles() -> int:
@@ -54,6 +55,9 @@ def default_exact_tiles() -> int:
     return 5 if CORE == "compiled" else 3
 
 
+BUDGET_FROM = 4
+"""From how many tiles a hand an exact budget applies (with fewer, every sample is cheap)."""
+
 COACH_EXACT_BUDGET = 1_500_000
 """Positions of exact search a hint may spend from 5 tiles a hand: the coach's budget (the
 compiled core visits about 2.5 million a second here, lines of best play included). Measured
@@ -61,6 +65,20 @@ on 20 seeded 5-tile positions against a reference of 128 exact samples an option
 (figures in the README): hint median 0.56 s, p95 0.65 s; the recommendation loses
 0.05 on average, marks agree on 88 % of options — against 8 samples whatever they cost
 (:data:`DEEP_SAMPLES`): p95 1.21 s, 0.08, 82 %."""
+
+
+COACH_PURE_BUDGET = 200_000
+"""The coach's budget in pure Python (the static site's browser): the twin visits about 380,000
+positions a second in CPython here, Pyodide about 1.7 times slower, so a hint stays within 2 s."""
+
+
+def coach_settings() -> tuple[int, int]:
+    """The coach's ``(exact_tiles, exact_budget)`` in the search in use: exact from 5 tiles with
+    :data:`COACH_EXACT_BUDGET` in the compiled core, from 4 with :data:`COACH_PURE_BUDGET` in
+    pure Python."""
+    from ..search import core_in_use
+
+    return (5, COACH_EXACT_BUDGET) if core_in_use() == "compiled" else (4, COACH_PURE_BUDGET)
 
 
 MIN_EXACT_SAMPLES = 3
@@ -195,8 +213,8 @@ class SearchBot:
     tried besides the plays while the hand is long (the lowest by the rule-based keep-value;
     all of them in exact search); ``deep_samples``: at most this many samples when the search
     is exact with 5 tiles or more in each hand (``None``: ``samples`` always); ``exact_budget``:
-    instead of ``deep_samples``, as many of the ``samples`` as this many positions of exact
-    search allow there (at least :data:`MIN_EXACT_SAMPLES`, else every sample is played out:
+    instead, from :data:`BUDGET_FROM` tiles a hand, as many of the ``samples`` as this many
+    positions of exact search allow (at least :data:`MIN_EXACT_SAMPLES`, else every sample is played out:
     a hint's time is bounded, and cheap positions get more samples); ``lines``: also
     follow each exact sample along a line of best play, so that every option carries its
     :class:`Outlook` (played-out samples always do).
@@ -240,7 +258,7 @@ class SearchBot:
         tallies = {mv: _Tally() for mv in moves}
         lines = self.lines
         deep = exact and first.left >= 5 and self.deep_samples is not None
-        budget = self.exact_budget if deep else None
+        budget = self.exact_budget if exact and first.left >= BUDGET_FROM else None
         if budget is not None:
             n = self.samples
         else:
