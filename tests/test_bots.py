@@ -328,10 +328,14 @@ def test_move_names_say_which_tiles_when_a_name_is_shared() -> None:
     assert Move(parse_tiles("26"), discard=True).text()("en") == "discard Eight (2-6)"
 
 
-def _five_tile_views(count: int, seed: int = 4) -> list[object]:
+def _five_tile_deals(count: int, seed: int = 4) -> list[Deal]:
     from tiangow.bots.bench import coach_positions
 
-    return [d.view(d.to_play) for d in coach_positions(count, sizes=(5,), seed=seed)]  # leads and follows
+    return coach_positions(count, sizes=(5,), seed=seed)  # leads and follows
+
+
+def _five_tile_views(count: int, seed: int = 4) -> list[object]:
+    return [d.view(d.to_play) for d in _five_tile_deals(count, seed)]
 
 
 def test_an_exact_budget_bounds_the_search_and_scores_what_fits_exactly() -> None:
@@ -366,6 +370,14 @@ def test_a_budget_too_small_plays_out_and_the_hint_says_why() -> None:
     assert not tiny[0].exact and tiny[0].samples == 8
     h = Coach(seed=1, samples=8, exact_tiles=5, exact_budget=10).hint(view)  # type: ignore[arg-type]
     assert not h.exact and h.too_long
+    from types import SimpleNamespace
+
+    from tiangow.widgets.play_html import hint_html
+
+    d = _five_tile_deals(1)[0]
+    shown = hint_html(SimpleNamespace(deal=d, seat=d.to_play), h, 2, "en")  # type: ignore[arg-type]
+    assert "dealt at random 8 times, each hand played out" in shown and "too many ways to go on" in shown
+    assert "精算足夠的次數會超過提示的時間" in hint_html(SimpleNamespace(deal=d, seat=d.to_play), h, 2, "zh-Hant")  # type: ignore[arg-type]
     roomy = Coach(seed=1, samples=8, exact_tiles=5, exact_budget=50_000_000).hint(view)  # type: ignore[arg-type]
     assert roomy.exact and not roomy.too_long and roomy.options[0].samples == 8
     early = Coach(seed=1, samples=8, exact_tiles=3, exact_budget=10).hint(view)  # type: ignore[arg-type]
