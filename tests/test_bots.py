@@ -388,3 +388,16 @@ def test_a_budget_too_small_plays_out_and_the_hint_says_why() -> None:
 def test_an_exact_budget_is_a_positive_number_of_positions(budget: object) -> None:
     with pytest.raises(BotError, match="exact_budget"):
         SearchBot(1, exact_budget=budget)  # type: ignore[arg-type]
+
+
+def test_the_coach_benchmark_scores_against_its_reference_and_leaves_out_what_it_cannot_search() -> None:
+    """Issue 23 §5's benchmark: the reference's figures for every option, the coach's loss and
+    marks against them; positions the reference cannot search within its budget left out."""
+    from tiangow.bots.bench import coach_against_reference, coach_positions
+
+    ds = coach_positions(2, sizes=(3,), seed=2)
+    f = coach_against_reference(ds, reference_samples=8)
+    assert f.skipped == 0 and len(f.losses) == len(f.seconds) == 2
+    assert all(loss >= 0 for loss in f.losses) and 0 <= f.agree <= f.options and f.options >= 2
+    tight = coach_against_reference(_five_tile_deals(2), reference_samples=8, reference_budget=10)
+    assert tight.skipped == 2 and tight.options == 0 and not tight.losses

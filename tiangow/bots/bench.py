@@ -14,7 +14,9 @@ With ``--coach``: the coach against a reference on seeded positions (issue 23 §
 reference scores every option open to the seat by exact search of each of many samples of the
 hidden tiles (:class:`SearchBot` with every sample exact); printed are (a) the mean loss, under
 the reference, of the coach's recommended move and (b) the share of options whose mark (best /
-fine / mistake, :meth:`Coach.mark`) agrees with the mark the reference's figures give.
+fine / mistake, :meth:`Coach.mark`) agrees with the mark the reference's figures give, for
+each tile count; a position whose reference would overrun its budget (the exact search is too
+slow there: at 6–8 tiles, most) is left out and counted.
 
 With ``--solver``: the double-dummy search itself (issue 23 §3): whole hands (8 tiles each, the
 seat to act) with the search in use (:data:`tiangow.search.CORE`), and the pure-Python search
@@ -42,6 +44,7 @@ from .rule import RuleBot
 from .search import SearchBot
 
 __all__ = ["hint_latencies", "solve_times", "coach_positions", "coach_against_reference", "CoachFigures",
+           "REFERENCE_BUDGET",
            "whole_hands", "main"]
 
 
@@ -160,6 +163,8 @@ class CoachFigures:
         self.options = 0
         self.exact_hints = 0
         self.seconds: list[float] = []
+        self.skipped = 0
+        """Positions left out: the reference could not search every sample within its budget."""
 
     @property
     def mean_loss(self) -> float:
@@ -170,21 +175,33 @@ class CoachFigures:
         return self.agree / max(1, self.options)
 
 
+REFERENCE_BUDGET = 400_000
+"""Positions of exact search the reference may spend per sample of a position (on average)."""
+
+
 def coach_against_reference(deals: Sequence[Deal], reference_samples: int = 256, coach: Coach | None = None,
-                            seed: int = 5) -> CoachFigures:
-    """Score the coach's advice on ``deals`` against the reference (see the module text)."""
+                            seed: int = 5, reference_budget: int | None = REFERENCE_BUDGET) -> CoachFigures:
+    """Score the coach's advice on ``deals`` against the reference (see the module text). A
+    position whose reference would take more than ``reference_budget`` positions of exact
+    search a sample (``None``: no limit) is left out and counted in :attr:`CoachFigures.skipped`."""
     figures = CoachFigures()
     for i, d in enumerate(deals):
         seat = d.to_play
         assert seat is not None
         view = d.view(seat)
+        budget = None if reference_budget is None else reference_budget * reference_samples
+        ref = SearchBot(random.Random(10_000 + i), samples=reference_samples, exact_tiles=8, deep_samples=None,
+                        exact_budget=budget)
+        ref_options = ref.options(view)
+        if len(ref_options) > 1 and (not ref_options[0].exact or ref_options[0].samples < reference_samples):
+            figures.skipped += 1
+            continue
+        ref_opts = {o.move: o.mean for o in ref_options}
         c = Coach(seed=seed + i) if coach is None else coach
         t = time.perf_counter()
         h = c.hint(view)
         figures.seconds.append(time.perf_counter() - t)
         figures.exact_hints += h.exact
-        ref = SearchBot(random.Random(10_000 + i), samples=reference_samples, exact_tiles=8, deep_samples=None)
-        ref_opts = {o.move: o.mean for o in ref.options(view)}
         best = max(ref_opts.values())
         figures.losses.append(best - ref_opts[h.recommended])
         for move, mean in ref_opts.items():
@@ -259,6 +276,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--sizes", type=int, nargs="+", default=[8, 7, 6, 5], help="tiles per hand (--coach)")
     p.add_argument("--per-size", type=int, default=25, help="positions per tile count (--coach)")
     p.add_argument("--reference-samples", type=int, default=256, help="exact samples per option (--coach)")
+    p.add_argument("--reference-budget", type=int, default=REFERENCE_BUDGET,
+                   help="positions of exact search per reference sample before a position is left out (--coach)")
     p.add_argument("--solver", action="store_true", help="the double-dummy search: whole hands and endings")
     p.add_argument("--deals", type=int, default=200, help="whole hands (--solver)")
     p.add_argument("--endings", type=int, default=20, help="5- and 6-tile endings (--solver)")
@@ -268,13 +287,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         _solver_report(a.deals, a.endings)
         return 0
     if a.coach:
-        ds = coach_positions(a.per_size, a.sizes)
-        f = coach_against_reference(ds, a.reference_samples)
-        print(f"coach against the reference ({len(ds)} positions at {', '.join(map(str, a.sizes))} tiles, "
-              f"{a.reference_samples} exact samples per option): (a) mean loss of the recommended move "
-              f"{f.mean_loss:.2f} (target ≤ 0.25); (b) marks agreeing {100 * f.agreement:.0f}% of {f.options} "
-              f"options (target ≥ 90%); hints exact in {f.exact_hints} of {len(ds)}; hint median "
-              f"{statistics.median(f.seconds):.2f} s, max {max(f.seconds):.2f} s")
+        print(f"coach against the reference ({a.reference_samples} exact samples per option, at most "
+              f"{a.reference_budget:,} positions of search a sample; targets: loss ≤ 0.25, marks ≥ 90%)")
+        for tiles in a.sizes:
+            ds = coach_positions(a.per_size, (tiles,))
+            f = coach_against_reference(ds, a.reference_samples, reference_budget=a.reference_budget)
+            if not f.seconds:
+                print(f"  {tiles} tiles: no position of {len(ds)} could be referenced within the budget "
+                      "(the exact search is too slow there)", flush=True)
+                continue
+            print(f"  {tiles} tiles, {len(f.seconds)} positions ({f.skipped} left out: reference too slow): "
+                  f"(a) mean loss of the recommended move {f.mean_loss:.2f}; (b) marks agreeing "
+                  f"{100 * f.agreement:.1f}% of {f.options} options; hints exact in {f.exact_hints}; hint median "
+                  f"{statistics.median(f.seconds):.2f} s, p95 {_pct(f.seconds, 0.95):.2f} s, "
+                  f"max {max(f.seconds):.2f} s", flush=True)
         return 0
 
     lat = hint_latencies(a.hands)
