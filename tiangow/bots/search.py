@@ -7,7 +7,8 @@ with everything the seat has seen), and scores every action open to it in every 
 - **near the end** (at most ``exact_tiles`` tiles in each hand at the start of the trick) by
   exact perfect-information search with a transposition table
   (:func:`tiangow.search.step_values`): the net the action guarantees whatever the
-  others do;
+  others do — with an ``exact_budget`` (the coach's), only as many samples as that much
+  search allows, and played out as below when too few fit;
 - **earlier**, when an exact search would take minutes, by playing the sample out to the end
   with the rule-based player in every seat (each deciding from its own knowledge in that
   sample) after the action, and counting the net the seat ends with.
