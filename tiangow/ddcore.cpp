@@ -49,7 +49,6 @@ const u64 LOW = [] {
 }();
 
 inline bool contains(u64 holding, u64 part) { return (((holding | GUARD) - part) & GUARD) == GUARD; }
-inline int size_of(u64 p) { return __builtin_popcountll(p & LOW) + 2 * __builtin_popcountll(p & (LOW << 1)); }
 
 struct Combo {
     u64 mask;
@@ -70,13 +69,17 @@ struct Move {
     u64 disc;
 };
 
+// An entry is checked by a 128-bit fingerprint of its position (two independent 64-bit hashes
+// of the key): two different positions share one with a probability of about 2**-128 a probe,
+// and 32 bytes an entry put both entries of a bucket in one cache line.
 struct Entry {
-    u64 k[7];
+    u64 f[2];
     int32_t lo, hi;
     uint32_t gen;
     uint8_t best_i, depth;
     uint16_t used;
 };
+static_assert(sizeof(Entry) == 32, "two entries a cache line");
 
 // The table: anonymous memory (untouched pages cost nothing; zero pages are empty entries),
 // on 2 MB pages where the system allows, since its probes land anywhere in it.
@@ -101,18 +104,23 @@ struct NetKeyHash {
 };
 
 struct Plan {
-    // fields moved by the same distance go together: (x & mask[i]) shifted by shift[i] bits
-    // (a family moves by whole families and may swap its twins, a plain kind moves down: the
-    // distances, in fields, lie in -10 … +1, so 12 groups at most)
+    // fields moved by the same distance go together: (x & mask[i]) shifted left by left[i] bits
+    // and right by right[i] (one of them 0). The families' plan moves them by whole families and
+    // may swap twins (distances -10 … +1 fields), the plain kinds' moves them down (0 … -6): 12
+    // groups at most either way.
     int n;  // groups; -1: not made yet
     u64 mask[12];
-    int shift[12];
+    uint8_t left[12], right[12];
     Plan() : n(-1) {}
 };
 
 // Plans of relabelling, per setting of the fixed units (Wong's rule, 1-5 and 1-6 fixed), built
-// on first use: 2**17 each.
-std::vector<Plan> plan_tables[8];
+// on first use: the families' (which families are live, how their twins sit, whether 2-4 is
+// live: 2**9) and the plain kinds' (which are live: 2**7). Small enough to stay in cache.
+struct Plans {
+    std::vector<Plan> family, plain;
+};
+Plans plan_tables[8];
 
 struct Context {
     PyObject_HEAD
@@ -120,7 +128,7 @@ struct Context {
     Combo combos[MAXC];
     std::vector<int>* better;       // better[id]: ids of the plays that beat it, best first
     std::vector<int>* lead_order;   // every play, biggest and best first
-    std::vector<Plan>* plans;       // plan_tables[...] of this context's setting
+    Plans* plans;                   // plan_tables[...] of this context's setting
     u64 beaten_by[MAXC];            // beaten_by[id]: the plays that beat it, as bits
     // Every play lies inside one 9-bit slice of a holding (a family, or plain kinds): the plays
     // a slice's content holds, and the plays that beat one of them, as bits.
@@ -146,29 +154,23 @@ struct Context {
 const int FAMILY_SLOTS[4][3] = {{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {9, 10, 11}};
 const int PLAIN_SLOTS[7] = {12, 13, 14, 15, 16, 17, 18};
 
-inline int where(const u64* h, u64 bm, u64 lm, int slot) {
-    int shift = 3 * slot;
-    for (int s = 0; s < 4; ++s)
-        if ((h[s] >> shift) & 7) return s;
-    if ((bm >> shift) & 7) return 4;
-    if ((lm >> shift) & 7) return 5;
-    return 6;
+
+inline void plan_add(Plan& p, int s, int d) {
+    int shift = 3 * (d - s);
+    int i = 0;
+    while (i < p.n && (int)p.left[i] - (int)p.right[i] != shift) ++i;
+    if (i == p.n) {
+        if (p.n == 12) std::abort();  // cannot happen (see Plan)
+        p.left[i] = (uint8_t)(shift > 0 ? shift : 0);
+        p.right[i] = (uint8_t)(shift < 0 ? -shift : 0);
+        p.mask[i] = 0;
+        ++p.n;
+    }
+    p.mask[i] |= (u64)7 << (3 * s);
 }
 
-void make_plan(const Context* c, u64 live, const int* codes, Plan& p) {
+void make_family_plan(const Context* c, u64 live, const int* codes, Plan& p) {
     p.n = 0;
-    auto add = [&](int s, int d) {
-        int shift = 3 * (d - s);
-        int i = 0;
-        while (i < p.n && p.shift[i] != shift) ++i;
-        if (i == p.n) {
-            if (p.n == 12) std::abort();  // cannot happen (see Plan)
-            p.shift[i] = shift;
-            p.mask[i] = 0;
-            ++p.n;
-        }
-        p.mask[i] |= (u64)7 << (3 * s);
-    };
     int live24 = (live >> (3 * 19)) & 7;
     int segs[4][4];
     int seglen[4] = {0, 0, 0, 0};
@@ -201,44 +203,37 @@ void make_plan(const Context* c, u64 live, const int* codes, Plan& p) {
                 a = b;
                 b = t;
             }
-            add(FAMILY_SLOTS[f][0], FAMILY_SLOTS[df][0]);
-            add(a, FAMILY_SLOTS[df][1]);
-            add(b, FAMILY_SLOTS[df][2]);
+            plan_add(p, FAMILY_SLOTS[f][0], FAMILY_SLOTS[df][0]);
+            plan_add(p, a, FAMILY_SLOTS[df][1]);
+            plan_add(p, b, FAMILY_SLOTS[df][2]);
         }
     }
+}
+
+void make_plain_plan(const Context* c, u64 live, Plan& p) {
+    p.n = 0;
     int seg[7];
     int n = 0;
     auto flush = [&]() {
         int k = 0;
         for (int j = 0; j < n; ++j)
-            if ((live >> (3 * seg[j])) & 7) add(seg[j], seg[k++]);
+            if ((live >> (3 * seg[j])) & 7) plan_add(p, seg[j], seg[k++]);
         n = 0;
     };
     for (int s : PLAIN_SLOTS) {
         if (c->fixed_plain[s]) {
             if ((live >> (3 * s)) & 7) {
                 flush();
-                add(s, s);
+                plan_add(p, s, s);
             }
             continue;
         }
         seg[n++] = s;
     }
     flush();
-    add(19, 19);
-    add(20, 20);
 }
 
-inline u64 apply_plan(const Plan& p, u64 x) {
-    if (!x) return 0;
-    u64 y = 0;
-    for (int i = 0; i < p.n; ++i) {
-        int sh = p.shift[i];
-        u64 v = x & p.mask[i];
-        y |= sh >= 0 ? v << sh : v >> -sh;
-    }
-    return y;
-}
+const u64 FIXED_FIELDS = (u64)07 << (3 * 19) | (u64)07 << (3 * 20);  // 2-4 and the last field stay put
 
 // Seats that can never again put down a play that stands (inert): no play they hold beats any
 // play another seat holds (nor, before they act, the standing play), and the standing play is
@@ -270,15 +265,23 @@ int inert_seats(const Context* c, const u64* h, const u64* mine, const u64* beat
     return inert;
 }
 
-// The plan of a relabelling depends only on which units are live and how the equal military
-// tiles sit: an index of 17 bits (families live 4, plain kinds live 7, fixed kinds live 3 … ).
-inline unsigned plan_index(u64 live, const int* codes) {
+// The plans of a relabelling depend only on which units are live and how the equal military
+// tiles sit: the families' on 9 bits (families live 4, twins' order 4, 2-4 live), the plain
+// kinds' on 7 (which are live). nz: a bit at the foot of every nonempty field of live.
+inline unsigned family_index(u64 nz, const int* codes) {
     unsigned x = 0;
-    for (int f = 0; f < 4; ++f) x |= (unsigned)(((live >> (9 * f)) & 0777) != 0) << f;
-    for (int j = 0; j < 9; ++j) x |= (unsigned)(((live >> (3 * (12 + j))) & 7) != 0) << (4 + j);
-    for (int f = 0; f < 4; ++f) x |= (unsigned)codes[f] << (13 + f);
+    for (int f = 0; f < 4; ++f) x |= (unsigned)(((nz >> (9 * f)) & 0111) != 0) << f;
+    for (int f = 0; f < 4; ++f) x |= (unsigned)codes[f] << (4 + f);
+    return x | (unsigned)((nz >> (3 * 19)) & 1) << 8;
+}
+
+inline unsigned plain_index(u64 nz) {
+    unsigned x = 0;
+    for (int j = 0; j < 7; ++j) x |= (unsigned)((nz >> (3 * (12 + j))) & 1) << j;
     return x;
 }
+
+inline u64 nonempty(u64 x) { return (x | x >> 1 | x >> 2) & LOW; }
 
 // out: 4 canonical holdings (0 for an inert seat), the canonical masks of the standing and the
 // led plays (0: none), the inert seats
@@ -291,15 +294,37 @@ void canon(Context* c, const u64* h0, const u64* mine, const u64* beaters, int b
     u64 bm = best < 0 ? 0 : c->combos[best].mask;
     u64 lm = led < 0 ? 0 : c->combos[led].mask;
     u64 live = h[0] | h[1] | h[2] | h[3] | bm | lm;
+    // The owner of a tile: the first of the four seats, the standing play, the led play to hold
+    // it. A family's twins swap when its second twin's owner comes first (or only it is live):
+    // the bit at the first twin's field says so (b's field is 3 bits above a's).
+    u64 nz[6] = {nonempty(h[0]), nonempty(h[1]), nonempty(h[2]), nonempty(h[3]), nonempty(bm), nonempty(lm)};
+    u64 seen = 0, swapped = 0;
+    for (int o = 0; o < 6; ++o) {
+        swapped |= nz[o] & ~seen & (seen >> 3);
+        seen |= nz[o];
+    }
+    swapped |= ~seen & (seen >> 3);
     int codes[4];
-    for (int f = 0; f < 4; ++f)
-        codes[f] = where(h, bm, lm, FAMILY_SLOTS[f][1]) > where(h, bm, lm, FAMILY_SLOTS[f][2]) ? 1 : 0;
-    unsigned pi = plan_index(live, codes);
-    Plan& p = (*c->plans)[pi];
-    if (p.n < 0) make_plan(c, live, codes, p);
-    for (int s = 0; s < 4; ++s) out[s] = apply_plan(p, h[s]);
-    out[4] = apply_plan(p, bm);
-    out[5] = apply_plan(p, lm);
+    for (int f = 0; f < 4; ++f) codes[f] = (int)((swapped >> (3 * FAMILY_SLOTS[f][1])) & 1);
+    u64 nzl = nonempty(live);
+    Plan& pf = c->plans->family[family_index(nzl, codes)];
+    if (pf.n < 0) make_family_plan(c, live, codes, pf);
+    Plan& pp = c->plans->plain[plain_index(nzl)];
+    if (pp.n < 0) make_plain_plan(c, live, pp);
+    u64 in[6] = {h[0], h[1], h[2], h[3], bm, lm};
+    u64 res[6];
+    for (int v = 0; v < 6; ++v) res[v] = in[v] & FIXED_FIELDS;
+    for (int i = 0; i < pf.n; ++i) {
+        u64 m = pf.mask[i];
+        int l = pf.left[i], r = pf.right[i];
+        for (int v = 0; v < 6; ++v) res[v] |= ((in[v] & m) << l) >> r;
+    }
+    for (int i = 0; i < pp.n; ++i) {
+        u64 m = pp.mask[i];
+        int l = pp.left[i], r = pp.right[i];
+        for (int v = 0; v < 6; ++v) res[v] |= ((in[v] & m) << l) >> r;
+    }
+    for (int v = 0; v < 6; ++v) out[v] = res[v];
     out[6] = (u64)inert;
 }
 
@@ -513,7 +538,51 @@ inline u64 mix(u64 x) {
     return x;
 }
 
-int value(Context* c, State& st, int alpha, int beta) {
+inline u64 mix2(u64 x) {  // another finalizer (splitmix64's), for the fingerprint's second half
+    x += 0x9E3779B97F4A7C15ULL;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
+}
+
+// The key of a relabelled position (canonical holdings and plays from canon) and its fingerprint.
+inline void relabelled_key(const Context* c, const State& st, const u64* cn, u64* k) {
+    const int* stacks = st.stacks;
+    u64 sk = (u64)stacks[0] | (u64)stacks[1] << 4 | (u64)stacks[2] << 8 | (u64)stacks[3] << 12;
+    k[0] = cn[0];
+    k[1] = cn[1];
+    k[2] = cn[2];
+    k[3] = cn[3];
+    k[4] = sk | (u64)st.to_play << 16 | (u64)st.leader << 18 | cn[6] << 20 | (u64)(st.best_seat + 1) << 28 |
+           (u64)st.locked << 31 | (u64)1 << 41 | (u64)c->me << 42 | (u64)c->goal << 44 | (c->id & 0x3FF) << 46;
+    k[5] = cn[4];
+    k[6] = cn[5];
+}
+
+// Each word is mixed on its own (a bijection, so a change to one word changes its mix; seven
+// independent mixes, not a chain of them), then summed with two sets of odd multipliers.
+inline void fingerprint(const u64* k, u64* fp) {
+    static const u64 A[7] = {0x9E3779B97F4A7C15ULL, 0xC2B2AE3D27D4EB4FULL, 0x165667B19E3779F9ULL,
+                             0xD6E8FEB86659FD93ULL, 0xA0761D6478BD642FULL, 0xE7037ED1A0B428DBULL,
+                             0x8EBC6AF09C88C6E3ULL};
+    static const u64 B[7] = {0x589965CC75374CC3ULL, 0x1D8E4E27C47D124FULL, 0xFF51AFD7ED558CCDULL,
+                             0xC4CEB9FE1A85EC53ULL, 0xBF58476D1CE4E5B9ULL, 0x94D049BB133111EBULL,
+                             0x2545F4914F6CDD1DULL};
+    u64 a = 0, b = 0;
+    for (int i = 0; i < 7; ++i) {
+        u64 t = mix(k[i] + A[6 - i] * (u64)(i + 1));
+        a += t * A[i];
+        b += t * B[i];
+    }
+    fp[0] = mix2(a);
+    fp[1] = mix2(b ^ 0x5851F42D4C957F2DULL);
+}
+
+inline Entry* bucket(u64 fp0) { return &table[(size_t)(fp0 & (((u64)1 << table_bits) - 1)) & ~(size_t)1]; }
+
+// pre: the fingerprint of st's key, when the caller worked it out (a discard inside a trick,
+// whose canonical position the list of discards needed anyway)
+int value(Context* c, State& st, int alpha, int beta, const u64* pre = nullptr) {
     c->nodes++;
     if (c->error) return 0;
     if (c->limit && c->nodes > c->limit) {
@@ -528,6 +597,9 @@ int value(Context* c, State& st, int alpha, int beta) {
     const int* stacks = st.stacks;
     bool relabel = (stacks[0] > 0) + (stacks[1] > 0) + (stacks[2] > 0) + (stacks[3] > 0) >= 2;
     u64 k[7];
+    u64 fp[2];
+    u64 child_fp[MAXMOVES][2];  // discards inside a trick: their fingerprints, from the list of them
+    bool child_pre = false;
     Entry* slot = nullptr;
     int first = 0;
     bool use_tt = st.left > 1 || !st.acted;
@@ -536,18 +608,13 @@ int value(Context* c, State& st, int alpha, int beta) {
     if (relabel)
         for (int s = 0; s < 4; ++s) seat_plays(c, st.h[s], mine[s], beaters[s]);
     if (use_tt) {
-        if (relabel) {
+        if (pre) {
+            fp[0] = pre[0];
+            fp[1] = pre[1];
+        } else if (relabel) {
             u64 cn[7];
             canon(c, st.h, mine, beaters, st.best, st.size ? st.best_seat : to_play, st.led, acted_mask_of(st), cn);
-            k[0] = cn[0];
-            k[1] = cn[1];
-            k[2] = cn[2];
-            k[3] = cn[3];
-            k[4] = sk | (u64)to_play << 16 | (u64)st.leader << 18 | cn[6] << 20 | (u64)(st.best_seat + 1) << 28 |
-                   (u64)st.locked << 31 | (u64)1 << 41 | (u64)c->me << 42 | (u64)c->goal << 44 |
-                   (c->id & 0x3FF) << 46;
-            k[5] = cn[4];
-            k[6] = cn[5];
+            relabelled_key(c, st, cn, k);
         } else {
             k[0] = st.h[0];
             k[1] = st.h[1];
@@ -559,12 +626,11 @@ int value(Context* c, State& st, int alpha, int beta) {
             k[5] = st.shown;
             k[6] = st.up;
         }
-        u64 hash = mix(k[0] ^ mix(k[1] ^ mix(k[2] ^ mix(k[3] ^ mix(k[4] ^ mix(k[5] ^ k[6]))))));
-        size_t idx = (size_t)(hash & (((u64)1 << table_bits) - 1)) & ~(size_t)1;
-        Entry* e = &table[idx];
+        if (!pre) fingerprint(k, fp);
+        Entry* e = bucket(fp[0]);
         Entry* found = nullptr;
         for (int i = 0; i < 2; ++i) {
-            if (e[i].gen == generation && std::memcmp(e[i].k, k, sizeof k) == 0) {
+            if (e[i].gen == generation && e[i].f[0] == fp[0] && e[i].f[1] == fp[1]) {
                 found = &e[i];
                 break;
             }
@@ -605,6 +671,12 @@ int value(Context* c, State& st, int alpha, int beta) {
             u64 ms_[4] = {mine[0], mine[1], mine[2], mine[3]};
             u64 bs_[4] = {beaters[0], beaters[1], beaters[2], beaters[3]};
             int j = 0;
+            // A discard that does not end the trick leads to a position keyed on just this
+            // canonical form: its fingerprint is worked out here and its bucket fetched early.
+            bool inside = st.acted < 3 && st.left > 1;
+            State after = st;
+            after.to_play = (to_play + 1) & 3;
+            after.acted = st.acted + 1;
             for (int i = 0; i < n; ++i) {
                 if (ms[i].combo < 0) {
                     hs[to_play] = held - ms[i].disc;
@@ -615,26 +687,50 @@ int value(Context* c, State& st, int alpha, int beta) {
                     for (int q = 0; q < nseen && !dup; ++q) dup = std::memcmp(seen[q], cn, sizeof cn) == 0;
                     if (dup) continue;
                     std::memcpy(seen[nseen++], cn, sizeof cn);
+                    if (inside) {
+                        u64 ck[7];
+                        relabelled_key(c, after, cn, ck);
+                        fingerprint(ck, child_fp[j]);
+                        __builtin_prefetch(bucket(child_fp[j][0]));
+                    }
                 }
                 ms[j++] = ms[i];
             }
             n = j;
+            child_pre = inside;
         }
         if (!maximize && st.best_seat != c->me && n > 1) {
             // the best play so far is a partner's: try letting it stand first
             Move tmp[MAXMOVES];
+            u64 tfp[MAXMOVES][2];
             int j = 0;
             for (int i = 0; i < n; ++i)
-                if (ms[i].combo < 0) tmp[j++] = ms[i];
+                if (ms[i].combo < 0) {
+                    tfp[j][0] = child_fp[i][0];
+                    tfp[j][1] = child_fp[i][1];
+                    tmp[j++] = ms[i];
+                }
             for (int i = 0; i < n; ++i)
-                if (ms[i].combo >= 0) tmp[j++] = ms[i];
+                if (ms[i].combo >= 0) {
+                    tfp[j][0] = child_fp[i][0];
+                    tfp[j][1] = child_fp[i][1];
+                    tmp[j++] = ms[i];
+                }
             std::memcpy(ms, tmp, sizeof(Move) * n);
+            if (child_pre) std::memcpy(child_fp, tfp, sizeof(u64) * 2 * n);
         }
     }
     if (first && first < n) {
         Move t = ms[0];
         ms[0] = ms[first];
         ms[first] = t;
+        if (child_pre) {
+            u64 a = child_fp[0][0], b = child_fp[0][1];
+            child_fp[0][0] = child_fp[first][0];
+            child_fp[0][1] = child_fp[first][1];
+            child_fp[first][0] = a;
+            child_fp[first][1] = b;
+        }
     } else {
         first = 0;
     }
@@ -645,8 +741,9 @@ int value(Context* c, State& st, int alpha, int beta) {
         bool paid;
         int d = push(c, child, ms[i], paid);
         int v;
+        const u64* pre = child_pre && ms[i].combo < 0 ? child_fp[i] : nullptr;
         if (!paid || c->goal != NET)
-            v = value(c, child, alpha, beta);
+            v = value(c, child, alpha, beta, pre);
         else
             v = d + value(c, child, alpha - d, beta - d);
         if (c->error) return 0;
@@ -682,16 +779,17 @@ int value(Context* c, State& st, int alpha, int beta) {
             lo = best;
         else
             lo = hi = best;
-        if (slot->gen == generation && std::memcmp(slot->k, k, sizeof k) == 0) {
+        if (slot->gen == generation && slot->f[0] == fp[0] && slot->f[1] == fp[1]) {
             // the same position: keep what both searches proved
             if (slot->lo > lo) lo = slot->lo;
             if (slot->hi < hi) hi = slot->hi;
         }
         c->stores++;
-        std::memcpy(slot->k, k, sizeof k);
+        slot->f[0] = fp[0];
+        slot->f[1] = fp[1];
         slot->gen = generation;
         slot->best_i = (uint8_t)best_i;
-        slot->depth = (uint8_t)(size_of(st.h[0]) + size_of(st.h[1]) + size_of(st.h[2]) + size_of(st.h[3]));
+        slot->depth = (uint8_t)(4 * st.left - st.acted * st.size);  // tiles still held
         slot->lo = lo;
         slot->hi = hi;
     }
@@ -798,7 +896,10 @@ int Context_init(Context* self, PyObject* args, PyObject*) {
         if (s >= 0 && s < 21) self->fixed_plain[s] = 1;
     }
     int setting = (self->movable[0] ? 0 : 1) | (self->fixed_plain[18] ? 2 : 0) | (self->fixed_plain[17] ? 4 : 0);
-    if (plan_tables[setting].empty()) plan_tables[setting].assign((size_t)1 << 17, Plan());
+    if (plan_tables[setting].family.empty()) {
+        plan_tables[setting].family.assign((size_t)1 << 9, Plan());
+        plan_tables[setting].plain.assign((size_t)1 << 7, Plan());
+    }
     self->plans = &plan_tables[setting];
     self->banker = banker;
     self->m = m;

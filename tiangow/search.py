@@ -314,7 +314,7 @@ def _family_fields(c: Combination) -> int:
 _BIG_FROM: Final = 6
 """From how many tiles a hand a search gets the big table."""
 _BIG_BITS: Final = 22
-"""The big table: 2**22 positions × 72 bytes = 288 MB (a small one, 2**20, serves the coach)."""
+"""The big table: 2**22 positions × 32 bytes = 128 MB (a small one, 2**20, 32 MB, serves the coach)."""
 
 
 def _big_table() -> None:
