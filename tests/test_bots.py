@@ -401,3 +401,14 @@ def test_the_coach_benchmark_scores_against_its_reference_and_leaves_out_what_it
     assert all(loss >= 0 for loss in f.losses) and 0 <= f.agree <= f.options and f.options >= 2
     tight = coach_against_reference(_five_tile_deals(2), reference_samples=8, reference_budget=10)
     assert tight.skipped == 2 and tight.options == 0 and not tight.losses
+
+
+def test_the_whole_hand_benchmark_counts_the_hands_it_gave_up_on() -> None:
+    """Issue 23 §3's whole-hand figures: a hand past its budget of positions is counted as
+    unsolved, with the positions it was allowed (a lower bound), instead of running for hours."""
+    from tiangow.bots.bench import whole_hands
+
+    times, nodes, hits, unsolved = whole_hands(3, max_nodes=2_000)
+    assert len(times) == len(nodes) == len(hits) == 3
+    assert unsolved == sum(n == 2_000 for n in nodes) and unsolved >= 1
+    assert all(0 < n <= 2_000 for n in nodes)

@@ -137,6 +137,11 @@ struct Context {
     std::unordered_map<NetKey, std::array<int, 4>, NetKeyHash>* nets;
     int free_split, capture_wins_trick, civil_supreme, capture_civil_supreme, finish_collects, bonus_on;
     int id12, id24, id15, id16;  // the single plays of 1-2, 2-4, 1-5, 1-6
+    // For the dominance of discards: the plays each field's tile is part of, plays by mask,
+    // and the fields of the tiles the rules name (1-2, 2-4, 1-5, 1-6), which never take part.
+    u64 with_field[21];
+    std::unordered_map<u64, int>* by_mask;
+    u64 named_fields;
     int banker, m;
     int movable[4];
     int fixed_plain[21];
@@ -545,6 +550,43 @@ inline u64 mix2(u64 x) {  // another finalizer (splitmix64's), for the fingerpri
     return x ^ (x >> 31);
 }
 
+// ---- dominated discards ---------------------------------------------------------------------
+//
+// A seat that keeps tile b rather than tile a (discarding a instead of b) is never worse off when
+// every play the seat could make with a is matched by a play of the same kind, no lower, with b
+// in its place (the same tiles otherwise), and - for one of the three playing together - no
+// partner holds a play that would beat the play with a but not the one with b (so the three can
+// still play as they would have: the seat mimics every line with b for a; the one playing alone
+// only ever loses options the others had against it). Only once two seats hold stacks (what was
+// shown, and the hand's first lead, no longer count) and with free splitting; never for the
+// tiles the rules name (1-2, 2-4, 1-5, 1-6: captures and special finishes).
+
+// field-wise a - b, where a holds more, else 0
+inline u64 excess(u64 a, u64 b) {
+    u64 r = (a | GUARD) - b;
+    return r & ((r & GUARD) >> 2) * 3;
+}
+
+// whether keeping b (the field unit ub) is as good as keeping a (ua) for the seat, whose other
+// tiles are rest; partners: the plays the seat's partners hold (0 for the seat playing alone)
+bool keeps_better(const Context* c, u64 ua, u64 ub, u64 rest, u64 partners) {
+    if ((ua | ub) & c->named_fields) return false;
+    int fa = __builtin_ctzll(ua) / 3;
+    u64 with_a = rest + ua;
+    for (u64 ids = c->with_field[fa]; ids; ids &= ids - 1) {
+        int id = __builtin_ctzll(ids);
+        const Combo& cb = c->combos[id];
+        if (!contains(with_a, cb.mask)) continue;
+        auto it = c->by_mask->find(cb.mask - ua + ub);
+        if (it == c->by_mask->end()) return false;
+        int other = it->second;
+        if (c->combos[other].kind != cb.kind) return false;
+        if (c->beaten_by[other] >> id & 1) return false;  // the play with a beats the one with b
+        if (c->beaten_by[id] & partners & ~c->beaten_by[other]) return false;
+    }
+    return true;
+}
+
 // The key of a relabelled position (canonical holdings and plays from canon) and its fingerprint.
 inline void relabelled_key(const Context* c, const State& st, const u64* cn, u64* k) {
     const int* stacks = st.stacks;
@@ -698,6 +740,37 @@ int value(Context* c, State& st, int alpha, int beta, const u64* pre = nullptr) 
             }
             n = j;
             child_pre = inside;
+            if (c->free_split && c->goal != POSSIBLE_WIN) {
+                u64 partners = 0;
+                if (to_play != c->me)
+                    for (int s = 0; s < 4; ++s)
+                        if (s != to_play && s != c->me) partners |= mine[s];
+                // Each discard against the ones listed before it, kept or not: one left out was
+                // no better than an earlier one, so a chain of them ends at one kept.
+                u64 earlier[MAXMOVES];
+                int nearlier = 0;
+                j = 0;
+                for (int i = 0; i < n; ++i) {
+                    if (ms[i].combo < 0) {
+                        u64 di = ms[i].disc;
+                        bool dominated = false;
+                        for (int q = 0; q < nearlier && !dominated; ++q) {
+                            u64 dk = earlier[q];
+                            u64 b = excess(di, dk), a = excess(dk, di);  // i discards b and keeps a
+                            if ((b & (b - 1)) || !(b & LOW) || (a & (a - 1)) || !(a & LOW)) continue;
+                            dominated = keeps_better(c, a, b, held - di - a, partners);
+                        }
+                        earlier[nearlier++] = di;
+                        if (dominated) continue;
+                    }
+                    if (child_pre) {
+                        child_fp[j][0] = child_fp[i][0];
+                        child_fp[j][1] = child_fp[i][1];
+                    }
+                    ms[j++] = ms[i];
+                }
+                n = j;
+            }
         }
         if (!maximize && st.best_seat != c->me && n > 1) {
             // the best play so far is a partner's: try letting it stand first
@@ -884,6 +957,17 @@ int Context_init(Context* self, PyObject* args, PyObject*) {
                           &self->capture_civil_supreme, &self->finish_collects, &self->bonus_on))
         return -1;
     if (!PyArg_ParseTuple(singles, "iiii", &self->id12, &self->id24, &self->id15, &self->id16)) return -1;
+    self->by_mask = new std::unordered_map<u64, int>();
+    for (int f = 0; f < 21; ++f) self->with_field[f] = 0;
+    for (int id = 0; id < self->ncombos; ++id) {
+        u64 m = self->combos[id].mask;
+        (*self->by_mask)[m] = id;
+        for (int f = 0; f < 21; ++f)
+            if ((m >> (3 * f)) & 3) self->with_field[f] |= (u64)1 << id;
+    }
+    self->named_fields = 0;
+    for (int id : {self->id12, self->id24, self->id15, self->id16})
+        if (id >= 0 && id < self->ncombos) self->named_fields |= self->combos[id].mask;
     if (!PyArg_ParseTuple(movable, "iiii", &self->movable[0], &self->movable[1], &self->movable[2],
                           &self->movable[3]))
         return -1;
@@ -914,6 +998,7 @@ void Context_dealloc(Context* self) {
     delete[] self->better;
     delete self->lead_order;
     delete self->nets;
+    delete self->by_mask;
     Py_XDECREF(self->final_net);
     Py_TYPE(self)->tp_free((PyObject*)self);
 }

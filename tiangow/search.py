@@ -138,9 +138,11 @@ def _search(st: State, me: int, goal: Goal, tt: TT, stats: SearchStats) -> Calla
     push, pop, moves = st.push, st.pop, st.moves
     tt_get = tt.get
     h = st.h
-    canon = canon_for(st.rules).holdings
+    cn = canon_for(st.rules)
+    canon, undominated, plays_of = cn.holdings, cn.undominated, cn.plays_of
     net = goal is Goal.NET
     together = goal is Goal.POSSIBLE_WIN  # everyone plays for me
+    dominance = st.rules.free_split and not together
 
     def value(alpha: int, beta: int) -> int:
         stats.nodes += 1
@@ -201,6 +203,7 @@ def _search(st: State, me: int, goal: Goal, tt: TT, stats: SearchStats) -> Calla
                     acted |= 1 << ((st.leader + i) & 3)
                 seen = set()
                 kept: list[Step] = []
+                discards: list[int] = []
                 for mv in ms:
                     if type(mv) is int:
                         hs[to_play] = held - mv
@@ -208,8 +211,29 @@ def _search(st: State, me: int, goal: Goal, tt: TT, stats: SearchStats) -> Calla
                         if c in seen:
                             continue
                         seen.add(c)
-                    kept.append(mv)
-                ms = kept
+                        discards.append(mv)
+                    else:
+                        kept.append(mv)
+                if dominance and len(discards) > 1:
+                    # Discards no better than another (keeping a weaker tile where nothing
+                    # tells the two apart but its own plays): tiangow.symmetry.Canon.keeps_better
+                    partners = 0
+                    if to_play != me:
+                        for s in range(4):
+                            if s not in (to_play, me) and h[s]:
+                                partners |= plays_of(h[s])[0]
+                    discards = undominated(held, discards, partners)
+                ms = kept + discards  # type: ignore[operator]
+            elif dominance and two and len(ms) > 2 and type(ms[-2]) is int:
+                # Below the relabelling, the dominated discards alone (they cost little).
+                kept = [mv for mv in ms if type(mv) is not int]
+                discards = [mv for mv in ms if type(mv) is int]
+                partners = 0
+                if to_play != me:
+                    for s in range(4):
+                        if s not in (to_play, me) and h[s]:
+                            partners |= plays_of(h[s])[0]
+                ms = kept + undominated(h[to_play], discards, partners)  # type: ignore[operator]
             if not maximize and st.best_seat != me and len(ms) > 1:
                 # The best play so far is a partner's (the other three play as one side): try
                 # letting it stand before overtaking it.
@@ -345,6 +369,7 @@ def _core_value(st: State, me: int, goal: Goal, stats: SearchStats, fresh: bool,
             raise SearchTooLong(f"the search gave up after {stats.limit:,} positions")
     v, nodes, hits, stored = _context(st).solve(_core_state(st), me, _GOAL_CODE[goal], lo, hi, fresh, budget)
     if v is None:
+        stats.hits += hits
         stats.nodes = stats.limit + 1
         raise SearchTooLong(f"the search gave up after {stats.limit:,} positions")
     stats.nodes += nodes

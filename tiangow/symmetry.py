@@ -80,6 +80,13 @@ class Canon:
         self.beaten_by: tuple[int, ...] = tuple(sum(1 << o.id for _, o in self.tab.better[c.id])
                                                 for c in self.tab.plays)
         self._moves: dict[tuple[int, ...], tuple[tuple[int, int, int], ...]] = {}
+        self._undominated: dict[tuple[int, ...], list[int]] = {}
+        # For dominated discards: the plays each field's tile is part of, and the fields of the
+        # tiles the rules name (1-2, 2-4, 1-5, 1-6), which never take part.
+        self.with_field: tuple[tuple[Combination, ...], ...] = tuple(
+            tuple(c for c in self.tab.plays if (c.mask >> (3 * f)) & 3) for f in range(21))
+        self.named_fields: int = sum(c.mask for c in self.tab.plays
+                                     if c.size == 1 and c.tiles[0].notation in ("1-2", "2-4", "1-5", "1-6"))
 
     # -- the relabelling -------------------------------------------------------------------
     def _plan(self, live: int, codes: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
@@ -192,7 +199,7 @@ class Canon:
         beaters = [0, 0, 0, 0]
         for s in range(4):
             if h[s]:
-                mine[s], beaters[s] = self._plays_of(h[s])
+                mine[s], beaters[s] = self.plays_of(h[s])
         inert = 0
         for f in range(4):
             if not h[f] or f == best_seat:
@@ -207,7 +214,7 @@ class Canon:
                 inert |= 1 << f
         return inert
 
-    def _plays_of(self, holding: int) -> tuple[int, int]:
+    def plays_of(self, holding: int) -> tuple[int, int]:
         """The plays in ``holding`` and the plays that beat one of them, as bits of their ids."""
         found = self._plays.get(holding)
         if found is None:
@@ -217,6 +224,83 @@ class Canon:
                 beaters |= self.beaten_by[c.id]
             found = self._plays[holding] = (mine, beaters)
         return found
+
+
+    # -- dominated discards -----------------------------------------------------------------
+    def keeps_better(self, ua: int, ub: int, rest: int, partners: int) -> bool:
+        """Whether a seat holding ``rest`` and one of two tiles (``ua``, ``ub``: a packed tile
+        each) is never worse off keeping the second: every play it could make with ``ua`` is
+        matched by a play of the same kind, no lower, with ``ub`` in its place, and no partner
+        (``partners``: the plays the seat's partners hold, as bits of their ids; 0 for the seat
+        playing alone) holds a play that beats the one with ``ua`` but not the one with ``ub``.
+        The seat can then mimic every line with ``ub`` for ``ua`` (the partners still play as
+        they would; the seat playing alone only loses options the others had against it).
+        Sound once two seats hold stacks (what was shown no longer counts) and with free
+        splitting; the tiles the rules name (1-2, 2-4, 1-5, 1-6) never take part.
+
+        >>> from tiangow import Rules, parse_tiles
+        >>> from tiangow.packed import pack
+        >>> canon = Canon(Rules())
+        >>> a, b, rest = pack(parse_tiles("22")), pack(parse_tiles("55")), pack(parse_tiles("66 11"))
+        >>> canon.keeps_better(a, b, rest, 0), canon.keeps_better(b, a, rest, 0)   # 板凳 < 梅 as singles
+        (True, False)
+        >>> p33 = canon.by_mask[pack(parse_tiles("33"))].id     # a partner's 長三 beats 板凳, not 梅
+        >>> canon.keeps_better(a, b, rest, 1 << p33)
+        False
+        >>> canon.keeps_better(a, b, pack(parse_tiles("22 11")), 0)   # 板凳 makes a pair: 板凳 + 梅 does not
+        False
+        """
+        if (ua | ub) & self.named_fields:
+            return False
+        with_a = rest + ua
+        beaten_by = self.beaten_by
+        for c in self.with_field[(ua.bit_length() - 1) // 3]:
+            if ((with_a | _GUARD) - c.mask) & _GUARD != _GUARD:
+                continue
+            o = self.by_mask.get(c.mask - ua + ub)
+            if o is None or o.kind is not c.kind or beaten_by[o.id] >> c.id & 1:
+                return False
+            if beaten_by[c.id] & partners & ~beaten_by[o.id]:
+                return False
+        return True
+
+    def undominated(self, held: int, discards: list[int], partners: int) -> list[int]:
+        """``discards`` (of ``held``) without those no better than one listed before them
+        (:meth:`keeps_better`, one tile swapped): a discard left out is no better than an
+        earlier one, so a chain of them ends at one kept. Remembered (the same holdings come
+        back again and again in a search)."""
+        key = (held, partners, *discards)
+        found = self._undominated.get(key)
+        if found is not None:
+            return found
+        kept: list[int] = []
+        earlier: list[int] = []
+        for d in discards:
+            dominated = False
+            for e in earlier:
+                b = _excess(d, e)  # d discards b and keeps a, where e keeps b
+                a = _excess(e, d)
+                if b & (b - 1) or not b & _UNIT_LOW or a & (a - 1) or not a & _UNIT_LOW:
+                    continue
+                if self.keeps_better(a, b, held - d - a, partners):
+                    dominated = True
+                    break
+            earlier.append(d)
+            if not dominated:
+                kept.append(d)
+        if len(self._undominated) > 200_000:
+            self._undominated.clear()
+        self._undominated[key] = kept
+        return kept
+
+
+_GUARD: Final = sum(4 << (3 * f) for f in range(21))
+
+
+def _excess(a: int, b: int) -> int:
+    """Field-wise ``a - b`` where ``a`` holds more, else 0 (both packed)."""
+    r = (a | _GUARD) - b
+    return r & ((r & _GUARD) >> 2) * 3
 
 
 def _where(h: list[int] | tuple[int, ...], bm: int, lm: int, slot: int) -> int:
