@@ -376,8 +376,18 @@ def test_a_budget_too_small_plays_out_and_the_hint_says_why() -> None:
 
     d = _five_tile_deals(1)[0]
     shown = hint_html(SimpleNamespace(deal=d, seat=d.to_play), h, 2, "en")  # type: ignore[arg-type]
-    assert "dealt at random 8 times, each hand played out" in shown and "too many ways to go on" in shown
+    assert h.ending_from is None  # the playouts' exact endings did not fit either
+    assert "dealt at random 8 times, each hand played out by the rule-based player: the mean net" in shown
+    assert "too many ways to go on" in shown
     assert "精算足夠的次數會超過提示的時間" in hint_html(SimpleNamespace(deal=d, seat=d.to_play), h, 2, "zh-Hant")  # type: ignore[arg-type]
+    ended = Coach(seed=1, samples=8, exact_tiles=5, exact_budget=30_000, exact_ending=5).hint(view)  # type: ignore[arg-type]
+    assert ended.too_long and ended.ending_from is not None and ended.ending_from < 5
+    k = ended.ending_from
+    shown = hint_html(SimpleNamespace(deal=d, seat=d.to_play), ended, 2, "en")  # type: ignore[arg-type]
+    assert (f"dealt at random {ended.options[0].samples} times, each hand played by the rule-based player until "
+            f"{k} tiles a hand, then searched exactly to the end" in shown and "too many ways to go on" in shown)
+    zh = hint_html(SimpleNamespace(deal=d, seat=d.to_play), ended, 2, "zh-Hant")  # type: ignore[arg-type]
+    assert f"打到每家剩 {k} 張，再精算到底" in zh
     roomy = Coach(seed=1, samples=8, exact_tiles=5, exact_budget=50_000_000).hint(view)  # type: ignore[arg-type]
     assert roomy.exact and not roomy.too_long and roomy.options[0].samples == 8
     early = Coach(seed=1, samples=8, exact_tiles=3, exact_budget=10).hint(view)  # type: ignore[arg-type]
@@ -412,3 +422,39 @@ def test_the_whole_hand_benchmark_counts_the_hands_it_gave_up_on() -> None:
     assert len(times) == len(nodes) == len(hits) == 3
     assert unsolved == sum(n == 2_000 for n in nodes) and unsolved >= 1
     assert all(0 < n <= 2_000 for n in nodes)
+
+
+def test_a_playout_that_ends_exactly_is_worth_the_exact_value_where_it_ends() -> None:
+    """The coach's playouts before its exact search starts (``exact_ending``): the rule-based
+    player in every seat until each hand has that many tiles, then a line of best play — so a
+    playout's net is the immediate rewards on the way plus the exact value where it switched."""
+    from tiangow.bots.search import _follow
+
+    rng = random.Random(8)
+    checked = 0
+    for tiles in (6, 7):
+        for _ in range(3):
+            st = deal_until(rng, tiles).snapshot()
+            me = st.to_play
+            assert me is not None
+            bot = SearchBot(random.Random(1), exact_ending=4)
+            assert bot.ending_from(st.left) == 4 and bot.ending_from(4) == 3 and bot.ending_from(1) is None
+            for mv in st.moves()[:3]:
+                got = _follow(st, me, mv, bot._ending(me, 4))
+                expected = n = 0
+                step = mv
+                while True:
+                    paid = st.push(step)
+                    n += 1
+                    expected += 0 if paid is None else paid.net[me]
+                    if st.to_play is None or st.left <= 4:
+                        break
+                    step = rule_move(st)
+                expected += st.final_net()[me] if st.to_play is None else solve(st, me)
+                for _ in range(n):
+                    st.pop()
+                assert got == expected
+                checked += 1
+    assert checked >= 12
+    with pytest.raises(DealError, match="exact_ending"):
+        SearchBot(exact_ending=-1)

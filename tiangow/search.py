@@ -378,16 +378,19 @@ def _core_value(st: State, me: int, goal: Goal, stats: SearchStats, fresh: bool,
     return int(v)
 
 
-def _searcher(st: State, me: int, goal: Goal, tt: TT, stats: SearchStats) -> Callable[[int, int], int]:
+def _searcher(st: State, me: int, goal: Goal, tt: TT, stats: SearchStats,
+              warm: bool = False) -> Callable[[int, int], int]:
     """The value of ``st`` for ``me`` as it stands when called, as a function of the window:
-    the compiled core's (one table for every call) or the pure-Python search's (``tt``)."""
+    the compiled core's (one table for every call: emptied at the first unless ``warm``, when
+    the search just before was of the same sample and its entries serve) or the pure-Python
+    search's (``tt``)."""
     if _ddcore is None:
         return _search(st, me, goal, tt, stats)
     calls = [0]
 
     def value(alpha: int, beta: int) -> int:
         calls[0] += 1
-        return _core_value(st, me, goal, stats, calls[0] == 1, (alpha, beta))
+        return _core_value(st, me, goal, stats, calls[0] == 1 and not warm, (alpha, beta))
 
     return value
 
@@ -411,12 +414,13 @@ def _state(position: Deal | State, seat: int | None = None) -> State:
 
 
 def solve(position: Deal | State, seat: int, goal: Goal = Goal.NET, stats: SearchStats | None = None,
-          max_nodes: int | None = None) -> int:
+          max_nodes: int | None = None, tt: TT | None = None) -> int:
     """The answer to ``goal`` for ``seat`` from ``position``, every tile known: the net it can
     guarantee (``Goal.NET``; 0 when the hand is over), or 1 or 0 (the win goals).
 
     ``max_nodes``: give up, raising :class:`SearchTooLong`, rather than visit more positions
-    than that (a whole hand can take from thousands to a hundred million).
+    than that (a whole hand can take from thousands to a hundred million). ``tt``: the table to
+    use (pass it on to :func:`principal_line` to follow a line of the value cheaply).
 
     >>> from tiangow import Deal
     >>> solve(Deal.random(1), 0, Goal.FORCED_WIN)
@@ -434,10 +438,10 @@ def solve(position: Deal | State, seat: int, goal: Goal = Goal.NET, stats: Searc
         if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
             raise DealError(f"max_nodes is a positive whole number, not {max_nodes!r}")
         stats.limit = stats.nodes + max_nodes
-    tt: TT = {}
-    v = _searcher(st, seat, goal, tt, stats)(*_window(goal))
+    table: TT = {} if tt is None else tt
+    v = _searcher(st, seat, goal, table, stats)(*_window(goal))
     if _ddcore is None:
-        stats.tt_size = len(tt)
+        stats.tt_size = len(table)
     return v
 
 
@@ -473,10 +477,11 @@ def principal_line(st: State, me: int, value: int, tt: TT | None = None, stats: 
     the table of the search that found ``value`` (the same sample).
 
     Each step is checked with a null-window search (does it keep ``value``?), so the line
-    costs little more than the search that valued it."""
+    costs little more than the search that valued it (given its ``tt``: with the compiled
+    core, whose table is its own, giving ``tt`` says that search was the last one)."""
     stats = SearchStats() if stats is None else stats
     table: TT = {} if tt is None else tt
-    search = _searcher(st, me, Goal.NET, table, stats)
+    search = _searcher(st, me, Goal.NET, table, stats, warm=tt is not None)
     line: list[Step] = []
     v = value
     try:

@@ -89,6 +89,9 @@ class Hint:
     too_long: bool = False
     """The position was near enough the end for exact search, but searching enough samples
     would have taken longer than a hint may (the coach's exact budget): played out instead."""
+    ending_from: int | None = None
+    """When the samples were played out: from how many tiles a hand each playout was searched
+    exactly to the end instead of played by the rule-based player (``None``: played to the end)."""
 
     @property
     def exact(self) -> bool:
@@ -378,12 +381,17 @@ class Coach:
     may spend from 4 tiles a hand — as many samples as fit, played out instead when fewer
     than :data:`~tiangow.bots.search.MIN_EXACT_SAMPLES` do (``None``: every sample, or a fixed
     :data:`~tiangow.bots.search.DEEP_SAMPLES` from 5 tiles, whatever they cost). Both default
-    to :func:`~tiangow.bots.search.coach_settings` for the search in use.
+    to :func:`~tiangow.bots.search.coach_settings` for the search in use. ``exact_ending``:
+    before that, each playout ends by exact search from this many tiles a hand, within the
+    same budget (``None``, the default: the rule-based player plays it to the end; see
+    :class:`~tiangow.bots.search.SearchBot`).
     """
 
     def __init__(self, seed: int | None = None, samples: int = 32, exact_tiles: int | None = None,
-                 exact_budget: int | Literal["default"] | None = "default") -> None:
+                 exact_budget: int | Literal["default"] | None = "default",
+                 exact_ending: int | None = None) -> None:
         self.seed = 0 if seed is None else seed
+        self.exact_ending = exact_ending
         self.samples = samples
         tiles, budget = coach_settings()
         self.exact_tiles = tiles if exact_tiles is None else exact_tiles
@@ -394,7 +402,7 @@ class Coach:
         # One stream per position, so advice does not depend on what was asked before.
         key = zlib.crc32(repr((self.seed, _key(view))).encode())
         return SearchBot(random.Random(key), samples=self.samples, exact_tiles=self.exact_tiles, lines=True,
-                         exact_budget=self.exact_budget)
+                         exact_budget=self.exact_budget, exact_ending=self.exact_ending)
 
     def nudge(self, view: DealView) -> Text:
         """Stage one: what to think about (no answer given)."""
@@ -407,7 +415,8 @@ class Coach:
         found = self._cache.get(key)
         if found is not None:
             return found
-        options = tuple(self._bot(view).options(view))
+        bot = self._bot(view)
+        options = tuple(bot.options(view))
         rec = options[0].move
         f = _facts(view)
         why = None
@@ -427,7 +436,8 @@ class Coach:
             reason = T("只有這一個選擇。", "It is the only action open.")
         too_long = (len(options) > 1 and not options[0].exact
                     and view.hand_sizes[view.seat or 0] <= self.exact_tiles)
-        h = Hint(view.seat or 0, _nudge(f, rec), rec, reason, options, self.exact_tiles, why, too_long)
+        ending = None if len(options) == 1 else options[0].ending
+        h = Hint(view.seat or 0, _nudge(f, rec), rec, reason, options, self.exact_tiles, why, too_long, ending)
         self._cache[key] = h
         return h
 

@@ -11,7 +11,9 @@ with everything the seat has seen), and scores every action open to it in every 
   search allows, and played out as below when too few fit;
 - **earlier**, when an exact search would take minutes, by playing the sample out to the end
   with the rule-based player in every seat (each deciding from its own knowledge in that
-  sample) after the action, and counting the net the seat ends with.
+  sample) after the action, and counting the net the seat ends with — or, with
+  ``exact_ending`` (the coach's), playing it out only until each hand has that many tiles,
+  then along a line of best play, so that the end of every playout is exact.
 
 An action's score is its mean over the samples (immediate rewards and the final settlement
 included, as in :meth:`tiangow.Deal.settlement`); the bot plays the best. The same numbers
@@ -35,14 +37,15 @@ from dataclasses import dataclass
 from ..combos import Combination
 from ..deal import DealView
 from ..move import Move
-from ..search import TT, SearchStats, SearchTooLong, principal_line, step_values
+from ..search import TT, SearchStats, SearchTooLong, principal_line, solve, step_values
 from ..state import State, Step
 from .base import BotError, check_view, sample_state, step_of
 from .rule import Eye, keep_values, rule_move
 
 __all__ = ["SearchBot", "Option", "Outlook", "rollout", "default_exact_tiles", "DEEP_SAMPLES",
            "COACH_EXACT_BUDGET",
-           "COACH_PURE_BUDGET", "MIN_EXACT_SAMPLES", "BUDGET_FROM", "coach_settings"]
+           "COACH_PURE_BUDGET", "MIN_EXACT_SAMPLES", "BUDGET_FROM", "coach_settings",
+           "MIN_ENDING_SAMPLES", "LAST_ENDING"]
 
 
 def default_exact_tiles() -> int:
@@ -80,6 +83,14 @@ def coach_settings() -> tuple[int, int]:
     from ..search import core_in_use
 
     return (5, COACH_EXACT_BUDGET) if core_in_use() == "compiled" else (4, COACH_PURE_BUDGET)
+
+
+MIN_ENDING_SAMPLES = 8
+"""With an exact budget, fewer playouts with exact endings than this are not used: the endings
+start a tile later (down to :data:`LAST_ENDING`), then the rule-based player plays to the end."""
+
+LAST_ENDING = 3
+"""The latest start of a playout's exact ending, when earlier ones do not fit the budget."""
 
 
 MIN_EXACT_SAMPLES = 1
@@ -149,29 +160,31 @@ def _follow(st: State, me: int, action: Step | None, steps: Callable[[State], St
     n = 0
     taker = -1
     step = action
-    while st.to_play is not None:
-        if step is None:
-            step = steps(st)
-        resolves = st.acted == 3
-        paid = st.push(step)
-        step = None
-        n += 1
-        if paid is not None:
-            total += paid.net[me]
-        if resolves and taker < 0 and st.won is not None:
-            taker = st.won[0]
-    total += st.final_net()[me]
-    if tally is not None:
-        tally.samples += 1
-        tally.wins += st.winner == me
-        tally.tricks += taker == me
-        tally.blanks += st.stacks[me] == 0
-        tally.stacks += st.stacks[me]
-        tally.bonus += total - st.final_net()[me]
-        if st.winner == me and st.best is not None:
-            tally.last[st.best] += 1
-    for _ in range(n):
-        st.pop()
+    try:
+        while st.to_play is not None:
+            if step is None:
+                step = steps(st)
+            resolves = st.acted == 3
+            paid = st.push(step)
+            step = None
+            n += 1
+            if paid is not None:
+                total += paid.net[me]
+            if resolves and taker < 0 and st.won is not None:
+                taker = st.won[0]
+        total += st.final_net()[me]
+        if tally is not None:
+            tally.samples += 1
+            tally.wins += st.winner == me
+            tally.tricks += taker == me
+            tally.blanks += st.stacks[me] == 0
+            tally.stacks += st.stacks[me]
+            tally.bonus += total - st.final_net()[me]
+            if st.winner == me and st.best is not None:
+                tally.last[st.best] += 1
+    finally:  # also when a step gave up (a search past its budget)
+        for _ in range(n):
+            st.pop()
     return total
 
 
@@ -197,6 +210,9 @@ class Option:
     search, the net is then guaranteed whatever the hidden tiles are)."""
     outlook: Outlook | None = None
     """What befell the seat along each sample's line (when the bot was asked for lines)."""
+    ending: int | None = None
+    """When the samples were played out: from how many tiles a hand each playout was followed
+    along a line of best play instead of by the rule-based player (``None``: to the end)."""
 
 
 def rollout(st: State, me: int) -> tuple[int, bool]:
@@ -217,7 +233,9 @@ class SearchBot:
     is exact with 5 tiles or more in each hand (``None``: ``samples`` always); ``exact_budget``:
     instead, from :data:`BUDGET_FROM` tiles a hand, as many of the ``samples`` as this many
     positions of exact search allow (at least :data:`MIN_EXACT_SAMPLES`, else every sample is played out:
-    a hint's time is bounded, and cheap positions get more samples); ``lines``: also
+    a hint's time is bounded, and cheap positions get more samples); ``exact_ending``: a
+    playout ends by exact search (a line of best play) once each hand has this many tiles or
+    fewer, instead of by the rule-based player (``None``, the default); ``lines``: also
     follow each exact sample along a line of best play, so that every option carries its
     :class:`Outlook` (played-out samples always do).
     """
@@ -226,7 +244,7 @@ class SearchBot:
 
     def __init__(self, seed: int | random.Random | None = None, samples: int = 20, exact_tiles: int | None = None,
                  max_discards: int = 3, deep_samples: int | None = DEEP_SAMPLES, lines: bool = False,
-                 exact_budget: int | None = None) -> None:
+                 exact_budget: int | None = None, exact_ending: int | None = None) -> None:
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         self.samples = samples
         self.exact_tiles = default_exact_tiles() if exact_tiles is None else exact_tiles
@@ -237,6 +255,10 @@ class SearchBot:
                                          or exact_budget < 1):
             raise BotError(f"exact_budget is a positive number of positions, not {exact_budget!r}")
         self.exact_budget = exact_budget
+        if exact_ending is not None and (isinstance(exact_ending, bool) or not isinstance(exact_ending, int)
+                                         or exact_ending < 0):
+            raise BotError(f"exact_ending is a number of tiles a hand, not {exact_ending!r}")
+        self.exact_ending = exact_ending
         self.stats = SearchStats()
 
     def options(self, view: DealView, extra: Sequence[Move] = ()) -> list[Option]:
@@ -300,14 +322,22 @@ class SearchBot:
                     sums[mv] = squares[mv] = 0.0
                     lows[mv], highs[mv] = math.inf, -math.inf
                     tallies[mv] = _Tally()
+        ending = None
         if not exact:
-            for i in range(n):
-                st = first if i == 0 else sample_state(view, self.rng)
+            ending = self.ending_from(first.left)
+            while True:
+                # With an exact budget, as many playouts as its exact endings allow; when too few
+                # fit, the endings start a tile later, and at last the rule-based player plays on.
+                budget = self.exact_budget if ending is not None else None
+                done = self._play_out(view, first, moves, n, ending, budget, sums, squares, lows, highs, tallies)
+                if budget is None or done >= MIN_ENDING_SAMPLES:
+                    n = done
+                    break
                 for mv in moves:
-                    v = _follow(st, me, mv, rule_move, tallies[mv])
-                    sums[mv] += v
-                    squares[mv] += v * v
-                    lows[mv], highs[mv] = min(lows[mv], v), max(highs[mv], v)
+                    sums[mv] = squares[mv] = 0.0
+                    lows[mv], highs[mv] = math.inf, -math.inf
+                    tallies[mv] = _Tally()
+                ending = ending - 1 if ending is not None and ending > LAST_ENDING else None
         out = []
         for mv in moves:
             mean = sums[mv] / n
@@ -315,7 +345,7 @@ class SearchBot:
             t = tallies[mv]
             out.append(Option(Move.of(mv), mean, math.sqrt(var / n), n, exact,
                               None if exact else t.wins / n, lows[mv], highs[mv],
-                              t.outlook() if lines or not exact else None))
+                              t.outlook() if lines or not exact else None, ending))
         preferred = Move.of(rule_move(first))
         out.sort(key=lambda o: (-o.mean, o.move != preferred))
         return out
@@ -328,6 +358,64 @@ class SearchBot:
         st.pop()
         got = _follow(st, me, mv, lambda _: next(line), tally)
         assert got == v, f"a line of best play worth {got}, not {v}"
+
+    def _play_out(self, view: DealView, first: State, moves: list[Step], n: int, ending: int | None,
+                  budget: int | None, sums: dict[Step, float], squares: dict[Step, float],
+                  lows: dict[Step, float], highs: dict[Step, float], tallies: dict[Step, _Tally]) -> int:
+        """Play ``n`` samples out after each of ``moves`` (ending exactly from ``ending`` tiles a
+        hand), adding into the figures; with a ``budget`` of positions for the exact endings, a
+        sample that would overrun it is dropped whole and the rest are not played. Returns the
+        samples played."""
+        me = view.seat
+        assert me is not None
+        start = self.stats.nodes
+        done = 0
+        for i in range(n):
+            st = first if i == 0 else sample_state(view, self.rng)
+            if budget is not None:
+                self.stats.limit = start + budget
+            values: list[tuple[Step, int, _Tally]] = []
+            try:
+                for mv in moves:
+                    tally = _Tally()
+                    values.append((mv, _follow(st, me, mv, rule_move if ending is None else self._ending(me, ending),
+                                               tally), tally))
+            except SearchTooLong:
+                break
+            finally:
+                self.stats.limit = 0
+            for mv, v, tally in values:
+                sums[mv] += v
+                squares[mv] += v * v
+                lows[mv], highs[mv] = min(lows[mv], v), max(highs[mv], v)
+                tallies[mv].add(tally)
+            done += 1
+        return done
+
+    def ending_from(self, tiles: int) -> int | None:
+        """From how many tiles a hand a playout from a position with ``tiles`` a hand ends
+        by exact search (``exact_ending``, at least a tile after the position; ``None``: the
+        rule-based player plays it to the end)."""
+        ending = self.exact_ending
+        return None if ending is None or tiles <= 1 else min(ending, tiles - 1)
+
+    def _ending(self, me: int, tiles: int) -> Callable[[State], Step]:
+        """The steps of a playout: the rule-based player in every seat until each hand has
+        ``tiles`` tiles or fewer, then a line of best play (every seat), so that the playout's
+        net from there is that position's exact value for ``me``."""
+        line: list[Step] = []
+        started = False
+
+        def step(st: State) -> Step:
+            nonlocal started
+            if not started and st.left <= tiles:
+                started = True
+                tt: TT = {}
+                v = solve(st, me, stats=self.stats, tt=tt)
+                line.extend(reversed(principal_line(st, me, v, tt, self.stats, prefer=rule_move)))
+            return line.pop() if started else rule_move(st)
+
+        return step
 
     def _candidates(self, st: State) -> list[Step]:
         moves = st.moves()

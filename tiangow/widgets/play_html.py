@@ -100,21 +100,26 @@ def hint_html(s: Session, hint: Hint | None, stage: int, lang: Lang) -> str:
                      f"{html.escape(rec.text(view)(lang))}</b> {tiles_html(rec.tiles, lang, 18)}<br>"
                      f"{html.escape(h.reason(lang))}</div>")
         n = h.options[0].samples
+        k = h.ending_from
+        played = (T(f"把你沒看見的牌隨機分配 {n} 次，每次由規則機械人把這一局打完：平均淨輸贏和贏局的比率",
+                    f"The tiles you have not seen dealt at random {n} times, each hand played out by the rule-based "
+                    "player: the mean net and how often you win the hand") if k is None else
+                  T(f"把你沒看見的牌隨機分配 {n} 次，每次由規則機械人打到每家剩 {k} 張，再精算到底（其他三家合力對付你）："
+                    "平均淨輸贏和贏局的比率",
+                    f"The tiles you have not seen dealt at random {n} times, each hand played by the rule-based "
+                    f"player until {k} tiles a hand, then searched exactly to the end with the other three playing "
+                    "their best against you: the mean net and how often you win the hand"))
         how = (T(f"把你沒看見的牌隨機分配 {n} 次，每次算到底（其他三家合力對付你）：每次你保證得到的淨輸贏，取平均；"
                  "每次都一樣時才說「保證」。",
                  f"The tiles you have not seen dealt at random {n} times, each deal searched to the end with the "
                  "other three playing their best against you: the net you can guarantee in each, averaged; "
                  "“guaranteed” only when every deal gives the same.") if h.exact else
-               T(f"把你沒看見的牌隨機分配 {n} 次，每次由規則機械人把這一局打完：平均淨輸贏和贏局的比率"
-                 "（這個位置變化太多，精算足夠的次數會超過提示的時間）。",
-                 f"The tiles you have not seen dealt at random {n} times, each hand played out by the rule-based "
-                 "player: the mean net and how often you win the hand (this position has too many ways to go on "
-                 "for an exact search of enough deals within a hint's time).") if h.too_long else
-               T(f"把你沒看見的牌隨機分配 {n} 次，每次由規則機械人把這一局打完：平均淨輸贏和贏局的比率"
-                 f"（每家剩 {h.exact_from} 張或以下時，才每次精算到底：現在精算太慢）。",
-                 f"The tiles you have not seen dealt at random {n} times, each hand played out by the rule-based "
-                 f"player: the mean net and how often you win the hand (each deal is searched exactly from "
-                 f"{h.exact_from} tiles a hand; before that an exact search would take too long)."))
+               played + T("（這個位置變化太多，精算足夠的次數會超過提示的時間）。",
+                          " (this position has too many ways to go on for an exact search of enough deals within "
+                          "a hint's time).") if h.too_long else
+               played + T(f"（每家剩 {h.exact_from} 張或以下時，才每次從現在精算到底：現在精算太慢）。",
+                          f" (each deal is searched exactly from now to the end once hands have {h.exact_from} "
+                          "tiles or fewer; before that it would take too long)."))
         how = how + T("淨輸贏由現在算到局末：結算加上之後的賀尊、四大賀錢；之前已付的不算。",
                       " The net counts from now to the end of the hand: the settlement plus any 賀尊 or 四大賀 "
                       "money still to come, not money already paid.")
