@@ -49,7 +49,7 @@ Opponents = Literal["search", "rule"]
 
 LEARNABLE: dict[int, tuple[int, ...]] = {
     0: (2, 6, 7, 12, 13, 15, 28, 32, 42, 49, 51),
-    1: (3, 7, 11, 22, 45, 63, 64, 72, 76, 77, 81, 86),
+    1: (3, 11, 22, 45, 63, 64, 72, 76, 77, 81, 86),
     2: (5, 19, 20, 24, 27, 34, 37, 38, 48, 54, 60),
     3: (6, 23, 36, 52, 54, 55, 59, 73, 85, 93, 96),
 }
@@ -58,7 +58,9 @@ rules, the search bots) in which the coach, playing that seat's every action, wo
 with the compiled core and with its pure-Python twin (the static site). Found by playing the
 seeds 1–400 (East) and 1–120 (the others) through; tests/test_review.py plays them again. When
 the coach's exact search became budgeted (2026-11-25: the twin exact from 4 tiles), all were
-played again with both: East 57, West 46 and North 62, no longer won with the twin, left out."""
+played again with both: East 57, West 46 and North 62, no longer won with the twin, left out;
+when dominated discards left the search (2026-11-25), all again: South 7, no longer won with
+the twin, left out."""
 
 
 @dataclass(frozen=True)
