@@ -380,14 +380,14 @@ def test_a_budget_too_small_plays_out_and_the_hint_says_why() -> None:
     assert "dealt at random 8 times, each hand played out by the rule-based player: the mean net" in shown
     assert "too many ways to go on" in shown
     assert "精算足夠的次數會超過提示的時間" in hint_html(SimpleNamespace(deal=d, seat=d.to_play), h, 2, "zh-Hant")  # type: ignore[arg-type]
-    ended = Coach(seed=1, samples=8, exact_tiles=5, exact_budget=30_000, exact_ending=5).hint(view)  # type: ignore[arg-type]
-    assert ended.too_long and ended.ending_from is not None and ended.ending_from < 5
-    k = ended.ending_from
+    # played out with exact endings (before the exact search starts at 4 tiles: not "too long")
+    ended = Coach(seed=1, samples=8, exact_tiles=3, exact_budget=None, exact_ending=4).hint(view)  # type: ignore[arg-type]
+    assert not ended.exact and not ended.too_long and ended.ending_from == 4
     shown = hint_html(SimpleNamespace(deal=d, seat=d.to_play), ended, 2, "en")  # type: ignore[arg-type]
-    assert (f"dealt at random {ended.options[0].samples} times, each hand played by the rule-based player until "
-            f"{k} tiles a hand, then searched exactly to the end" in shown and "too many ways to go on" in shown)
+    assert ("dealt at random 8 times, each hand played by the rule-based player until 4 tiles a hand, then "
+            "searched exactly to the end" in shown and "once hands have 3 tiles or fewer" in shown)
     zh = hint_html(SimpleNamespace(deal=d, seat=d.to_play), ended, 2, "zh-Hant")  # type: ignore[arg-type]
-    assert f"打到每家剩 {k} 張，再精算到底" in zh
+    assert "打到每家剩 4 張，再精算到底" in zh and "每家剩 3 張或以下時" in zh
     roomy = Coach(seed=1, samples=8, exact_tiles=5, exact_budget=50_000_000).hint(view)  # type: ignore[arg-type]
     assert roomy.exact and not roomy.too_long and roomy.options[0].samples == 8
     early = Coach(seed=1, samples=8, exact_tiles=3, exact_budget=10).hint(view)  # type: ignore[arg-type]
