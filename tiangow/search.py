@@ -144,6 +144,15 @@ def _search(st: State, me: int, goal: Goal, tt: TT, stats: SearchStats) -> Calla
     together = goal is Goal.POSSIBLE_WIN  # everyone plays for me
     dominance = st.rules.free_split and not together
 
+    def partners_of(seat: int) -> int:
+        """The plays ``seat``'s partners hold, as bits of their ids (none for ``me``, who plays alone)."""
+        partners = 0
+        if seat != me:
+            for s in range(4):
+                if s not in (seat, me) and h[s]:
+                    partners |= plays_of(h[s])[0]
+        return partners
+
     def value(alpha: int, beta: int) -> int:
         stats.nodes += 1
         if stats.limit and stats.nodes > stats.limit:
@@ -217,23 +226,13 @@ def _search(st: State, me: int, goal: Goal, tt: TT, stats: SearchStats) -> Calla
                 if dominance and len(discards) > 1:
                     # Discards no better than another (keeping a weaker tile where nothing
                     # tells the two apart but its own plays): tiangow.symmetry.Canon.keeps_better
-                    partners = 0
-                    if to_play != me:
-                        for s in range(4):
-                            if s not in (to_play, me) and h[s]:
-                                partners |= plays_of(h[s])[0]
-                    discards = undominated(held, discards, partners)
+                    discards = undominated(held, discards, partners_of(to_play))
                 ms = kept + discards  # type: ignore[operator]
             elif dominance and two and len(ms) > 2 and type(ms[-2]) is int:
                 # Below the relabelling, the dominated discards alone (they cost little).
                 kept = [mv for mv in ms if type(mv) is not int]
                 discards = [mv for mv in ms if type(mv) is int]
-                partners = 0
-                if to_play != me:
-                    for s in range(4):
-                        if s not in (to_play, me) and h[s]:
-                            partners |= plays_of(h[s])[0]
-                ms = kept + undominated(h[to_play], discards, partners)  # type: ignore[operator]
+                ms = kept + undominated(h[to_play], discards, partners_of(to_play))  # type: ignore[operator]
             if not maximize and st.best_seat != me and len(ms) > 1:
                 # The best play so far is a partner's (the other three play as one side): try
                 # letting it stand before overtaking it.
