@@ -137,6 +137,9 @@ struct Context {
     std::unordered_map<NetKey, std::array<int, 4>, NetKeyHash>* nets;
     int free_split, capture_wins_trick, civil_supreme, capture_civil_supreme, finish_collects, bonus_on;
     int id12, id24, id15, id16;  // the single plays of 1-2, 2-4, 1-5, 1-6
+    // For the bound on what the searching seat can still lose (net_floor): the supremes and
+    // quads, as bits of play ids, and the pair of 1-6 (擒尊), as a mask (0: none).
+    u64 supremes, quads, pair16;
     // For the dominance of discards: the plays each field's tile is part of, plays by mask,
     // and the fields of the tiles the rules name (1-2, 2-4, 1-5, 1-6), which never take part.
     u64 with_field[21];
@@ -152,7 +155,10 @@ struct Context {
     u64 nodes, hits, stores;
     u64 limit;  // give up past this many nodes (0: never)
     int error;
+    u64 floor_cuts;
 };
+
+int use_floor = 1;  // net_floor cuts (switched off only to measure what they save: floor(False))
 
 // ---- the canonical relabelling (tiangow/symmetry.py) -------------------------------------
 
@@ -534,6 +540,66 @@ int final_net(Context* c, const State& st) {
 
 // ---- the search ---------------------------------------------------------------------------
 
+// What the searching seat (me) is sure to get from here at least, whatever anyone plays: the
+// rewards still to be paid during play (賀尊, 四大賀) and the settlement, counted at their worst
+// for me from what is still held (tiangow/search.py's net_floor is its twin; R-$1–R-$11):
+// - if me wins the hand its net is positive (tests/test_search_bounds.py checks every
+//   settlement), so the floor is what me pays as a loser with the stacks it has now (stacks
+//   only grow, and a loser pays less the more it holds: 5, 3, 2, 1, 0, then is paid), times
+//   the banker's m and the largest finish multiplier still possible: 包尊 ×2 if another seat
+//   holds a supreme, 四大包 ×4 if a quad, 么結 ×2 if 1-2 (or 1-5 under the civil supreme), and
+//   ×4 for 八支 while me has no stack and at most one seat has any;
+// - less 2·m for every supreme and 4·m for every quad another seat holds (and 2·m for a pair
+//   of 1-6 under 擒尊), and for the trick under way if another seat's supreme or quad stands;
+// - no floor (-INF) where me could still be captured (R-$10: me holds 1-2, or 1-5 under the
+//   civil supreme, and another seat the tile that captures it), or the rules are not scored.
+int net_floor(const Context* c, const State& st) {
+    if (!c->bonus_on) return -INF;
+    int me = c->me, m = c->m;
+    const u64* h = st.h;
+    u64 others_plays = 0;
+    int imm = 0;
+    bool hold24 = false, hold16 = false, hold12 = false, hold15 = false;
+    u64 m12 = c->combos[c->id12].mask, m24 = c->combos[c->id24].mask;
+    u64 m15 = c->combos[c->id15].mask, m16 = c->combos[c->id16].mask;
+    for (int s = 0; s < 4; ++s) {
+        if (s == me || !h[s]) continue;
+        u64 mine, beaters;
+        seat_plays(c, h[s], mine, beaters);
+        others_plays |= mine;
+        imm += 2 * m * __builtin_popcountll(mine & c->supremes) + 4 * m * __builtin_popcountll(mine & c->quads);
+        if (c->capture_civil_supreme && c->pair16 && contains(h[s], c->pair16)) imm += 2 * m;
+        hold24 |= contains(h[s], m24);
+        hold16 |= contains(h[s], m16);
+        hold12 |= contains(h[s], m12);
+        hold15 |= contains(h[s], m15);
+    }
+    if (contains(h[me], m12) && hold24) return -INF;
+    if (c->civil_supreme && contains(h[me], m15) && hold16) return -INF;
+    bool sup = (others_plays & c->supremes) != 0, quad = (others_plays & c->quads) != 0;
+    bool low = hold12 || (c->civil_supreme && hold15);
+    if (st.size) {
+        if (st.last && st.leader == me && (st.led == c->id12 || (c->civil_supreme && st.led == c->id15)))
+            return -INF;
+        if (st.best_seat != me) {
+            int kind = c->combos[st.best].kind;
+            if (kind == SUPREME) sup = true, imm += 2 * m;
+            else if (kind == QUAD) quad = true, imm += 4 * m;
+            else if (st.locked) imm += 2 * m;
+        }
+        if (st.leader != me && (st.led == c->id12 || (c->civil_supreme && st.led == c->id15))) low = true;
+    }
+    int s = st.stacks[me];
+    int lose = 0;
+    if (s < 4) {
+        int fin = quad ? 4 : (sup || low) ? 2 : 1;
+        int holders = (st.stacks[0] > 0) + (st.stacks[1] > 0) + (st.stacks[2] > 0) + (st.stacks[3] > 0);
+        if (s == 0 && holders <= 1) fin *= 4;
+        lose = -(s == 0 ? 5 : 4 - s) * m * fin;
+    }
+    return lose - imm;
+}
+
 inline u64 mix(u64 x) {
     x ^= x >> 33;
     x *= 0xff51afd7ed558ccdULL;
@@ -637,6 +703,17 @@ int value(Context* c, State& st, int alpha, int beta, const u64* pre = nullptr) 
         return st.winner == c->me ? 1 : 0;
     }
     const int* stacks = st.stacks;
+    if (c->goal == NET && use_floor) {
+        // quick test first: the floor is at most what me pays at par with its stacks, times m
+        int s = stacks[c->me];
+        if ((s >= 4 ? 0 : -(s == 0 ? 5 : 4 - s) * c->m) >= beta) {
+            int floor = net_floor(c, st);
+            if (floor >= beta) {
+                c->floor_cuts++;
+                return floor;
+            }
+        }
+    }
     bool relabel = (stacks[0] > 0) + (stacks[1] > 0) + (stacks[2] > 0) + (stacks[3] > 0) >= 2;
     u64 k[7];
     u64 fp[2];
@@ -965,6 +1042,13 @@ int Context_init(Context* self, PyObject* args, PyObject*) {
         for (int f = 0; f < 21; ++f)
             if ((m >> (3 * f)) & 3) self->with_field[f] |= (u64)1 << id;
     }
+    self->supremes = self->quads = self->pair16 = 0;
+    for (int id = 0; id < self->ncombos; ++id) {
+        if (self->combos[id].kind == SUPREME) self->supremes |= (u64)1 << id;
+        if (self->combos[id].kind == QUAD) self->quads |= (u64)1 << id;
+        if (self->id16 >= 0 && self->id16 < self->ncombos && self->combos[id].mask == 2 * self->combos[self->id16].mask)
+            self->pair16 = self->combos[id].mask;
+    }
     self->named_fields = 0;
     for (int id : {self->id12, self->id24, self->id15, self->id16})
         if (id >= 0 && id < self->ncombos) self->named_fields |= self->combos[id].mask;
@@ -1091,6 +1175,7 @@ PyObject* Context_solve(Context* self, PyObject* args) {
     self->nodes = 0;
     self->hits = 0;
     self->stores = 0;
+    self->floor_cuts = 0;
     self->error = 0;
     self->limit = limit;
     int v = value(self, st, alpha, beta);
@@ -1127,6 +1212,14 @@ PyObject* set_table_bits(PyObject*, PyObject* args) {
     Py_RETURN_NONE;
 }
 
+PyObject* set_floor(PyObject*, PyObject* arg) {
+    int on = PyObject_IsTrue(arg);
+    if (on < 0) return nullptr;
+    int was = use_floor;
+    use_floor = on;
+    return PyBool_FromLong(was);
+}
+
 PyObject* table_info(PyObject*, PyObject*) {
     size_t used = 0;
     for (size_t i = 0; i < table_len; ++i) used += table[i].gen == generation;
@@ -1135,6 +1228,7 @@ PyObject* table_info(PyObject*, PyObject*) {
 
 PyMethodDef module_methods[] = {
     {"set_table_bits", set_table_bits, METH_VARARGS, "set_table_bits(n): the table holds 2**n positions"},
+    {"set_floor", set_floor, METH_O, "set_floor(on) -> whether it was on: cut where net_floor reaches beta (on by default; off to measure)"},
     {"table_info", table_info, METH_NOARGS, "table_info() -> (entries, bytes per entry, entries of the last search)"},
     {nullptr, nullptr, 0, nullptr}};
 

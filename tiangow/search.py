@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Final
 
+from .bounds import Floor
 from .combos import Combination
 from .deal import Deal
 from .errors import DealError
@@ -82,11 +83,30 @@ def pure_python() -> Iterator[None]:
         _ddcore = core
 
 
+_floor_on = [True]
+
+
+@contextmanager
+def without_floor() -> Iterator[None]:
+    """Inside the block the searches do not cut where the floor of :mod:`tiangow.bounds`
+    reaches the window (same values, more positions: to measure what the floor saves)."""
+    was = _floor_on[0]
+    core_was = _ddcore.set_floor(False) if _ddcore is not None else None
+    _floor_on[0] = False
+    try:
+        yield
+    finally:
+        _floor_on[0] = was
+        if _ddcore is not None and core_was is not None:
+            _ddcore.set_floor(core_was)
+
+
 def core_in_use() -> str:
     """Which search runs now: :data:`CORE`, or ``"pure Python"`` inside :func:`pure_python`."""
     return "compiled" if _ddcore is not None else "pure Python"
 
-__all__ = ["Goal", "SearchStats", "SearchTooLong", "INF", "CORE", "core_in_use", "pure_python", "solve", "solve_moves",
+__all__ = ["Goal", "SearchStats", "SearchTooLong", "INF", "CORE", "core_in_use", "pure_python", "without_floor",
+           "solve", "solve_moves",
            "step_values", "forced_win", "can_win", "winning_moves", "best_defence", "principal_line"]
 
 INF: Final = 10**9
@@ -143,6 +163,8 @@ def _search(st: State, me: int, goal: Goal, tt: TT, stats: SearchStats) -> Calla
     net = goal is Goal.NET
     together = goal is Goal.POSSIBLE_WIN  # everyone plays for me
     dominance = st.rules.free_split and not together
+    floor = Floor.for_rules(st.rules) if net and _floor_on[0] else None
+    quick = Floor.quick
 
     def partners_of(seat: int) -> int:
         """The plays ``seat``'s partners hold, as bits of their ids (none for ``me``, who plays alone)."""
@@ -162,6 +184,11 @@ def _search(st: State, me: int, goal: Goal, tt: TT, stats: SearchStats) -> Calla
             if net:
                 return st.final_net()[me]
             return 1 if st.winner == me else 0
+        if floor is not None and quick(st, me) >= beta:
+            # What me is sure of already reaches beta (tiangow.bounds): nothing below counts.
+            f = floor(st, me)
+            if f is not None and f >= beta:
+                return f
         first = 0
         k: tuple[object, ...] | None = None
         entry = None

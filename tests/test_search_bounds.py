@@ -1,0 +1,148 @@
+"""The floor under the exact search (tiangow.bounds, and net_floor in tiangow/ddcore.cpp): what
+it rests on, that it is never above a position's exact value, and that cutting on it leaves
+every value as it was (issue 23 §1: a bound proven by test)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from tiangow import Deal, Rules
+from tiangow.bots.positions import sensible_action
+from tiangow.bounds import Floor
+from tiangow.rules import DEFAULT_RULES
+from tiangow.scoring import Finish, compute_settlement
+from tiangow.search import CORE, SearchStats, pure_python, solve, without_floor
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+
+import check_search
+
+_FINISHES = [(), (Finish.SUPREME,), (Finish.QUAD,), (Finish.LOWEST,), (Finish.SEVEN,), (Finish.EIGHT,),
+             (Finish.SUPREME, Finish.EIGHT), (Finish.QUAD, Finish.EIGHT), (Finish.LOWEST, Finish.SEVEN)]
+
+
+def _stack_vectors() -> list[tuple[int, int, int, int]]:
+    return [(a, b, c, 8 - a - b - c) for a in range(9) for b in range(9 - a) for c in range(9 - a - b)]
+
+
+def test_winning_the_hand_is_worth_more_than_0_to_the_winner_under_every_settlement() -> None:
+    """What the floor rests on: the worst for a seat is to lose, never to win (R-$1–R-$4, R-$10),
+    whatever the stacks, banker, streak, finishes, capture and capture multiplier."""
+    checked = 0
+    for rules in (DEFAULT_RULES, Rules(capture_multiplier=4), Rules(civil_supreme=True)):
+        for st in _stack_vectors():
+            for w in range(4):
+                if st[w] < 2:  # R-W2: the winner ends with at least 2 stacks
+                    continue
+                for banker, streak, fins in itertools.product(range(4), (0, 1, 3), _FINISHES):
+                    if (Finish.SEVEN in fins or Finish.EIGHT in fins) != (st[w] == 8):
+                        continue
+                    for captured in [None, *(s for s in range(4) if s != w)]:
+                        net = compute_settlement(st, w, banker, streak, fins, captured, rules, []).net
+                        assert net[w] > 0, (st, w, banker, streak, fins, captured, rules)
+                        checked += 1
+    assert checked > 10_000
+
+
+def test_a_loser_pays_less_the_more_stacks_it_ends_with() -> None:
+    """The other thing it rests on: stacks only grow, and a loser's net never falls as its
+    own stacks rise, the others' held as they are (R-$1–R-$3)."""
+    for st in _stack_vectors():
+        for w, me in itertools.permutations(range(4), 2):
+            if st[w] < 2 or st[me] == 0:
+                continue
+            fewer = list(st)
+            fewer[me] -= 1
+            for other in range(4):
+                if other == me:
+                    continue
+                moved = list(fewer)
+                moved[other] += 1  # the stack me did not take went to another seat
+                if moved[w] < 2:
+                    continue
+                for banker in range(4):
+                    more = compute_settlement(st, w, banker, 1, (), None, DEFAULT_RULES, []).net[me]
+                    less = compute_settlement(tuple(moved), w, banker, 1, (), None,  # type: ignore[arg-type]
+                                              DEFAULT_RULES, []).net[me]
+                    assert more >= less
+
+
+def _positions(count: int, seed: int) -> list[tuple[Deal, int]]:
+    """Seeded endings of 3–4 tiles under the variants in turn, some taken one or two steps into
+    a trick, each with a seat to search for."""
+    rng = random.Random(seed)
+    out = []
+    for i, d in enumerate(check_search.endings(count, [3, 4, 3], seed=seed)):
+        for _ in range(i % 3):
+            if not d.is_over:
+                sensible_action(d, rng)
+        if not d.is_over:
+            out.append((d, rng.randrange(4)))
+    return out
+
+
+@pytest.mark.parametrize("pure", [False, True] if CORE == "compiled" else [True])
+def test_the_floor_is_never_above_the_exact_value(pure: bool) -> None:
+    checked = floors = 0
+    for d, me in _positions(48, seed=71):
+        st = d.snapshot()
+        floor = Floor.for_rules(st.rules)(st, me)
+        with without_floor():
+            if pure:
+                with pure_python():
+                    exact = solve(d, me)
+            else:
+                exact = solve(d, me)
+        checked += 1
+        if floor is not None:
+            floors += 1
+            assert floor <= exact, (d, me, floor, exact)
+            assert floor <= Floor.quick(st, me)
+    assert checked >= 40 and floors >= 20
+
+
+@pytest.mark.parametrize("pure", [False, True] if CORE == "compiled" else [True])
+def test_cutting_on_the_floor_changes_no_value_and_saves_positions(pure: bool) -> None:
+    values = {}
+    nodes = {}
+    for on in (False, True):
+        vals = []
+        total = 0
+        for d, me in _positions(36, seed=72):
+            stats = SearchStats()
+            if pure:
+                with pure_python():
+                    if on:
+                        vals.append(solve(d, me, stats=stats))
+                    else:
+                        with without_floor():
+                            vals.append(solve(d, me, stats=stats))
+            elif on:
+                vals.append(solve(d, me, stats=stats))
+            else:
+                with without_floor():
+                    vals.append(solve(d, me, stats=stats))
+            total += stats.nodes
+        values[on] = vals
+        nodes[on] = total
+    assert values[True] == values[False]
+    assert nodes[True] < nodes[False]
+
+
+def test_no_floor_where_the_rules_are_not_scored_or_me_could_be_captured() -> None:
+    from tiangow import parse_tiles
+
+    small = Deal.random(5, rules=Rules(hand_size=4))
+    assert Floor.for_rules(small.rules)(small.snapshot(), 0) is None
+    # East holds 1-2 and South 2-4: East could lead 1-2 into the last trick and be captured (R-$10)
+    d = Deal([parse_tiles("12 66 11 44 13 55 33 22"), parse_tiles("24 66 11 44 13 55 33 22"),
+              parse_tiles("46 46 16 16 15 15 36 45"), parse_tiles("26 35 25 34 56 23 14 56")])
+    st = d.snapshot()
+    floor = Floor.for_rules(st.rules)
+    assert floor(st, 0) is None
+    assert floor(st, 2) is not None

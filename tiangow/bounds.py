@@ -1,0 +1,135 @@
+"""A floor under the exact search: what a seat is sure to get from a position at least, however
+the hand is played from there (the twin of ``net_floor`` in tiangow/ddcore.cpp).
+
+The search of :mod:`tiangow.search` asks, at every position, whether the seat it searches for
+(``me``) gets at least some value (``beta``); where the floor already reaches it, nothing below
+needs searching. The floor is the worst of what is still possible for ``me`` (R-$1–R-$11):
+
+- winning the hand is worth more than 0 to its winner under every settlement (checked over all
+  of them in tests/test_search_bounds.py), so the worst is to lose;
+- a loser pays 5, 3, 2, 1 or 0 for 0–4 stacks and is paid from 5 (R-$1–R-$3), and stacks only
+  grow: the worst is to pay for the stacks ``me`` has now, times the banker's ``m`` (R-$3) and
+  the largest finish multiplier still possible (R-$4): 包尊 ×2 if another seat holds a supreme
+  (R-$7), 四大包 ×4 if a quad (R-$8), 么結 ×2 if 1-2, or 1-5 under the civil supreme (R-$9),
+  and ×4 for 八支 while ``me`` has no stack and at most one seat has any (R-$11);
+- less the rewards ``me`` may still pay during play: 2·m for every supreme and 4·m for every
+  quad another seat holds (R-$5, R-$6), 2·m for a pair of 1-6 under 擒尊, and the same for the
+  trick under way if another seat's supreme or quad stands in it;
+- no floor where ``me`` could still be captured (R-$10: it holds 1-2, or 1-5 under the civil
+  supreme, and another seat holds the tile that captures it), nor under rules not scored.
+
+>>> from tiangow import Deal, Rules
+>>> d = Deal.random(3)
+>>> floor = Floor.for_rules(d.rules)
+>>> st = d.snapshot()
+>>> st.stacks, st.m
+((0, 0, 0, 0), 2)
+>>> f = floor(st, 0)
+>>> f is None or f <= -5 * 2
+True
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Final
+
+from . import packed
+from .combos import Kind
+from .rules import Rules
+from .state import State
+from .symmetry import Canon, canon_for
+
+__all__ = ["Floor"]
+
+_PAYS: Final = (5, 3, 2, 1)
+"""What a loser pays with 0–3 stacks (R-$1, R-$2)."""
+
+
+class Floor:
+    """The floor of one rule set (built once a rule set: :meth:`for_rules`)."""
+
+    _made: ClassVar[dict[Rules, Floor]] = {}
+
+    def __init__(self, rules: Rules) -> None:
+        cn: Canon = canon_for(rules)
+        self.rules = rules
+        self.scored = rules.scored
+        self.plays_of = cn.plays_of
+        plays = cn.tab.plays
+        single = {c.tiles[0].notation: c for c in plays if c.size == 1}
+        self.m12, self.m24 = single["1-2"].mask, single["2-4"].mask
+        self.m15, self.m16 = single["1-5"].mask, single["1-6"].mask
+        self.id12, self.id15 = single["1-2"].id, single["1-5"].id
+        self.civil = rules.civil_supreme
+        self.supremes = sum(1 << c.id for c in plays if c.kind is Kind.SUPREME)
+        self.quads = sum(1 << c.id for c in plays if c.kind is Kind.QUAD)
+        pair16 = [c.mask for c in plays if c.size == 2 and c.mask == 2 * self.m16]
+        self.pair16 = pair16[0] if pair16 and rules.capture_civil_supreme else 0
+
+    @classmethod
+    def for_rules(cls, rules: Rules) -> Floor:
+        found = cls._made.get(rules)
+        if found is None:
+            found = cls._made[rules] = cls(rules)
+        return found
+
+    @staticmethod
+    def quick(st: State, me: int) -> int:
+        """An upper bound on :meth:`__call__` that costs nothing: a loser's payment for ``me``'s
+        stacks now, times ``m`` (0 from 4 stacks)."""
+        s = st.stacks[me]
+        return 0 if s >= 4 else -_PAYS[s] * st.m
+
+    def __call__(self, st: State, me: int) -> int | None:
+        """The least ``me`` can get from ``st`` to the end of the hand (rewards still to be paid
+        during play and the settlement), or None where no floor is worked out."""
+        if not self.scored:
+            return None
+        contains, plays_of = packed.contains, self.plays_of
+        h, m = st.h, st.m
+        others = imm = 0
+        hold12 = hold15 = hold24 = hold16 = False
+        for s in range(4):
+            if s == me or not h[s]:
+                continue
+            mine = plays_of(h[s])[0]
+            others |= mine
+            imm += 2 * m * (mine & self.supremes).bit_count() + 4 * m * (mine & self.quads).bit_count()
+            if self.pair16 and contains(h[s], self.pair16):
+                imm += 2 * m
+            hold12 = hold12 or contains(h[s], self.m12)
+            hold15 = hold15 or contains(h[s], self.m15)
+            hold24 = hold24 or contains(h[s], self.m24)
+            hold16 = hold16 or contains(h[s], self.m16)
+        if contains(h[me], self.m12) and hold24:
+            return None
+        if self.civil and contains(h[me], self.m15) and hold16:
+            return None
+        sup = bool(others & self.supremes)
+        quad = bool(others & self.quads)
+        low = hold12 or (self.civil and hold15)
+        if st.size:
+            led = st.led.id if st.led is not None else -1
+            lowest_led = led == self.id12 or (self.civil and led == self.id15)
+            if st.last and st.leader == me and lowest_led:
+                return None
+            if st.best_seat != me and st.best is not None:
+                if st.best.kind is Kind.SUPREME:
+                    sup = True
+                    imm += 2 * m
+                elif st.best.kind is Kind.QUAD:
+                    quad = True
+                    imm += 4 * m
+                elif st.locked:
+                    imm += 2 * m
+            if st.leader != me and lowest_led:
+                low = True
+        stacks = st.stacks
+        s = stacks[me]
+        lose = 0
+        if s < 4:
+            fin = 4 if quad else 2 if (sup or low) else 1
+            if s == 0 and (stacks[0] > 0) + (stacks[1] > 0) + (stacks[2] > 0) + (stacks[3] > 0) <= 1:
+                fin *= 4
+            lose = -_PAYS[s] * m * fin
+        return lose - imm
