@@ -8,7 +8,8 @@ needs searching. The floor is the worst of what is still possible for ``me`` (R-
 - winning the hand is worth more than 0 to its winner under every settlement (checked over all
   of them in tests/test_search_bounds.py), so the worst is to lose;
 - a loser pays 5, 3, 2, 1 or 0 for 0–4 stacks and is paid from 5 (R-$1–R-$3), and stacks only
-  grow: the worst is to pay for the stacks ``me`` has now, times the banker's ``m`` (R-$3) and
+  grow: the worst is to pay for the stacks ``me`` is sure of (those it has, and the trick under
+  way if its play stands there and nobody still to act can beat it), times the banker's ``m`` (R-$3) and
   the largest finish multiplier still possible (R-$4): 包尊 ×2 if another seat holds a supreme
   (R-$7), 四大包 ×4 if a quad (R-$8), 么結 ×2 if 1-2, or 1-5 under the civil supreme (R-$9),
   and ×4 for 八支 while ``me`` has no stack and at most one seat has any (R-$11);
@@ -60,7 +61,10 @@ class Floor:
         self.m12, self.m24 = single["1-2"].mask, single["2-4"].mask
         self.m15, self.m16 = single["1-5"].mask, single["1-6"].mask
         self.id12, self.id15 = single["1-2"].id, single["1-5"].id
+        self.beaten_by = cn.beaten_by
+        self.beat12, self.beat15 = cn.beaten_by[self.id12], cn.beaten_by[self.id15]
         self.civil = rules.civil_supreme
+        self.free_split = rules.free_split
         self.supremes = sum(1 << c.id for c in plays if c.kind is Kind.SUPREME)
         self.quads = sum(1 << c.id for c in plays if c.kind is Kind.QUAD)
         pair16 = [c.mask for c in plays if c.size == 2 and c.mask == 2 * self.m16]
@@ -75,10 +79,29 @@ class Floor:
 
     @staticmethod
     def quick(st: State, me: int) -> int:
-        """An upper bound on :meth:`__call__` that costs nothing: a loser's payment for ``me``'s
-        stacks now, times ``m`` (0 from 4 stacks)."""
-        s = st.stacks[me]
+        """An upper bound on :meth:`__call__` that costs nothing: a loser's payment for the
+        stacks ``me`` has now, with the trick under way if its play stands in it, times ``m``
+        (0 from 4 stacks)."""
+        s = st.stacks[me] + (st.size if st.best_seat == me else 0)
         return 0 if s >= 4 else -_PAYS[s] * st.m
+
+    def sure_stacks(self, st: State, me: int) -> int:
+        """The stacks ``me`` is sure of: those it has, and the trick under way if its play
+        stands there and no seat still to act holds a play that beats it (R-P3, R-P5; under
+        以擒為大 a last trick is not counted)."""
+        s = st.stacks[me]
+        if not st.size or st.best_seat != me or st.best is None:
+            return s
+        if st.locked:
+            return s + st.size
+        if st.last and self.rules.capture_wins_trick:
+            return s
+        beats = self.beaten_by[st.best.id]
+        for i in range(st.acted, 4):
+            seat = (st.leader + i) & 3
+            if self.plays_of(st.h[seat])[0] & beats:
+                return s
+        return s + st.size
 
     def __call__(self, st: State, me: int) -> int | None:
         """The least ``me`` can get from ``st`` to the end of the hand (rewards still to be paid
@@ -107,12 +130,21 @@ class Floor:
             return None
         sup = bool(others & self.supremes)
         quad = bool(others & self.quads)
-        low = hold12 or (self.civil and hold15)
+        stacks = st.stacks
+        sure = self.sure_stacks(st, me)
+        # 么結 needs the lowest led alone into the last trick and winning it: me stops it by
+        # keeping to the end a single that beats it, once it has a stack to qualify (R-W2) —
+        # with free splitting (else it may have to lead that single inside a combination).
+        mine = plays_of(h[me])[0] if sure and self.free_split else 0
+        low = (hold12 and not mine & self.beat12) or (self.civil and hold15 and not mine & self.beat15)
         if st.size:
             led = st.led.id if st.led is not None else -1
             lowest_led = led == self.id12 or (self.civil and led == self.id15)
-            if st.last and st.leader == me and lowest_led:
-                return None
+            if st.last:
+                if st.leader == me and lowest_led:
+                    return None
+                low = st.leader != me and lowest_led  # the last lead is made
+                sup = False  # a supreme is only led
             if st.best_seat != me and st.best is not None:
                 if st.best.kind is Kind.SUPREME:
                     sup = True
@@ -122,10 +154,15 @@ class Floor:
                     imm += 4 * m
                 elif st.locked:
                     imm += 2 * m
-            if st.leader != me and lowest_led:
-                low = True
-        stacks = st.stacks
-        s = stacks[me]
+        elif st.left == 1:
+            # the last trick, of single tiles, is to be led: no supreme, quad or reward is left
+            sup = quad = False
+            imm = 0
+            lead = h[st.leader]
+            low = st.leader != me and (
+                (contains(lead, self.m12) and not mine & self.beat12)
+                or (self.civil and contains(lead, self.m15) and not mine & self.beat15))
+        s = sure
         lose = 0
         if s < 4:
             fin = 4 if quad else 2 if (sup or low) else 1

@@ -553,6 +553,22 @@ int final_net(Context* c, const State& st) {
 //   of 1-6 under 擒尊), and for the trick under way if another seat's supreme or quad stands;
 // - no floor (-INF) where me could still be captured (R-$10: me holds 1-2, or 1-5 under the
 //   civil supreme, and another seat the tile that captures it), or the rules are not scored.
+// The stacks me is sure of: those it has, and the trick under way if its play stands there and
+// no seat still to act holds a play that beats it (under 以擒為大 a last trick is not counted).
+int sure_stacks(const Context* c, const State& st) {
+    int me = c->me, s = st.stacks[me];
+    if (!st.size || st.best_seat != me) return s;
+    if (st.locked) return s + st.size;
+    if (st.last && c->capture_wins_trick) return s;
+    u64 beats = c->beaten_by[st.best];
+    for (int i = st.acted; i < 4; ++i) {
+        u64 mine, beaters;
+        seat_plays(c, st.h[(st.leader + i) & 3], mine, beaters);
+        if (mine & beats) return s;
+    }
+    return s + st.size;
+}
+
 int net_floor(const Context* c, const State& st) {
     if (!c->bonus_on) return -INF;
     int me = c->me, m = c->m;
@@ -577,19 +593,36 @@ int net_floor(const Context* c, const State& st) {
     if (contains(h[me], m12) && hold24) return -INF;
     if (c->civil_supreme && contains(h[me], m15) && hold16) return -INF;
     bool sup = (others_plays & c->supremes) != 0, quad = (others_plays & c->quads) != 0;
-    bool low = hold12 || (c->civil_supreme && hold15);
+    // 么結 needs the lowest led alone into the last trick and winning it: me stops it by keeping
+    // to the end a single that beats it, once it has a stack to qualify (R-W2) — with free
+    // splitting (else it may have to lead that single inside a combination).
+    int sure = sure_stacks(c, st);
+    u64 my_plays = 0, my_beaters;
+    if (sure && c->free_split) seat_plays(c, h[me], my_plays, my_beaters);
+    u64 beat12 = c->beaten_by[c->id12], beat15 = c->beaten_by[c->id15];
+    bool low = (hold12 && !(my_plays & beat12)) || (c->civil_supreme && hold15 && !(my_plays & beat15));
     if (st.size) {
-        if (st.last && st.leader == me && (st.led == c->id12 || (c->civil_supreme && st.led == c->id15)))
-            return -INF;
+        bool lowest_led = st.led == c->id12 || (c->civil_supreme && st.led == c->id15);
+        if (st.last) {
+            if (st.leader == me && lowest_led) return -INF;
+            low = st.leader != me && lowest_led;  // the last lead is made
+            sup = false;                          // a supreme is only led
+        }
         if (st.best_seat != me) {
             int kind = c->combos[st.best].kind;
             if (kind == SUPREME) sup = true, imm += 2 * m;
             else if (kind == QUAD) quad = true, imm += 4 * m;
             else if (st.locked) imm += 2 * m;
         }
-        if (st.leader != me && (st.led == c->id12 || (c->civil_supreme && st.led == c->id15))) low = true;
+    } else if (st.left == 1) {
+        // the last trick, of single tiles, is to be led: no supreme, quad or reward is left
+        sup = quad = false;
+        imm = 0;
+        u64 lead = h[st.leader];
+        low = st.leader != me && ((contains(lead, m12) && !(my_plays & beat12)) ||
+                                  (c->civil_supreme && contains(lead, m15) && !(my_plays & beat15)));
     }
-    int s = st.stacks[me];
+    int s = sure;
     int lose = 0;
     if (s < 4) {
         int fin = quad ? 4 : (sup || low) ? 2 : 1;
@@ -705,7 +738,7 @@ int value(Context* c, State& st, int alpha, int beta, const u64* pre = nullptr) 
     const int* stacks = st.stacks;
     if (c->goal == NET && use_floor) {
         // quick test first: the floor is at most what me pays at par with its stacks, times m
-        int s = stacks[c->me];
+        int s = stacks[c->me] + (st.size && st.best_seat == c->me ? st.size : 0);
         if ((s >= 4 ? 0 : -(s == 0 ? 5 : 4 - s) * c->m) >= beta) {
             int floor = net_floor(c, st);
             if (floor >= beta) {
