@@ -62,6 +62,7 @@ class Floor:
         self.m15, self.m16 = single["1-5"].mask, single["1-6"].mask
         self.id12, self.id15 = single["1-2"].id, single["1-5"].id
         self.beaten_by = cn.beaten_by
+        self.by_size = sorted(plays, key=lambda c: c.size)
         self.beat12, self.beat15 = cn.beaten_by[self.id12], cn.beaten_by[self.id15]
         self.civil = rules.civil_supreme
         self.free_split = rules.free_split
@@ -79,29 +80,52 @@ class Floor:
 
     @staticmethod
     def quick(st: State, me: int) -> int:
-        """An upper bound on :meth:`__call__` that costs nothing: a loser's payment for the
-        stacks ``me`` has now, with the trick under way if its play stands in it, times ``m``
-        (0 from 4 stacks)."""
-        s = st.stacks[me] + (st.size if st.best_seat == me else 0)
+        """An upper bound on :meth:`__call__` that costs little: a loser's payment for the most
+        stacks :meth:`sure_stacks` could give ``me``, times ``m`` (0 from 4 stacks)."""
+        s = st.stacks[me]
+        if st.size:
+            if st.best_seat == me:
+                s += st.size + packed.size(st.h[me])
+        elif st.to_play == me:
+            s += packed.size(st.h[me])
         return 0 if s >= 4 else -_PAYS[s] * st.m
 
-    def sure_stacks(self, st: State, me: int) -> int:
-        """The stacks ``me`` is sure of: those it has, and the trick under way if its play
-        stands there and no seat still to act holds a play that beats it (R-P3, R-P5; under
-        以擒為大 a last trick is not counted)."""
+    def sure_stacks(self, st: State, me: int, others: int) -> tuple[int, int]:
+        """The stacks ``me`` is sure of: those it has; the trick under way if its play stands
+        there and no seat still to act holds a play that beats it (under 以擒為大 a last trick is
+        not counted); and, where me leads next (so), the tiles it can lead in plays no other seat
+        can beat (``others``: the plays the other three hold, as bits of their ids), one after
+        another, keeping the lead (R-P1, R-P3, R-P5; free splitting only). With the tiles me
+        still holds once those are led."""
         s = st.stacks[me]
-        if not st.size or st.best_seat != me or st.best is None:
-            return s
-        if st.locked:
-            return s + st.size
-        if st.last and self.rules.capture_wins_trick:
-            return s
-        beats = self.beaten_by[st.best.id]
-        for i in range(st.acted, 4):
-            seat = (st.leader + i) & 3
-            if self.plays_of(st.h[seat])[0] & beats:
-                return s
-        return s + st.size
+        held = st.h[me]
+        if st.size:
+            if st.best_seat != me or st.best is None:
+                return s, held
+            if not st.locked:
+                if st.last and self.rules.capture_wins_trick:
+                    return s, held
+                beats = self.beaten_by[st.best.id]
+                for i in range(st.acted, 4):
+                    if self.plays_of(st.h[(st.leader + i) & 3])[0] & beats:
+                        return s, held
+            s += st.size
+            if st.last:
+                return s, held
+        elif st.to_play != me:
+            return s, held
+        if not self.free_split:
+            return s, held
+        mine = self.plays_of(held)[0]
+        if not mine:
+            return s, held
+        beaten_by, contains = self.beaten_by, packed.contains
+        for c in self.by_size:
+            if mine >> c.id & 1 and not beaten_by[c.id] & others:
+                while contains(held, c.mask):
+                    held -= c.mask
+                    s += c.size
+        return s, held
 
     def __call__(self, st: State, me: int) -> int | None:
         """The least ``me`` can get from ``st`` to the end of the hand (rewards still to be paid
@@ -131,11 +155,12 @@ class Floor:
         sup = bool(others & self.supremes)
         quad = bool(others & self.quads)
         stacks = st.stacks
-        sure = self.sure_stacks(st, me)
+        sure, kept = self.sure_stacks(st, me, others)
         # 么結 needs the lowest led alone into the last trick and winning it: me stops it by
-        # keeping to the end a single that beats it, once it has a stack to qualify (R-W2) —
-        # with free splitting (else it may have to lead that single inside a combination).
-        mine = plays_of(h[me])[0] if sure and self.free_split else 0
+        # keeping to the end a single that beats it (one it does not lead to be sure of its
+        # stacks), once it has a stack to qualify (R-W2) — with free splitting (else it may have
+        # to lead that single inside a combination).
+        mine = plays_of(kept)[0] if sure and self.free_split and kept else 0
         low = (hold12 and not mine & self.beat12) or (self.civil and hold15 and not mine & self.beat15)
         if st.size:
             led = st.led.id if st.led is not None else -1

@@ -137,6 +137,7 @@ struct Context {
     std::unordered_map<NetKey, std::array<int, 4>, NetKeyHash>* nets;
     int free_split, capture_wins_trick, civil_supreme, capture_civil_supreme, finish_collects, bonus_on;
     int id12, id24, id15, id16;  // the single plays of 1-2, 2-4, 1-5, 1-6
+    std::vector<int>* by_size;   // every play, singles first (sure_stacks)
     // For the bound on what the searching seat can still lose (net_floor): the supremes and
     // quads, as bits of play ids, and the pair of 1-6 (擒尊), as a mask (0: none).
     u64 supremes, quads, pair16;
@@ -293,6 +294,9 @@ inline unsigned plain_index(u64 nz) {
 }
 
 inline u64 nonempty(u64 x) { return (x | x >> 1 | x >> 2) & LOW; }
+inline int tiles_in(u64 x) {
+    return __builtin_popcountll(x & LOW) + 2 * __builtin_popcountll(x & LOW << 1) + 4 * __builtin_popcountll(x & LOW << 2);
+}
 
 // out: 4 canonical holdings (0 for an inert seat), the canonical masks of the standing and the
 // led plays (0: none), the inert seats
@@ -553,20 +557,44 @@ int final_net(Context* c, const State& st) {
 //   of 1-6 under 擒尊), and for the trick under way if another seat's supreme or quad stands;
 // - no floor (-INF) where me could still be captured (R-$10: me holds 1-2, or 1-5 under the
 //   civil supreme, and another seat the tile that captures it), or the rules are not scored.
-// The stacks me is sure of: those it has, and the trick under way if its play stands there and
-// no seat still to act holds a play that beats it (under 以擒為大 a last trick is not counted).
-int sure_stacks(const Context* c, const State& st) {
+// The stacks me is sure of: those it has; the trick under way if its play stands there and no
+// seat still to act holds a play that beats it (under 以擒為大 a last trick is not counted); and,
+// where me leads next, the tiles it can lead in plays no other seat can beat (others: the plays
+// the other three hold), one after another, keeping the lead (free splitting only). *kept: the
+// tiles me still holds once those are led.
+int sure_stacks(const Context* c, const State& st, u64 others, u64* kept) {
     int me = c->me, s = st.stacks[me];
-    if (!st.size || st.best_seat != me) return s;
-    if (st.locked) return s + st.size;
-    if (st.last && c->capture_wins_trick) return s;
-    u64 beats = c->beaten_by[st.best];
-    for (int i = st.acted; i < 4; ++i) {
-        u64 mine, beaters;
-        seat_plays(c, st.h[(st.leader + i) & 3], mine, beaters);
-        if (mine & beats) return s;
+    u64 held = st.h[me];
+    *kept = held;
+    if (st.size) {
+        if (st.best_seat != me) return s;
+        if (!st.locked) {
+            if (st.last && c->capture_wins_trick) return s;
+            u64 beats = c->beaten_by[st.best];
+            for (int i = st.acted; i < 4; ++i) {
+                u64 mine, beaters;
+                seat_plays(c, st.h[(st.leader + i) & 3], mine, beaters);
+                if (mine & beats) return s;
+            }
+        }
+        s += st.size;
+        if (st.last) return s;
+    } else if (st.to_play != me) {
+        return s;
     }
-    return s + st.size;
+    if (!c->free_split) return s;
+    u64 mine, beaters;
+    seat_plays(c, held, mine, beaters);
+    for (int id : *c->by_size) {
+        if (!(mine >> id & 1) || (c->beaten_by[id] & others)) continue;
+        u64 mask = c->combos[id].mask;
+        while (contains(held, mask)) {
+            held -= mask;
+            s += c->combos[id].size;
+        }
+    }
+    *kept = held;
+    return s;
 }
 
 int net_floor(const Context* c, const State& st) {
@@ -596,9 +624,10 @@ int net_floor(const Context* c, const State& st) {
     // 么結 needs the lowest led alone into the last trick and winning it: me stops it by keeping
     // to the end a single that beats it, once it has a stack to qualify (R-W2) — with free
     // splitting (else it may have to lead that single inside a combination).
-    int sure = sure_stacks(c, st);
+    u64 kept;
+    int sure = sure_stacks(c, st, others_plays, &kept);
     u64 my_plays = 0, my_beaters;
-    if (sure && c->free_split) seat_plays(c, h[me], my_plays, my_beaters);
+    if (sure && c->free_split && kept) seat_plays(c, kept, my_plays, my_beaters);
     u64 beat12 = c->beaten_by[c->id12], beat15 = c->beaten_by[c->id15];
     bool low = (hold12 && !(my_plays & beat12)) || (c->civil_supreme && hold15 && !(my_plays & beat15));
     if (st.size) {
@@ -737,8 +766,11 @@ int value(Context* c, State& st, int alpha, int beta, const u64* pre = nullptr) 
     }
     const int* stacks = st.stacks;
     if (c->goal == NET && use_floor) {
-        // quick test first: the floor is at most what me pays at par with its stacks, times m
-        int s = stacks[c->me] + (st.size && st.best_seat == c->me ? st.size : 0);
+        // quick test first: the floor is at most what me pays with the most stacks sure_stacks
+        // could give it, times m
+        int s = stacks[c->me];
+        if (st.size ? st.best_seat == c->me : to_play == c->me)
+            s += st.size + tiles_in(st.h[c->me]);
         if ((s >= 4 ? 0 : -(s == 0 ? 5 : 4 - s) * c->m) >= beta) {
             int floor = net_floor(c, st);
             if (floor >= beta) {
@@ -1075,6 +1107,10 @@ int Context_init(Context* self, PyObject* args, PyObject*) {
         for (int f = 0; f < 21; ++f)
             if ((m >> (3 * f)) & 3) self->with_field[f] |= (u64)1 << id;
     }
+    self->by_size = new std::vector<int>();
+    for (int size = 1; size <= 4; ++size)
+        for (int id = 0; id < self->ncombos; ++id)
+            if (self->combos[id].size == size) self->by_size->push_back(id);
     self->supremes = self->quads = self->pair16 = 0;
     for (int id = 0; id < self->ncombos; ++id) {
         if (self->combos[id].kind == SUPREME) self->supremes |= (u64)1 << id;
@@ -1116,6 +1152,7 @@ void Context_dealloc(Context* self) {
     delete self->lead_order;
     delete self->nets;
     delete self->by_mask;
+    delete self->by_size;
     Py_XDECREF(self->final_net);
     Py_TYPE(self)->tp_free((PyObject*)self);
 }
