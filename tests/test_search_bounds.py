@@ -87,11 +87,13 @@ def _positions(count: int, seed: int) -> list[tuple[Deal, int]]:
 
 
 @pytest.mark.parametrize("pure", [False, True] if CORE == "compiled" else [True])
-def test_the_floor_is_never_above_the_exact_value(pure: bool) -> None:
-    checked = floors = 0
-    for d, me in _positions(48, seed=71):
+def test_the_floor_is_never_above_the_exact_value_nor_the_ceiling_below(pure: bool) -> None:
+    checked = floors = ceilings = 0
+    for d, me in _positions(64, seed=71):
         st = d.snapshot()
-        floor = Floor.for_rules(st.rules)(st, me)
+        bounds = Floor.for_rules(st.rules)
+        floor = bounds(st, me)
+        ceiling = bounds.ceiling(st, me)
         with without_floor():
             if pure:
                 with pure_python():
@@ -103,7 +105,11 @@ def test_the_floor_is_never_above_the_exact_value(pure: bool) -> None:
             floors += 1
             assert floor <= exact, (d, me, floor, exact)
             assert floor <= Floor.quick(st, me)
-    assert checked >= 40 and floors >= 20
+        if ceiling is not None:
+            ceilings += 1
+            assert ceiling >= exact, (d, me, ceiling, exact)
+            assert ceiling >= Floor.least_ceiling(st, me)
+    assert checked >= 50 and floors >= 20 and ceilings >= 3
 
 
 @pytest.mark.parametrize("pure", [False, True] if CORE == "compiled" else [True])
@@ -146,3 +152,38 @@ def test_no_floor_where_the_rules_are_not_scored_or_me_could_be_captured() -> No
     floor = Floor.for_rules(st.rules)
     assert floor(st, 0) is None
     assert floor(st, 2) is not None
+
+
+def test_the_bounds_hold_all_along_random_lines_of_play() -> None:
+    """Floor ≤ exact value ≤ ceiling at every position of random lines played out from seeded
+    endings (most positions a search meets are inside a trick), for every seat; the cases where
+    me leads all the tricks left with plays nobody can beat (it wins the hand) included."""
+    from tiangow.state import State
+
+    rng = random.Random(73)
+    seen = {"floor": 0, "ceiling": 0, "wins": 0}
+    for d, _ in _positions(40, seed=74):
+        st: State = d.snapshot()
+        bounds = Floor.for_rules(st.rules)
+        while st.to_play is not None:
+            for me in range(4):
+                floor, ceiling = bounds(st, me), bounds.ceiling(st, me)
+                if floor is None and ceiling is None:
+                    continue
+                with without_floor():
+                    exact = solve(st, me)
+                if floor is not None:
+                    seen["floor"] += 1
+                    assert floor <= exact, (st, me, floor, exact)
+                    assert floor <= Floor.quick(st, me)
+                    others = 0
+                    for s in range(4):
+                        if s != me and st.h[s]:
+                            others |= bounds.plays_of(st.h[s])[0]
+                    seen["wins"] += bounds.sure_stacks(st, me, others)[2]
+                if ceiling is not None:
+                    seen["ceiling"] += 1
+                    assert exact <= ceiling, (st, me, ceiling, exact)
+            moves = st.moves()
+            st.push(moves[rng.randrange(len(moves))])
+    assert seen["floor"] > 500 and seen["ceiling"] > 50 and seen["wins"] > 20, seen

@@ -62,7 +62,8 @@ class Floor:
         self.m15, self.m16 = single["1-5"].mask, single["1-6"].mask
         self.id12, self.id15 = single["1-2"].id, single["1-5"].id
         self.beaten_by = cn.beaten_by
-        self.by_size = sorted(plays, key=lambda c: c.size)
+        self.plays = plays
+        self.size_groups = tuple(sum(1 << c.id for c in plays if c.size == k) for k in (1, 2, 3, 4))
         self.beat12, self.beat15 = cn.beaten_by[self.id12], cn.beaten_by[self.id15]
         self.civil = rules.civil_supreme
         self.free_split = rules.free_split
@@ -81,51 +82,126 @@ class Floor:
     @staticmethod
     def quick(st: State, me: int) -> int:
         """An upper bound on :meth:`__call__` that costs little: a loser's payment for the most
-        stacks :meth:`sure_stacks` could give ``me``, times ``m`` (0 from 4 stacks)."""
-        s = st.stacks[me]
-        if st.size:
-            if st.best_seat == me:
-                s += st.size + packed.size(st.h[me])
-        elif st.to_play == me:
-            s += packed.size(st.h[me])
+        stacks :meth:`sure_stacks` could give ``me``, times ``m`` (0 from 4 stacks); where me
+        leads next, at least what it would collect as the winner, times ``m``."""
+        stacks = st.stacks
+        s = stacks[me]
+        if st.best_seat == me if st.size else st.to_play == me:
+            s += st.size + packed.size(st.h[me])
+            win = 0
+            for o in range(4):
+                if o != me and stacks[o] < 4:
+                    win += _PAYS[stacks[o]]
+            return max(0 if s >= 4 else -_PAYS[s] * st.m, win * st.m)
         return 0 if s >= 4 else -_PAYS[s] * st.m
 
-    def sure_stacks(self, st: State, me: int, others: int) -> tuple[int, int]:
+    @staticmethod
+    def least_ceiling(st: State, me: int) -> int:
+        """A lower bound on :meth:`ceiling` that costs nothing: what ``me`` would pay with the
+        stacks it has, times ``m``."""
+        s = st.stacks[me]
+        return 0 if s >= 4 else -_PAYS[s] * st.m
+
+    def cash(self, held: int, against: int) -> tuple[int, int]:
+        """How many of the tiles ``held`` a seat with the lead can lead, one play after another
+        and keeping the lead, in plays nobody holding the plays ``against`` (bits of their
+        ids) can beat; and the tiles left (R-P1, R-P3; singles first)."""
+        mine = self.plays_of(held)[0]
+        n = 0
+        if mine:
+            beaten_by, contains, plays = self.beaten_by, packed.contains, self.plays
+            for group in self.size_groups:
+                bits = mine & group
+                while bits:
+                    low = bits & -bits
+                    bits ^= low
+                    i = low.bit_length() - 1
+                    if not beaten_by[i] & against:
+                        c = plays[i]
+                        while contains(held, c.mask):
+                            held -= c.mask
+                            n += c.size
+        return n, held
+
+    def sure_stacks(self, st: State, me: int, others: int) -> tuple[int, int, bool]:
         """The stacks ``me`` is sure of: those it has; the trick under way if its play stands
         there and no seat still to act holds a play that beats it (under 以擒為大 a last trick is
         not counted); and, where me leads next (so), the tiles it can lead in plays no other seat
         can beat (``others``: the plays the other three hold, as bits of their ids), one after
         another, keeping the lead (R-P1, R-P3, R-P5; free splitting only). With the tiles me
-        still holds once those are led."""
+        still holds once those are led, and whether that is every trick left (me wins the hand)."""
         s = st.stacks[me]
         held = st.h[me]
         if st.size:
             if st.best_seat != me or st.best is None:
-                return s, held
+                return s, held, False
             if not st.locked:
                 if st.last and self.rules.capture_wins_trick:
-                    return s, held
+                    return s, held, False
                 beats = self.beaten_by[st.best.id]
                 for i in range(st.acted, 4):
                     if self.plays_of(st.h[(st.leader + i) & 3])[0] & beats:
-                        return s, held
+                        return s, held, False
             s += st.size
             if st.last:
-                return s, held
+                return s, held, True
         elif st.to_play != me:
-            return s, held
+            return s, held, False
         if not self.free_split:
-            return s, held
-        mine = self.plays_of(held)[0]
-        if not mine:
-            return s, held
-        beaten_by, contains = self.beaten_by, packed.contains
-        for c in self.by_size:
-            if mine >> c.id & 1 and not beaten_by[c.id] & others:
-                while contains(held, c.mask):
-                    held -= c.mask
-                    s += c.size
-        return s, held
+            return s, held, False
+        n, held = self.cash(held, others)
+        return s + n, held, not held
+
+    def ceiling(self, st: State, me: int) -> int | None:
+        """The most ``me`` can get from ``st`` where another seat leads next (its play stands in
+        the trick under way and me cannot beat it, or it is to lead) and can lead all its tiles
+        in plays me cannot beat: the other three can then see that it wins every trick left, so
+        me ends with the stacks it has, a loser (R-W1), its payment counted without finishes or
+        rewards (R-$1–R-$3); None elsewhere (free splitting only)."""
+        if not self.scored or not self.free_split:
+            return None
+        h = st.h
+        mine = self.plays_of(h[me])[0]
+        if st.size:
+            x = st.best_seat
+            if x == me or st.best is None:
+                return None
+            if not st.locked:
+                if st.last and self.rules.capture_wins_trick:
+                    return None
+                me_to_act = any((st.leader + i) & 3 == me for i in range(st.acted, 4))
+                if me_to_act and mine & self.beaten_by[st.best.id]:
+                    return None
+            if not st.last and self.cash(h[x], mine)[1]:
+                return None
+        else:
+            x = st.to_play
+            if x is None or x == me or self.cash(h[x], mine)[1]:
+                return None
+        return self.loser_net(st, me, x, st.stacks[me])
+
+    def loser_net(self, st: State, me: int, winner: int, s: int) -> int | None:
+        """``me``'s settlement as a loser with ``s`` stacks to ``winner``, no finish (R-$1–R-$3);
+        None past 6 stacks (then me cannot lose)."""
+        if s > 6:
+            return None
+        if s < 4:
+            return -_PAYS[s] * (st.m if st.banker in (me, winner) else 1)
+        return (s - 4) * (st.m if winner == st.banker else 1)
+
+    def winner_net(self, st: State, me: int, stacks: tuple[int, ...]) -> int:
+        """``me``'s settlement as the winner with the other seats' final ``stacks``, no finish
+        (R-$1–R-$3)."""
+        total = 0
+        for o in range(4):
+            if o == me:
+                continue
+            t = stacks[o]
+            if t < 4:
+                total += _PAYS[t] * (st.m if st.banker in (me, o) else 1)
+            elif t > 4:
+                total -= (t - 4) * (st.m if me == st.banker else 1)
+        return total
 
     def __call__(self, st: State, me: int) -> int | None:
         """The least ``me`` can get from ``st`` to the end of the hand (rewards still to be paid
@@ -155,7 +231,11 @@ class Floor:
         sup = bool(others & self.supremes)
         quad = bool(others & self.quads)
         stacks = st.stacks
-        sure, kept = self.sure_stacks(st, me, others)
+        sure, kept, wins = self.sure_stacks(st, me, others)
+        if wins:
+            # me leads every trick left with plays nobody can beat: it wins the hand, the
+            # others keep the stacks they have, and nobody else can collect a reward
+            return self.winner_net(st, me, st.stacks)
         # 么結 needs the lowest led alone into the last trick and winning it: me stops it by
         # keeping to the end a single that beats it (one it does not lead to be sure of its
         # stacks), once it has a stack to qualify (R-W2) — with free splitting (else it may have

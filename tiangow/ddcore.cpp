@@ -15,6 +15,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstdlib>
@@ -544,28 +545,35 @@ int final_net(Context* c, const State& st) {
 
 // ---- the search ---------------------------------------------------------------------------
 
-// What the searching seat (me) is sure to get from here at least, whatever anyone plays: the
-// rewards still to be paid during play (賀尊, 四大賀) and the settlement, counted at their worst
-// for me from what is still held (tiangow/search.py's net_floor is its twin; R-$1–R-$11):
-// - if me wins the hand its net is positive (tests/test_search_bounds.py checks every
-//   settlement), so the floor is what me pays as a loser with the stacks it has now (stacks
-//   only grow, and a loser pays less the more it holds: 5, 3, 2, 1, 0, then is paid), times
-//   the banker's m and the largest finish multiplier still possible: 包尊 ×2 if another seat
-//   holds a supreme, 四大包 ×4 if a quad, 么結 ×2 if 1-2 (or 1-5 under the civil supreme), and
-//   ×4 for 八支 while me has no stack and at most one seat has any;
-// - less 2·m for every supreme and 4·m for every quad another seat holds (and 2·m for a pair
-//   of 1-6 under 擒尊), and for the trick under way if another seat's supreme or quad stands;
-// - no floor (-INF) where me could still be captured (R-$10: me holds 1-2, or 1-5 under the
-//   civil supreme, and another seat the tile that captures it), or the rules are not scored.
+// How many of the tiles in held a seat with the lead can lead, one play after another and
+// keeping the lead, in plays nobody holding the plays against can beat (singles first); *rest:
+// the tiles left.
+int cash(const Context* c, u64 held, u64 against, u64* rest) {
+    u64 mine, beaters;
+    seat_plays(c, held, mine, beaters);
+    int n = 0;
+    for (int id : *c->by_size) {
+        if (!(mine >> id & 1) || (c->beaten_by[id] & against)) continue;
+        u64 mask = c->combos[id].mask;
+        while (contains(held, mask)) {
+            held -= mask;
+            n += c->combos[id].size;
+        }
+    }
+    *rest = held;
+    return n;
+}
+
 // The stacks me is sure of: those it has; the trick under way if its play stands there and no
 // seat still to act holds a play that beats it (under 以擒為大 a last trick is not counted); and,
 // where me leads next, the tiles it can lead in plays no other seat can beat (others: the plays
 // the other three hold), one after another, keeping the lead (free splitting only). *kept: the
-// tiles me still holds once those are led.
-int sure_stacks(const Context* c, const State& st, u64 others, u64* kept) {
+// tiles me still holds once those are led; *wins: whether that is every trick left.
+int sure_stacks(const Context* c, const State& st, u64 others, u64* kept, bool* wins) {
     int me = c->me, s = st.stacks[me];
     u64 held = st.h[me];
     *kept = held;
+    *wins = false;
     if (st.size) {
         if (st.best_seat != me) return s;
         if (!st.locked) {
@@ -578,25 +586,84 @@ int sure_stacks(const Context* c, const State& st, u64 others, u64* kept) {
             }
         }
         s += st.size;
-        if (st.last) return s;
+        if (st.last) {
+            *wins = true;
+            return s;
+        }
     } else if (st.to_play != me) {
         return s;
     }
     if (!c->free_split) return s;
-    u64 mine, beaters;
-    seat_plays(c, held, mine, beaters);
-    for (int id : *c->by_size) {
-        if (!(mine >> id & 1) || (c->beaten_by[id] & others)) continue;
-        u64 mask = c->combos[id].mask;
-        while (contains(held, mask)) {
-            held -= mask;
-            s += c->combos[id].size;
-        }
-    }
-    *kept = held;
+    s += cash(c, held, others, kept);
+    *wins = *kept == 0;
     return s;
 }
 
+const int PAYS[4] = {5, 3, 2, 1};  // what a loser pays with 0-3 stacks (R-$1, R-$2)
+
+// me's settlement as the winner, the others keeping the stacks they have, no finish (R-$1-R-$3).
+int winner_net(const Context* c, const State& st) {
+    int me = c->me, total = 0;
+    for (int o = 0; o < 4; ++o) {
+        if (o == me) continue;
+        int t = st.stacks[o];
+        if (t < 4)
+            total += PAYS[t] * ((c->banker == me || c->banker == o) ? c->m : 1);
+        else if (t > 4)
+            total -= (t - 4) * (me == c->banker ? c->m : 1);
+    }
+    return total;
+}
+
+// The most me can get where another seat leads next (its play stands in the trick under way
+// and me cannot beat it, or it is to lead) and can lead all its tiles in plays me cannot beat:
+// the other three can then see that it wins every trick left, so me ends with the stacks it has,
+// a loser, its payment counted without finishes or rewards (R-W1, R-$1-R-$3). INF elsewhere
+// (free splitting only). Twin: tiangow.bounds.Floor.ceiling.
+int net_ceiling(const Context* c, const State& st) {
+    if (!c->bonus_on || !c->free_split) return INF;
+    int me = c->me, x;
+    u64 mine, beaters, rest;
+    seat_plays(c, st.h[me], mine, beaters);
+    if (st.size) {
+        x = st.best_seat;
+        if (x == me) return INF;
+        if (!st.locked) {
+            if (st.last && c->capture_wins_trick) return INF;
+            bool me_to_act = false;
+            for (int i = st.acted; i < 4; ++i) me_to_act |= ((st.leader + i) & 3) == me;
+            if (me_to_act && (mine & c->beaten_by[st.best])) return INF;
+        }
+        if (!st.last) {
+            cash(c, st.h[x], mine, &rest);
+            if (rest) return INF;
+        }
+    } else {
+        x = st.to_play;
+        if (x == me) return INF;
+        cash(c, st.h[x], mine, &rest);
+        if (rest) return INF;
+    }
+    int s = st.stacks[me];
+    if (s > 6) return INF;
+    if (s < 4) return -PAYS[s] * ((c->banker == me || c->banker == x) ? c->m : 1);
+    return (s - 4) * (x == c->banker ? c->m : 1);
+}
+
+// What the searching seat (me) is sure to get from here at least, whatever anyone plays: the
+// rewards still to be paid during play (賀尊, 四大賀) and the settlement, counted at their worst
+// for me from what is still held (twin: tiangow.bounds.Floor; R-$1–R-$11):
+// - if me wins the hand its net is positive (tests/test_search_bounds.py checks every
+//   settlement), so the floor is what me pays as a loser with the stacks it is sure of
+//   (sure_stacks; stacks only grow, and a loser pays less the more it holds: 5, 3, 2, 1, 0,
+//   then is paid), times the banker's m and the largest finish multiplier still possible: 包尊
+//   ×2 if another seat holds a supreme, 四大包 ×4 if a quad, 么結 ×2 if another seat holds 1-2
+//   (or 1-5 under the civil supreme) and me cannot stop it, and ×4 for 八支 while me has no
+//   stack and at most one seat has any; where me is sure of every trick left, what it collects;
+// - less 2·m for every supreme and 4·m for every quad another seat holds (and 2·m for a pair
+//   of 1-6 under 擒尊), and for the trick under way if another seat's supreme or quad stands;
+// - no floor (-INF) where me could still be captured (R-$10: me holds 1-2, or 1-5 under the
+//   civil supreme, and another seat the tile that captures it), or the rules are not scored.
 int net_floor(const Context* c, const State& st) {
     if (!c->bonus_on) return -INF;
     int me = c->me, m = c->m;
@@ -625,7 +692,11 @@ int net_floor(const Context* c, const State& st) {
     // to the end a single that beats it, once it has a stack to qualify (R-W2) — with free
     // splitting (else it may have to lead that single inside a combination).
     u64 kept;
-    int sure = sure_stacks(c, st, others_plays, &kept);
+    bool wins;
+    int sure = sure_stacks(c, st, others_plays, &kept, &wins);
+    // me leads every trick left with plays nobody can beat: it wins the hand, the others keep
+    // the stacks they have, and nobody else can collect a reward
+    if (wins) return winner_net(c, st);
     u64 my_plays = 0, my_beaters;
     if (sure && c->free_split && kept) seat_plays(c, kept, my_plays, my_beaters);
     u64 beat12 = c->beaten_by[c->id12], beat15 = c->beaten_by[c->id15];
@@ -657,7 +728,7 @@ int net_floor(const Context* c, const State& st) {
         int fin = quad ? 4 : (sup || low) ? 2 : 1;
         int holders = (st.stacks[0] > 0) + (st.stacks[1] > 0) + (st.stacks[2] > 0) + (st.stacks[3] > 0);
         if (s == 0 && holders <= 1) fin *= 4;
-        lose = -(s == 0 ? 5 : 4 - s) * m * fin;
+        lose = -PAYS[s] * m * fin;
     }
     return lose - imm;
 }
@@ -766,16 +837,31 @@ int value(Context* c, State& st, int alpha, int beta, const u64* pre = nullptr) 
     }
     const int* stacks = st.stacks;
     if (c->goal == NET && use_floor) {
-        // quick test first: the floor is at most what me pays with the most stacks sure_stacks
-        // could give it, times m
-        int s = stacks[c->me];
-        if (st.size ? st.best_seat == c->me : to_play == c->me)
-            s += st.size + tiles_in(st.h[c->me]);
-        if ((s >= 4 ? 0 : -(s == 0 ? 5 : 4 - s) * c->m) >= beta) {
+        // quick tests first. The floor is at most what me pays with the most stacks
+        // sure_stacks could give it, times m, or where me leads next what it would collect as
+        // the winner, times m; the ceiling at least what me pays with the stacks it has, times m.
+        int me = c->me, s = stacks[me];
+        int least = s >= 4 ? 0 : -PAYS[s] * c->m;
+        int most = least;
+        if (st.size ? st.best_seat == me : to_play == me) {
+            int all = s + st.size + tiles_in(st.h[me]);
+            int win = 0;
+            for (int o = 0; o < 4; ++o)
+                if (o != me && stacks[o] < 4) win += PAYS[stacks[o]];
+            most = std::max(all >= 4 ? 0 : -PAYS[all] * c->m, win * c->m);
+        }
+        if (most >= beta) {
             int floor = net_floor(c, st);
             if (floor >= beta) {
                 c->floor_cuts++;
                 return floor;
+            }
+        }
+        if (least <= alpha) {
+            int ceiling = net_ceiling(c, st);
+            if (ceiling <= alpha) {
+                c->floor_cuts++;
+                return ceiling;
             }
         }
     }

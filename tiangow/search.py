@@ -164,7 +164,7 @@ def _search(st: State, me: int, goal: Goal, tt: TT, stats: SearchStats) -> Calla
     together = goal is Goal.POSSIBLE_WIN  # everyone plays for me
     dominance = st.rules.free_split and not together
     floor = Floor.for_rules(st.rules) if net and _floor_on[0] else None
-    quick = Floor.quick
+    quick, least_ceiling = Floor.quick, Floor.least_ceiling
 
     def partners_of(seat: int) -> int:
         """The plays ``seat``'s partners hold, as bits of their ids (none for ``me``, who plays alone)."""
@@ -184,11 +184,17 @@ def _search(st: State, me: int, goal: Goal, tt: TT, stats: SearchStats) -> Calla
             if net:
                 return st.final_net()[me]
             return 1 if st.winner == me else 0
-        if floor is not None and quick(st, me) >= beta:
-            # What me is sure of already reaches beta (tiangow.bounds): nothing below counts.
-            f = floor(st, me)
-            if f is not None and f >= beta:
-                return f
+        if floor is not None:
+            # What me is sure of already reaches beta, or the most it can get is no more than
+            # alpha (tiangow.bounds): nothing below counts.
+            if quick(st, me) >= beta:
+                f = floor(st, me)
+                if f is not None and f >= beta:
+                    return f
+            if least_ceiling(st, me) <= alpha:
+                c = floor.ceiling(st, me)
+                if c is not None and c <= alpha:
+                    return c
         first = 0
         k: tuple[object, ...] | None = None
         entry = None
