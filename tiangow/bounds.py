@@ -175,9 +175,10 @@ class Floor:
             if not st.last and self.cash(h[x], mine)[1]:
                 return None
         else:
-            x = st.to_play
-            if x is None or x == me or self.cash(h[x], mine)[1]:
+            to_lead = st.to_play
+            if to_lead is None or to_lead == me or self.cash(h[to_lead], mine)[1]:
                 return None
+            x = to_lead
         return self.loser_net(st, me, x, st.stacks[me])
 
     def loser_net(self, st: State, me: int, winner: int, s: int) -> int | None:

@@ -192,9 +192,9 @@ def _search(st: State, me: int, goal: Goal, tt: TT, stats: SearchStats) -> Calla
                 if f is not None and f >= beta:
                     return f
             if least_ceiling(st, me) <= alpha:
-                c = floor.ceiling(st, me)
-                if c is not None and c <= alpha:
-                    return c
+                top = floor.ceiling(st, me)
+                if top is not None and top <= alpha:
+                    return top
         first = 0
         k: tuple[object, ...] | None = None
         entry = None
