@@ -8,11 +8,13 @@ needs searching. The floor is the worst of what is still possible for ``me`` (R-
 - winning the hand is worth more than 0 to its winner under every settlement (checked over all
   of them in tests/test_search_bounds.py), so the worst is to lose;
 - a loser pays 5, 3, 2, 1 or 0 for 0–4 stacks and is paid from 5 (R-$1–R-$3), and stacks only
-  grow: the worst is to pay for the stacks ``me`` is sure of (those it has, and the trick under
-  way if its play stands there and nobody still to act can beat it), times the banker's ``m`` (R-$3) and
-  the largest finish multiplier still possible (R-$4): 包尊 ×2 if another seat holds a supreme
-  (R-$7), 四大包 ×4 if a quad (R-$8), 么結 ×2 if 1-2, or 1-5 under the civil supreme (R-$9),
-  and ×4 for 八支 while ``me`` has no stack and at most one seat has any (R-$11);
+  grow: the worst is to pay for the stacks ``me`` is sure of (:meth:`Floor.sure_stacks`), times
+  the banker's ``m`` (R-$3) and the largest finish multiplier still possible (R-$4): 包尊 ×2 if
+  another seat holds a supreme (R-$7), 四大包 ×4 if a quad (R-$8), 么結 ×2 if another seat holds
+  1-2, or 1-5 under the civil supreme, and ``me`` cannot stop it (R-$9), and ×4 for 八支 (×2 for
+  七支 where 八支 cannot be: :meth:`Floor.sweep`) while ``me`` has no stack and at most one seat
+  has any (R-$11); where ``me`` leads every trick left with plays nobody can beat, what it
+  collects as the winner;
 - less the rewards ``me`` may still pay during play: 2·m for every supreme and 4·m for every
   quad another seat holds (R-$5, R-$6), 2·m for a pair of 1-6 under 擒尊, and the same for the
   trick under way if another seat's supreme or quad stands in it;
@@ -37,7 +39,7 @@ from typing import ClassVar, Final
 from . import packed
 from .combos import Kind
 from .rules import Rules
-from .state import State
+from .state import _HIGHER, State
 from .symmetry import Canon, canon_for
 
 __all__ = ["Floor"]
@@ -63,6 +65,12 @@ class Floor:
         self.id12, self.id15 = single["1-2"].id, single["1-5"].id
         self.beaten_by = cn.beaten_by
         self.plays = plays
+        # R-$11: a sweep ends in 八支 (×4) only with a last trick of 2+ tiles, or a single every
+        # higher tile of whose class was shown (under the Wikipedia reading, more often).
+        self.multi = sum(1 << c.id for c in plays if c.size >= 2)
+        self.singles = sum(1 << c.id for c in plays if c.size == 1)
+        wiki = rules.eight_stack_rule == "wikipedia"
+        self.higher = tuple(0 if wiki or c.size != 1 else _HIGHER[c.tiles[0].index] for c in plays)
         self.size_groups = tuple(sum(1 << c.id for c in plays if c.size == k) for k in (1, 2, 3, 4))
         self.beat12, self.beat15 = cn.beaten_by[self.id12], cn.beaten_by[self.id15]
         self.civil = rules.civil_supreme
@@ -181,6 +189,34 @@ class Floor:
             x = to_lead
         return self.loser_net(st, me, x, st.stacks[me])
 
+    def sweep(self, st: State, me: int, holders: int) -> int:
+        """The multiplier of another seat taking all 8 stacks (R-$11) at its worst for ``me``:
+        ×4 (八支) where the seat that could still sweep (the one with stacks, or any other where
+        nobody has one) holds a play of 2+ tiles or a single whose higher tiles of its class are
+        all shown, face up in this trick or held by the others (me can keep one of its own
+        unseen), else ×2 (七支)."""
+        if st.size and st.last:
+            return 4
+        h, stacks = st.h, st.stacks
+        avail = st.shown + st.up
+        for o in range(4):
+            if o != me:
+                avail += h[o]
+        contains = packed.contains
+        for x in range(4):
+            if x == me or (holders and not stacks[x]):
+                continue
+            plays = self.plays_of(h[x])[0]
+            if plays & self.multi:
+                return 4
+            bits = plays & self.singles
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                if contains(avail, self.higher[low.bit_length() - 1]):
+                    return 4
+        return 2
+
     def loser_net(self, st: State, me: int, winner: int, s: int) -> int | None:
         """``me``'s settlement as a loser with ``s`` stacks to ``winner``, no finish (R-$1–R-$3);
         None past 6 stacks (then me cannot lose)."""
@@ -272,7 +308,8 @@ class Floor:
         lose = 0
         if s < 4:
             fin = 4 if quad else 2 if (sup or low) else 1
-            if s == 0 and (stacks[0] > 0) + (stacks[1] > 0) + (stacks[2] > 0) + (stacks[3] > 0) <= 1:
-                fin *= 4
+            holders = (stacks[0] > 0) + (stacks[1] > 0) + (stacks[2] > 0) + (stacks[3] > 0)
+            if s == 0 and holders <= 1:
+                fin *= self.sweep(st, me, holders)
             lose = -_PAYS[s] * m * fin
         return lose - imm

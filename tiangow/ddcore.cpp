@@ -142,6 +142,10 @@ struct Context {
     // For the bound on what the searching seat can still lose (net_floor): the supremes and
     // quads, as bits of play ids, and the pair of 1-6 (擒尊), as a mask (0: none).
     u64 supremes, quads, pair16;
+    // For a sweep's multiplier (sweep): plays of 2+ tiles, single plays, and for each single
+    // every copy of every tile above it in its class (0 under the Wikipedia reading).
+    u64 multi_plays, single_plays;
+    u64 higher[MAXC];
     // For the dominance of discards: the plays each field's tile is part of, plays by mask,
     // and the fields of the tiles the rules name (1-2, 2-4, 1-5, 1-6), which never take part.
     u64 with_field[21];
@@ -658,12 +662,35 @@ int net_ceiling(const Context* c, const State& st) {
 //   (sure_stacks; stacks only grow, and a loser pays less the more it holds: 5, 3, 2, 1, 0,
 //   then is paid), times the banker's m and the largest finish multiplier still possible: 包尊
 //   ×2 if another seat holds a supreme, 四大包 ×4 if a quad, 么結 ×2 if another seat holds 1-2
-//   (or 1-5 under the civil supreme) and me cannot stop it, and ×4 for 八支 while me has no
-//   stack and at most one seat has any; where me is sure of every trick left, what it collects;
+//   (or 1-5 under the civil supreme) and me cannot stop it, and ×4 for 八支 (×2 for 七支: sweep)
+//   while me has no stack and at most one seat has any; where me is sure of every trick left,
+//   what it collects;
 // - less 2·m for every supreme and 4·m for every quad another seat holds (and 2·m for a pair
 //   of 1-6 under 擒尊), and for the trick under way if another seat's supreme or quad stands;
 // - no floor (-INF) where me could still be captured (R-$10: me holds 1-2, or 1-5 under the
 //   civil supreme, and another seat the tile that captures it), or the rules are not scored.
+// The multiplier of another seat taking all 8 stacks (R-$11) at its worst for me: ×4 (八支)
+// where the seat that could still sweep (the one with stacks, or any other where nobody has one)
+// holds a play of 2+ tiles or a single whose higher tiles of its class are all shown, face up in
+// this trick or held by the others (me can keep one of its own unseen), else ×2 (七支). Twin:
+// tiangow.bounds.Floor.sweep.
+int sweep(const Context* c, const State& st, int holders) {
+    if (st.size && st.last) return 4;
+    int me = c->me;
+    u64 avail = st.shown + st.up;
+    for (int o = 0; o < 4; ++o)
+        if (o != me) avail += st.h[o];
+    for (int x = 0; x < 4; ++x) {
+        if (x == me || (holders && !st.stacks[x])) continue;
+        u64 plays, beaters;
+        seat_plays(c, st.h[x], plays, beaters);
+        if (plays & c->multi_plays) return 4;
+        for (u64 bits = plays & c->single_plays; bits; bits &= bits - 1)
+            if (contains(avail, c->higher[__builtin_ctzll(bits)])) return 4;
+    }
+    return 2;
+}
+
 int net_floor(const Context* c, const State& st) {
     if (!c->bonus_on) return -INF;
     int me = c->me, m = c->m;
@@ -727,7 +754,7 @@ int net_floor(const Context* c, const State& st) {
     if (s < 4) {
         int fin = quad ? 4 : (sup || low) ? 2 : 1;
         int holders = (st.stacks[0] > 0) + (st.stacks[1] > 0) + (st.stacks[2] > 0) + (st.stacks[3] > 0);
-        if (s == 0 && holders <= 1) fin *= 4;
+        if (s == 0 && holders <= 1) fin *= sweep(c, st, holders);
         lose = -PAYS[s] * m * fin;
     }
     return lose - imm;
@@ -1102,10 +1129,10 @@ int value(Context* c, State& st, int alpha, int beta, const u64* pre = nullptr) 
 u64 as_u64(PyObject* o) { return (u64)PyLong_AsUnsignedLongLongMask(o); }
 
 int Context_init(Context* self, PyObject* args, PyObject*) {
-    PyObject *combos, *better, *lead_order, *flags, *singles, *movable, *fixed_plain, *final_net;
+    PyObject *combos, *better, *lead_order, *flags, *singles, *movable, *fixed_plain, *final_net, *higher;
     int banker, m;
-    if (!PyArg_ParseTuple(args, "OOOOOOOiiO", &combos, &better, &lead_order, &flags, &singles, &movable,
-                          &fixed_plain, &banker, &m, &final_net))
+    if (!PyArg_ParseTuple(args, "OOOOOOOiiOO", &combos, &better, &lead_order, &flags, &singles, &movable,
+                          &fixed_plain, &banker, &m, &final_net, &higher))
         return -1;
     self->better = new std::vector<int>[MAXC];
     self->lead_order = new std::vector<int>();
@@ -1197,6 +1224,19 @@ int Context_init(Context* self, PyObject* args, PyObject*) {
     for (int size = 1; size <= 4; ++size)
         for (int id = 0; id < self->ncombos; ++id)
             if (self->combos[id].size == size) self->by_size->push_back(id);
+    self->multi_plays = self->single_plays = 0;
+    if (PySequence_Size(higher) != self->ncombos) {
+        PyErr_SetString(PyExc_ValueError, "ddcore: one higher mask a play");
+        return -1;
+    }
+    for (int id = 0; id < self->ncombos; ++id) {
+        PyObject* x = PySequence_GetItem(higher, id);
+        if (!x) return -1;
+        self->higher[id] = as_u64(x);
+        Py_DECREF(x);
+        if (self->combos[id].size >= 2) self->multi_plays |= (u64)1 << id;
+        else self->single_plays |= (u64)1 << id;
+    }
     self->supremes = self->quads = self->pair16 = 0;
     for (int id = 0; id < self->ncombos; ++id) {
         if (self->combos[id].kind == SUPREME) self->supremes |= (u64)1 << id;

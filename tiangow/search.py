@@ -354,7 +354,7 @@ def _context(st: State) -> Any:
          int(rules.capture_civil_supreme), int(rules.finish_collects_immediate), int(rules.hand_size == 8)),
         (single["1-2"], single["2-4"], single["1-5"], single["1-6"]),
         tuple(int(f in canon.movable_families) for f in range(4)), sorted(canon.fixed_plain),
-        st.banker, st.m, final_net)
+        st.banker, st.m, final_net, Floor.for_rules(rules).higher)
     if len(_CONTEXTS) > 64:
         _CONTEXTS.clear()
     _CONTEXTS[key] = ctx
