@@ -21,15 +21,23 @@ needs searching. The floor is the worst of what is still possible for ``me`` (R-
 - no floor where ``me`` could still be captured (R-$10: it holds 1-2, or 1-5 under the civil
   supreme, and another seat holds the tile that captures it), nor under rules not scored.
 
->>> from tiangow import Deal, Rules
->>> d = Deal.random(3)
->>> floor = Floor.for_rules(d.rules)
+The position of :mod:`tiangow.search`'s example: East (the banker, m = 2) has taken five
+stacks and leads; South holds 天 地 人 and takes the last three tricks.
+
+>>> from tiangow import Deal, parse_tiles
+>>> from tiangow.search import solve
+>>> d = Deal([parse_tiles("66 11 44 13 55 33 22 56"), parse_tiles("66 11 44 13 55 33 22 56"),
+...           parse_tiles("46 46 16 16 15 15 36 45"), parse_tiles("26 35 25 34 24 23 14 12")])
+>>> for t in "66 11 44 13 55".split():
+...     _ = d.play(t)
+...     for seat in (1, 2, 3):
+...         _ = d.discard(d.holding(seat)[-1:])
 >>> st = d.snapshot()
->>> st.stacks, st.m
-((0, 0, 0, 0), 2)
->>> f = floor(st, 0)
->>> f is None or f <= -5 * 2
-True
+>>> bounds = Floor.for_rules(st.rules)
+>>> bounds(st, 0), solve(d, 0)     # East, a loser with 5 stacks at worst, is paid (入一)
+(0, 1)
+>>> bounds(st, 2), solve(d, 2), bounds.ceiling(st, 2)   # West: 空棟 to the banker at best
+(-20, -20, -10)
 """
 
 from __future__ import annotations
