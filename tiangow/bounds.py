@@ -197,34 +197,6 @@ class Floor:
             x = to_lead
         return self.loser_net(st, me, x, st.stacks[me])
 
-    def sweep(self, st: State, me: int, holders: int) -> int:
-        """The multiplier of another seat taking all 8 stacks (R-$11) at its worst for ``me``:
-        ×4 (八支) where the seat that could still sweep (the one with stacks, or any other where
-        nobody has one) holds a play of 2+ tiles or a single whose higher tiles of its class are
-        all shown, face up in this trick or held by the others (me can keep one of its own
-        unseen), else ×2 (七支)."""
-        if st.size and st.last:
-            return 4
-        h, stacks = st.h, st.stacks
-        avail = st.shown + st.up
-        for o in range(4):
-            if o != me:
-                avail += h[o]
-        contains = packed.contains
-        for x in range(4):
-            if x == me or (holders and not stacks[x]):
-                continue
-            plays = self.plays_of(h[x])[0]
-            if plays & self.multi:
-                return 4
-            bits = plays & self.singles
-            while bits:
-                low = bits & -bits
-                bits ^= low
-                if contains(avail, self.higher[low.bit_length() - 1]):
-                    return 4
-        return 2
-
     def loser_net(self, st: State, me: int, winner: int, s: int) -> int | None:
         """``me``'s settlement as a loser with ``s`` stacks to ``winner``, no finish (R-$1–R-$3);
         None past 6 stacks (then me cannot lose)."""
@@ -256,25 +228,22 @@ class Floor:
         contains, plays_of = packed.contains, self.plays_of
         h, m = st.h, st.m
         others = imm = 0
-        hold12 = hold15 = hold24 = hold16 = False
-        for s in range(4):
-            if s == me or not h[s]:
+        plays = [0, 0, 0, 0]
+        hold24 = hold16 = False
+        for o in range(4):
+            if o == me or not h[o]:
                 continue
-            mine = plays_of(h[s])[0]
-            others |= mine
-            imm += 2 * m * (mine & self.supremes).bit_count() + 4 * m * (mine & self.quads).bit_count()
-            if self.pair16 and contains(h[s], self.pair16):
+            held = plays[o] = plays_of(h[o])[0]
+            others |= held
+            imm += 2 * m * (held & self.supremes).bit_count() + 4 * m * (held & self.quads).bit_count()
+            if self.pair16 and contains(h[o], self.pair16):
                 imm += 2 * m
-            hold12 = hold12 or contains(h[s], self.m12)
-            hold15 = hold15 or contains(h[s], self.m15)
-            hold24 = hold24 or contains(h[s], self.m24)
-            hold16 = hold16 or contains(h[s], self.m16)
+            hold24 = hold24 or contains(h[o], self.m24)
+            hold16 = hold16 or contains(h[o], self.m16)
         if contains(h[me], self.m12) and hold24:
             return None
         if self.civil and contains(h[me], self.m15) and hold16:
             return None
-        sup = bool(others & self.supremes)
-        quad = bool(others & self.quads)
         stacks = st.stacks
         sure, kept, wins = self.sure_stacks(st, me, others)
         if wins:
@@ -286,38 +255,78 @@ class Floor:
         # stacks), once it has a stack to qualify (R-W2) — with free splitting (else it may have
         # to lead that single inside a combination).
         mine = plays_of(kept)[0] if sure and self.free_split and kept else 0
-        low = (hold12 and not mine & self.beat12) or (self.civil and hold15 and not mine & self.beat15)
+        lowest = 0
+        if not mine & self.beat12:
+            lowest |= 1 << self.id12
+        if self.civil and not mine & self.beat15:
+            lowest |= 1 << self.id15
+        # What each other seat could finish the hand with, winning its last trick (R-$7–R-$9):
+        # ×4 with a quad, ×2 with a supreme or the lowest led.
+        fins = [0, 0, 0, 0]
+        for o in range(4):
+            if o != me:
+                held = plays[o]
+                fins[o] = 4 if held & self.quads else 2 if held & (self.supremes | lowest) else 1
         if st.size:
             led = st.led.id if st.led is not None else -1
-            lowest_led = led == self.id12 or (self.civil and led == self.id15)
             if st.last:
-                if st.leader == me and lowest_led:
+                if st.leader == me and led in (self.id12, self.id15) and (led == self.id12 or self.civil):
                     return None
-                low = st.leader != me and lowest_led  # the last lead is made
-                sup = False  # a supreme is only led
+                # the last lead is made: no supreme can come, and the lowest only as led
+                for o in range(4):
+                    if o != me:
+                        fins[o] = 4 if plays[o] & self.quads else 1
+                if st.leader != me and (1 << led) & lowest:
+                    fins[st.leader] = max(fins[st.leader], 2)
+                if st.best_seat != me and st.best is not None:
+                    kind = st.best.kind
+                    fins[st.best_seat] = max(fins[st.best_seat], 4 if kind is Kind.QUAD else
+                                             2 if kind is Kind.SUPREME else 1)
             if st.best_seat != me and st.best is not None:
                 if st.best.kind is Kind.SUPREME:
-                    sup = True
                     imm += 2 * m
                 elif st.best.kind is Kind.QUAD:
-                    quad = True
                     imm += 4 * m
                 elif st.locked:
                     imm += 2 * m
         elif st.left == 1:
             # the last trick, of single tiles, is to be led: no supreme, quad or reward is left
-            sup = quad = False
             imm = 0
-            lead = h[st.leader]
-            low = st.leader != me and (
-                (contains(lead, self.m12) and not mine & self.beat12)
-                or (self.civil and contains(lead, self.m15) and not mine & self.beat15))
+            fins = [1, 1, 1, 1]
+            if st.leader != me and plays[st.leader] & lowest:
+                fins[st.leader] = 2
         s = sure
-        lose = 0
-        if s < 4:
-            fin = 4 if quad else 2 if (sup or low) else 1
-            holders = (stacks[0] > 0) + (stacks[1] > 0) + (stacks[2] > 0) + (stacks[3] > 0)
-            if s == 0 and holders <= 1:
-                fin *= self.sweep(st, me, holders)
-            lose = -_PAYS[s] * m * fin
-        return lose - imm
+        if s >= 4:
+            return -imm
+        fin = max(fins)
+        holders = (stacks[0] > 0) + (stacks[1] > 0) + (stacks[2] > 0) + (stacks[3] > 0)
+        if s == 0 and holders <= 1:
+            # another seat could take all 8 stacks: 七支/八支 with its own finish (R-$11)
+            for x in range(4):
+                if x != me and (not holders or stacks[x]):
+                    fin = max(fin, fins[x] * self.sweep(st, me, x))
+        return -_PAYS[s] * m * fin - imm
+
+    def sweep(self, st: State, me: int, x: int) -> int:
+        """The multiplier of seat ``x`` taking all 8 stacks (R-$11) at its worst for ``me``: ×4
+        (八支) where ``x`` holds a play of 2+ tiles, or a single whose higher tiles of its class
+        are all shown, face up in this trick or held by the others (me can keep one of its own
+        unseen), or the last trick is under way; else ×2 (七支)."""
+        if st.size and st.last:
+            return 4
+        h = st.h
+        plays = self.plays_of(h[x])[0]
+        if plays & self.multi:
+            return 4
+        avail = st.shown + st.up
+        for o in range(4):
+            if o != me:
+                avail += h[o]
+        contains = packed.contains
+        bits = plays & self.singles
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            if contains(avail, self.higher[low.bit_length() - 1]):
+                return 4
+        return 2

@@ -654,6 +654,23 @@ int net_ceiling(const Context* c, const State& st) {
     return (s - 4) * (x == c->banker ? c->m : 1);
 }
 
+// The multiplier of seat x taking all 8 stacks (R-$11) at its worst for me: ×4 (八支) where x
+// holds a play of 2+ tiles, or a single whose higher tiles of its class are all shown, face up
+// in this trick or held by the others (me can keep one of its own unseen), or the last trick is
+// under way; else ×2 (七支). Twin: tiangow.bounds.Floor.sweep.
+int sweep(const Context* c, const State& st, int x) {
+    if (st.size && st.last) return 4;
+    u64 plays, beaters;
+    seat_plays(c, st.h[x], plays, beaters);
+    if (plays & c->multi_plays) return 4;
+    u64 avail = st.shown + st.up;
+    for (int o = 0; o < 4; ++o)
+        if (o != c->me) avail += st.h[o];
+    for (u64 bits = plays & c->single_plays; bits; bits &= bits - 1)
+        if (contains(avail, c->higher[__builtin_ctzll(bits)])) return 4;
+    return 2;
+}
+
 // What the searching seat (me) is sure to get from here at least, whatever anyone plays: the
 // rewards still to be paid during play (賀尊, 四大賀) and the settlement, counted at their worst
 // for me from what is still held (twin: tiangow.bounds.Floor; R-$1–R-$11):
@@ -669,95 +686,81 @@ int net_ceiling(const Context* c, const State& st) {
 //   of 1-6 under 擒尊), and for the trick under way if another seat's supreme or quad stands;
 // - no floor (-INF) where me could still be captured (R-$10: me holds 1-2, or 1-5 under the
 //   civil supreme, and another seat the tile that captures it), or the rules are not scored.
-// The multiplier of another seat taking all 8 stacks (R-$11) at its worst for me: ×4 (八支)
-// where the seat that could still sweep (the one with stacks, or any other where nobody has one)
-// holds a play of 2+ tiles or a single whose higher tiles of its class are all shown, face up in
-// this trick or held by the others (me can keep one of its own unseen), else ×2 (七支). Twin:
-// tiangow.bounds.Floor.sweep.
-int sweep(const Context* c, const State& st, int holders) {
-    if (st.size && st.last) return 4;
-    int me = c->me;
-    u64 avail = st.shown + st.up;
-    for (int o = 0; o < 4; ++o)
-        if (o != me) avail += st.h[o];
-    for (int x = 0; x < 4; ++x) {
-        if (x == me || (holders && !st.stacks[x])) continue;
-        u64 plays, beaters;
-        seat_plays(c, st.h[x], plays, beaters);
-        if (plays & c->multi_plays) return 4;
-        for (u64 bits = plays & c->single_plays; bits; bits &= bits - 1)
-            if (contains(avail, c->higher[__builtin_ctzll(bits)])) return 4;
-    }
-    return 2;
-}
-
 int net_floor(const Context* c, const State& st) {
     if (!c->bonus_on) return -INF;
     int me = c->me, m = c->m;
     const u64* h = st.h;
-    u64 others_plays = 0;
+    u64 others = 0, plays[4] = {0, 0, 0, 0};
     int imm = 0;
-    bool hold24 = false, hold16 = false, hold12 = false, hold15 = false;
+    bool hold24 = false, hold16 = false;
     u64 m12 = c->combos[c->id12].mask, m24 = c->combos[c->id24].mask;
     u64 m15 = c->combos[c->id15].mask, m16 = c->combos[c->id16].mask;
-    for (int s = 0; s < 4; ++s) {
-        if (s == me || !h[s]) continue;
-        u64 mine, beaters;
-        seat_plays(c, h[s], mine, beaters);
-        others_plays |= mine;
-        imm += 2 * m * __builtin_popcountll(mine & c->supremes) + 4 * m * __builtin_popcountll(mine & c->quads);
-        if (c->capture_civil_supreme && c->pair16 && contains(h[s], c->pair16)) imm += 2 * m;
-        hold24 |= contains(h[s], m24);
-        hold16 |= contains(h[s], m16);
-        hold12 |= contains(h[s], m12);
-        hold15 |= contains(h[s], m15);
+    for (int o = 0; o < 4; ++o) {
+        if (o == me || !h[o]) continue;
+        u64 beaters;
+        seat_plays(c, h[o], plays[o], beaters);
+        u64 held = plays[o];
+        others |= held;
+        imm += 2 * m * __builtin_popcountll(held & c->supremes) + 4 * m * __builtin_popcountll(held & c->quads);
+        if (c->capture_civil_supreme && c->pair16 && contains(h[o], c->pair16)) imm += 2 * m;
+        hold24 |= contains(h[o], m24);
+        hold16 |= contains(h[o], m16);
     }
     if (contains(h[me], m12) && hold24) return -INF;
     if (c->civil_supreme && contains(h[me], m15) && hold16) return -INF;
-    bool sup = (others_plays & c->supremes) != 0, quad = (others_plays & c->quads) != 0;
-    // 么結 needs the lowest led alone into the last trick and winning it: me stops it by keeping
-    // to the end a single that beats it, once it has a stack to qualify (R-W2) — with free
-    // splitting (else it may have to lead that single inside a combination).
     u64 kept;
     bool wins;
-    int sure = sure_stacks(c, st, others_plays, &kept, &wins);
+    int sure = sure_stacks(c, st, others, &kept, &wins);
     // me leads every trick left with plays nobody can beat: it wins the hand, the others keep
     // the stacks they have, and nobody else can collect a reward
     if (wins) return winner_net(c, st);
-    u64 my_plays = 0, my_beaters;
-    if (sure && c->free_split && kept) seat_plays(c, kept, my_plays, my_beaters);
-    u64 beat12 = c->beaten_by[c->id12], beat15 = c->beaten_by[c->id15];
-    bool low = (hold12 && !(my_plays & beat12)) || (c->civil_supreme && hold15 && !(my_plays & beat15));
+    // 么結 needs the lowest led alone into the last trick and winning it: me stops it by keeping
+    // to the end a single that beats it (one it does not lead to be sure of its stacks), once it
+    // has a stack to qualify (R-W2) — with free splitting (else it may have to lead that single
+    // inside a combination).
+    u64 mine = 0, my_beaters;
+    if (sure && c->free_split && kept) seat_plays(c, kept, mine, my_beaters);
+    u64 lowest = 0;
+    if (!(mine & c->beaten_by[c->id12])) lowest |= (u64)1 << c->id12;
+    if (c->civil_supreme && !(mine & c->beaten_by[c->id15])) lowest |= (u64)1 << c->id15;
+    // what each other seat could finish the hand with, winning its last trick (R-$7-R-$9): ×4
+    // with a quad, ×2 with a supreme or the lowest led
+    int fins[4] = {0, 0, 0, 0};
+    for (int o = 0; o < 4; ++o)
+        if (o != me) fins[o] = (plays[o] & c->quads) ? 4 : (plays[o] & (c->supremes | lowest)) ? 2 : 1;
     if (st.size) {
-        bool lowest_led = st.led == c->id12 || (c->civil_supreme && st.led == c->id15);
         if (st.last) {
-            if (st.leader == me && lowest_led) return -INF;
-            low = st.leader != me && lowest_led;  // the last lead is made
-            sup = false;                          // a supreme is only led
+            if (st.leader == me && (st.led == c->id12 || (c->civil_supreme && st.led == c->id15))) return -INF;
+            // the last lead is made: no supreme can come, and the lowest only as led
+            for (int o = 0; o < 4; ++o)
+                if (o != me) fins[o] = (plays[o] & c->quads) ? 4 : 1;
+            if (st.leader != me && ((u64)1 << st.led & lowest)) fins[st.leader] = std::max(fins[st.leader], 2);
+            if (st.best_seat != me) {
+                int kind = c->combos[st.best].kind;
+                fins[st.best_seat] = std::max(fins[st.best_seat], kind == QUAD ? 4 : kind == SUPREME ? 2 : 1);
+            }
         }
         if (st.best_seat != me) {
             int kind = c->combos[st.best].kind;
-            if (kind == SUPREME) sup = true, imm += 2 * m;
-            else if (kind == QUAD) quad = true, imm += 4 * m;
+            if (kind == SUPREME) imm += 2 * m;
+            else if (kind == QUAD) imm += 4 * m;
             else if (st.locked) imm += 2 * m;
         }
     } else if (st.left == 1) {
         // the last trick, of single tiles, is to be led: no supreme, quad or reward is left
-        sup = quad = false;
         imm = 0;
-        u64 lead = h[st.leader];
-        low = st.leader != me && ((contains(lead, m12) && !(my_plays & beat12)) ||
-                                  (c->civil_supreme && contains(lead, m15) && !(my_plays & beat15)));
+        for (int o = 0; o < 4; ++o) fins[o] = 1;
+        if (st.leader != me && (plays[st.leader] & lowest)) fins[st.leader] = 2;
     }
     int s = sure;
-    int lose = 0;
-    if (s < 4) {
-        int fin = quad ? 4 : (sup || low) ? 2 : 1;
-        int holders = (st.stacks[0] > 0) + (st.stacks[1] > 0) + (st.stacks[2] > 0) + (st.stacks[3] > 0);
-        if (s == 0 && holders <= 1) fin *= sweep(c, st, holders);
-        lose = -PAYS[s] * m * fin;
-    }
-    return lose - imm;
+    if (s >= 4) return -imm;
+    int fin = std::max(std::max(fins[0], fins[1]), std::max(fins[2], fins[3]));
+    int holders = (st.stacks[0] > 0) + (st.stacks[1] > 0) + (st.stacks[2] > 0) + (st.stacks[3] > 0);
+    if (s == 0 && holders <= 1)
+        // another seat could take all 8 stacks: 七支/八支 with its own finish (R-$11)
+        for (int x = 0; x < 4; ++x)
+            if (x != me && (!holders || st.stacks[x])) fin = std::max(fin, fins[x] * sweep(c, st, x));
+    return -PAYS[s] * m * fin - imm;
 }
 
 inline u64 mix(u64 x) {
