@@ -107,6 +107,40 @@ def compare_whole(hands: int, limit: float, seed: int) -> int:
     return differences
 
 
+def check_bounds(count: int, tiles: list[int], seed: int) -> int:
+    """The search's floor and ceiling (tiangow.bounds) against exact values: along a random line
+    from each of ``count`` seeded endings (tile counts and variants in turn), at every position
+    and for every seat, floor <= value <= ceiling (the value searched without them). Returns the
+    violations."""
+    from tiangow.bounds import Floor
+    from tiangow.search import without_floor
+
+    rules = [r for r in all_rules(hand_sizes=(8,)) if r.scored]
+    rng = random.Random(seed)
+    bad = checked = 0
+    for i in range(count):
+        d = deal_until(rng, tiles[i % len(tiles)], rules=rules[i % len(rules)])
+        st = d.snapshot()
+        bounds = Floor.for_rules(st.rules)
+        while st.to_play is not None:
+            for me in range(4):
+                low, high = bounds(st, me), bounds.ceiling(st, me)
+                if low is None and high is None:
+                    continue
+                with without_floor():
+                    value = search.solve(st, me)
+                checked += 1
+                if (low is not None and low > value) or (high is not None and high < value):
+                    bad += 1
+                    print(f"ending {i} seat {me}: floor {low} value {value} ceiling {high} — {d!r} "
+                          f"{st.rules!r}", flush=True)
+            moves = st.moves()
+            st.push(moves[rng.randrange(len(moves))])
+    print(f"{count} endings ({', '.join(map(str, tiles))} tiles each, every variant in turn), "
+          f"{checked} positions with a bound: {bad} violations")
+    return bad
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--endings", type=int, default=1000)
@@ -114,7 +148,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--whole", type=int, default=0, help="compare whole hands instead")
     parser.add_argument("--limit", type=float, default=300, help="seconds the reference gets per whole hand")
+    parser.add_argument("--bounds", action="store_true",
+                        help="check the search's floor and ceiling against exact values instead")
     args = parser.parse_args()
+    if args.bounds:
+        sys.exit(1 if check_bounds(args.endings, args.tiles, args.seed) else 0)
     if args.whole:
         sys.exit(1 if compare_whole(args.whole, args.limit, args.seed) else 0)
     deals = endings(args.endings, args.tiles, args.seed)

@@ -187,3 +187,70 @@ def test_the_bounds_hold_all_along_random_lines_of_play() -> None:
             moves = st.moves()
             st.push(moves[rng.randrange(len(moves))])
     assert seen["floor"] > 500 and seen["ceiling"] > 50 and seen["wins"] > 20, seen
+
+
+@pytest.mark.skipif(CORE != "compiled", reason="the compiled core is not built here")
+def test_the_compiled_bounds_are_their_twins() -> None:
+    """net_floor and net_ceiling in tiangow/ddcore.cpp give what tiangow.bounds gives, for every
+    seat, at every position of random lines from seeded endings and whole hands under every
+    variant (the values only show that a bound is sound; this shows the two are one)."""
+    from tiangow.search import _context, _core_state
+
+    rng = random.Random(75)
+    rules = [r for r in check_search.all_rules(hand_sizes=(8,)) if r.scored]
+    compared = 0
+    for i in range(160):
+        d = Deal.random(rng, banker=rng.randrange(4), streak=rng.randrange(1, 4), rules=rules[i % len(rules)])
+        if d.natural is not None:
+            continue
+        st = d.snapshot()
+        bounds = Floor.for_rules(st.rules)
+        ctx = _context(st)
+        while st.to_play is not None:
+            for me in range(4):
+                assert ctx.bounds(_core_state(st), me) == (bounds(st, me), bounds.ceiling(st, me)), (st, me)
+                compared += 1
+            moves = st.moves()
+            st.push(moves[rng.randrange(len(moves))])
+    assert compared > 10_000
+
+
+def test_me_cannot_stop_both_lowest_with_its_one_last_tile() -> None:
+    """Under the civil supreme, another seat holds 1-2 and another 1-5: South, the banker with one
+    stack, holds a civil single that beats 1-5 (和) and military ones that beat 1-2, but keeps only
+    one tile to the last trick, so one 么結 stays possible (R-$9) and the floor counts it: North
+    leads 長三, East takes it with 地, leads 和 for North's 天, and North leads 1-5 last."""
+    from tiangow import parse_tiles
+
+    rules = Rules(civil_supreme=True)
+    d = Deal([parse_tiles("11 13 12 45 11 44 56 34"), parse_tiles("13 36 26 66 23 14 25 24"),
+              parse_tiles("55 33 22 44 56 46 46 16"), parse_tiles("66 33 15 16 35 15 22 55")], banker=1, rules=rules)
+    for lead, rest in [("66", "44 16 34"), ("23", "56 35 45!"), ("11", "14 46 15"), ("44", "25 46 22"),
+                       ("56", "24 16 55!")]:
+        d.play(lead)
+        for t in rest.split():
+            if t.endswith("!"):
+                d.play(t[:-1])
+            else:
+                d.discard(t)
+    assert d.stacks == (3, 1, 0, 1) and d.to_play == 3
+    st = d.snapshot()
+    with without_floor():
+        exact = solve(d, 1)
+    assert exact == -12  # 3 for one stack, x2 the banker, x2 么結
+    assert Floor.for_rules(rules)(st, 1) == -12
+    assert solve(d, 1) == exact
+
+
+def test_a_seat_that_may_capture_the_last_lead_gives_no_ceiling() -> None:
+    """Found by scripts/check_search.py (seed 605): a last trick led with 1-2 and captured under
+    以擒為大 — the captured leader alone pays (R-$10), so East, another loser, pays nothing; a
+    ceiling that had East pay as a loser cut the search at the wrong value."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent / "reference"))
+    import search_v1
+
+    d = check_search.endings(618, [3, 4, 5], seed=605)[617]
+    assert search_v1.solve(d, 0) == 0
+    assert solve(d, 0) == 0
+    with pure_python():
+        assert solve(d, 0) == 0

@@ -188,7 +188,11 @@ class Floor:
                 me_to_act = any((st.leader + i) & 3 == me for i in range(st.acted, 4))
                 if me_to_act and mine & self.beaten_by[st.best.id]:
                     return None
-            if not st.last and self.cash(h[x], mine)[1]:
+            if st.last:
+                led = st.led.id if st.led is not None else -1
+                if st.leader != x and (led == self.id12 or (self.civil and led == self.id15)):
+                    return None  # x may capture the leader, who alone then pays (R-$10)
+            elif self.cash(h[x], mine)[1]:
                 return None
         else:
             to_lead = st.to_play
@@ -253,8 +257,10 @@ class Floor:
         # 么結 needs the lowest led alone into the last trick and winning it: me stops it by
         # keeping to the end a single that beats it (one it does not lead to be sure of its
         # stacks), once it has a stack to qualify (R-W2) — with free splitting (else it may have
-        # to lead that single inside a combination).
+        # to lead that single inside a combination), and only one of the two lowest.
         mine = plays_of(kept)[0] if sure and self.free_split and kept else 0
+        if self.civil and others >> self.id12 & 1 and others >> self.id15 & 1:
+            mine = 0  # me keeps one tile to the end: it cannot stop both 1-2 and 1-5
         lowest = 0
         if not mine & self.beat12:
             lowest |= 1 << self.id12

@@ -638,7 +638,10 @@ int net_ceiling(const Context* c, const State& st) {
             for (int i = st.acted; i < 4; ++i) me_to_act |= ((st.leader + i) & 3) == me;
             if (me_to_act && (mine & c->beaten_by[st.best])) return INF;
         }
-        if (!st.last) {
+        if (st.last) {
+            // x may capture the leader, who alone then pays (R-$10)
+            if (st.leader != x && (st.led == c->id12 || (c->civil_supreme && st.led == c->id15))) return INF;
+        } else {
             cash(c, st.h[x], mine, &rest);
             if (rest) return INF;
         }
@@ -717,9 +720,11 @@ int net_floor(const Context* c, const State& st) {
     // 么結 needs the lowest led alone into the last trick and winning it: me stops it by keeping
     // to the end a single that beats it (one it does not lead to be sure of its stacks), once it
     // has a stack to qualify (R-W2) — with free splitting (else it may have to lead that single
-    // inside a combination).
+    // inside a combination), and only one of the two lowest.
     u64 mine = 0, my_beaters;
     if (sure && c->free_split && kept) seat_plays(c, kept, mine, my_beaters);
+    if (c->civil_supreme && (others >> c->id12 & 1) && (others >> c->id15 & 1))
+        mine = 0;  // me keeps one tile to the end: it cannot stop both 1-2 and 1-5
     u64 lowest = 0;
     if (!(mine & c->beaten_by[c->id12])) lowest |= (u64)1 << c->id12;
     if (c->civil_supreme && !(mine & c->beaten_by[c->id15])) lowest |= (u64)1 << c->id15;
@@ -1392,7 +1397,43 @@ PyObject* Context_solve(Context* self, PyObject* args) {
                          (unsigned long long)self->stores);
 }
 
+// bounds(state, me) -> (floor, ceiling): net_floor and net_ceiling of a position for me (None
+// where there is none), for testing them against their twin (tiangow.bounds.Floor).
+PyObject* Context_bounds(Context* self, PyObject* args) {
+    PyObject *state, *stacks;
+    int me;
+    if (!PyArg_ParseTuple(args, "Oi", &state, &me)) return nullptr;
+    State st;
+    PyObject *h0, *h1, *h2, *h3, *shown, *up;
+    if (!PyArg_ParseTuple(state, "OOOOOOOiiiiiiiiiii", &h0, &h1, &h2, &h3, &shown, &up, &stacks, &st.to_play,
+                          &st.leader, &st.size, &st.best, &st.best_seat, &st.locked, &st.last, &st.led, &st.acted,
+                          &st.first, &st.left))
+        return nullptr;
+    st.h[0] = as_u64(h0);
+    st.h[1] = as_u64(h1);
+    st.h[2] = as_u64(h2);
+    st.h[3] = as_u64(h3);
+    st.shown = as_u64(shown);
+    st.up = as_u64(up);
+    if (!PyArg_ParseTuple(stacks, "iiii", &st.stacks[0], &st.stacks[1], &st.stacks[2], &st.stacks[3]))
+        return nullptr;
+    st.winner = -1;
+    if (PyErr_Occurred()) return nullptr;
+    if (me < 0 || me > 3 || st.to_play < 0 || st.to_play > 3 || st.best < -1 || st.best >= self->ncombos ||
+        st.led < -1 || st.led >= self->ncombos || (st.size > 0) != (st.best >= 0 && st.led >= 0)) {
+        PyErr_SetString(PyExc_ValueError, "ddcore: not a position of a hand in play");
+        return nullptr;
+    }
+    self->me = me;
+    int f = net_floor(self, st), c = net_ceiling(self, st);
+    PyObject* fo = f == -INF ? (Py_INCREF(Py_None), Py_None) : PyLong_FromLong(f);
+    PyObject* co = c == INF ? (Py_INCREF(Py_None), Py_None) : PyLong_FromLong(c);
+    return Py_BuildValue("(NN)", fo, co);
+}
+
 PyMethodDef Context_methods[] = {
+    {"bounds", (PyCFunction)Context_bounds, METH_VARARGS,
+     "bounds(state, me) -> (floor, ceiling) of net_floor and net_ceiling (None where there is none)"},
     {"solve", (PyCFunction)Context_solve, METH_VARARGS,
      "solve(state, me, goal, alpha, beta, fresh, limit=0) -> (value or None past limit nodes, nodes, table hits, table stores)"},
     {nullptr, nullptr, 0, nullptr}};
