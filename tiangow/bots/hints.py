@@ -33,9 +33,10 @@ from ..combos import Combination, Kind, combinations_in, table
 from ..deal import DealView
 from ..i18n import T, Text
 from ..move import Move
+from ..search import core_in_use
 from ..tiles import Tile
 from .base import BotError, check_view
-from .search import Option, SearchBot, coach_settings
+from .search import COACH_EARLY_BUDGET, Option, SearchBot, coach_settings
 from .why import Why, compare
 
 __all__ = ["Coach", "Hint", "Mark", "Marked", "mark_for", "outcome_text", "ranking_note"]
@@ -396,13 +397,24 @@ class Coach:
         tiles, budget = coach_settings()
         self.exact_tiles = tiles if exact_tiles is None else exact_tiles
         self.exact_budget = budget if exact_budget == "default" else exact_budget
+        self._default_budget = exact_budget == "default"
         self._cache: dict[tuple[object, ...], Hint] = {}
+
+    def budget_for(self, view: DealView) -> int | None:
+        """The positions of exact search a hint at ``view`` may spend: :attr:`exact_budget`, and
+        with the default budget of the compiled core no more than
+        :data:`~tiangow.bots.search.COACH_EARLY_BUDGET` while each hand has 6 tiles or more."""
+        budget = self.exact_budget
+        if (self._default_budget and budget is not None and core_in_use() == "compiled"
+                and view.hand_sizes[view.seat or 0] >= 6):
+            return min(budget, COACH_EARLY_BUDGET)
+        return budget
 
     def _bot(self, view: DealView) -> SearchBot:
         # One stream per position, so advice does not depend on what was asked before.
         key = zlib.crc32(repr((self.seed, _key(view))).encode())
         return SearchBot(random.Random(key), samples=self.samples, exact_tiles=self.exact_tiles, lines=True,
-                         exact_budget=self.exact_budget, exact_ending=self.exact_ending)
+                         exact_budget=self.budget_for(view), exact_ending=self.exact_ending)
 
     def nudge(self, view: DealView) -> Text:
         """Stage one: what to think about (no answer given)."""
