@@ -1334,27 +1334,31 @@ bool ensure_table() {
 // solve(state, me, goal, alpha, beta, fresh, limit=0) -> (value, or None past limit nodes; nodes, hits, stores)
 // state: (h0, h1, h2, h3, shown, up, (s0, s1, s2, s3), to_play, leader, size, best, best_seat, locked, last,
 //         led, acted, first, left)
-PyObject* Context_solve(Context* self, PyObject* args) {
-    PyObject *state, *stacks;
-    int me, goal, alpha, beta, fresh;
-    unsigned long long limit = 0;
-    if (!PyArg_ParseTuple(args, "Oiiiip|K", &state, &me, &goal, &alpha, &beta, &fresh, &limit)) return nullptr;
-    State st;
-    PyObject *h0, *h1, *h2, *h3, *shown, *up;
+// A position from tiangow.search._core_state's tuple; false (a Python error set) if it is not one.
+bool parse_state(PyObject* state, State& st) {
+    PyObject *h0, *h1, *h2, *h3, *shown, *up, *stacks;
     if (!PyArg_ParseTuple(state, "OOOOOOOiiiiiiiiiii", &h0, &h1, &h2, &h3, &shown, &up, &stacks, &st.to_play,
                           &st.leader, &st.size, &st.best, &st.best_seat, &st.locked, &st.last, &st.led, &st.acted,
                           &st.first, &st.left))
-        return nullptr;
+        return false;
     st.h[0] = as_u64(h0);
     st.h[1] = as_u64(h1);
     st.h[2] = as_u64(h2);
     st.h[3] = as_u64(h3);
     st.shown = as_u64(shown);
     st.up = as_u64(up);
-    if (!PyArg_ParseTuple(stacks, "iiii", &st.stacks[0], &st.stacks[1], &st.stacks[2], &st.stacks[3]))
-        return nullptr;
+    if (!PyArg_ParseTuple(stacks, "iiii", &st.stacks[0], &st.stacks[1], &st.stacks[2], &st.stacks[3])) return false;
     st.winner = -1;
-    if (PyErr_Occurred()) return nullptr;
+    return !PyErr_Occurred();
+}
+
+PyObject* Context_solve(Context* self, PyObject* args) {
+    PyObject* state;
+    int me, goal, alpha, beta, fresh;
+    unsigned long long limit = 0;
+    if (!PyArg_ParseTuple(args, "Oiiiip|K", &state, &me, &goal, &alpha, &beta, &fresh, &limit)) return nullptr;
+    State st;
+    if (!parse_state(state, st)) return nullptr;
     auto bad_id = [&](int id) { return id < -1 || id >= self->ncombos; };
     auto bad_seat = [](int s) { return s < 0 || s > 3; };
     bool bad = bad_seat(me) || goal < 0 || goal > 2 || bad_seat(st.to_play) || bad_seat(st.leader) ||
@@ -1400,25 +1404,11 @@ PyObject* Context_solve(Context* self, PyObject* args) {
 // bounds(state, me) -> (floor, ceiling): net_floor and net_ceiling of a position for me (None
 // where there is none), for testing them against their twin (tiangow.bounds.Floor).
 PyObject* Context_bounds(Context* self, PyObject* args) {
-    PyObject *state, *stacks;
+    PyObject* state;
     int me;
     if (!PyArg_ParseTuple(args, "Oi", &state, &me)) return nullptr;
     State st;
-    PyObject *h0, *h1, *h2, *h3, *shown, *up;
-    if (!PyArg_ParseTuple(state, "OOOOOOOiiiiiiiiiii", &h0, &h1, &h2, &h3, &shown, &up, &stacks, &st.to_play,
-                          &st.leader, &st.size, &st.best, &st.best_seat, &st.locked, &st.last, &st.led, &st.acted,
-                          &st.first, &st.left))
-        return nullptr;
-    st.h[0] = as_u64(h0);
-    st.h[1] = as_u64(h1);
-    st.h[2] = as_u64(h2);
-    st.h[3] = as_u64(h3);
-    st.shown = as_u64(shown);
-    st.up = as_u64(up);
-    if (!PyArg_ParseTuple(stacks, "iiii", &st.stacks[0], &st.stacks[1], &st.stacks[2], &st.stacks[3]))
-        return nullptr;
-    st.winner = -1;
-    if (PyErr_Occurred()) return nullptr;
+    if (!parse_state(state, st)) return nullptr;
     if (me < 0 || me > 3 || st.to_play < 0 || st.to_play > 3 || st.best < -1 || st.best >= self->ncombos ||
         st.led < -1 || st.led >= self->ncombos || (st.size > 0) != (st.best >= 0 && st.led >= 0)) {
         PyErr_SetString(PyExc_ValueError, "ddcore: not a position of a hand in play");
