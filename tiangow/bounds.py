@@ -47,7 +47,7 @@ from typing import ClassVar, Final
 from . import packed
 from .combos import Kind
 from .rules import Rules
-from .state import _HIGHER, State
+from .state import State, every_higher
 from .symmetry import Canon, canon_for
 
 __all__ = ["Floor"]
@@ -78,7 +78,7 @@ class Floor:
         self.multi = sum(1 << c.id for c in plays if c.size >= 2)
         self.singles = sum(1 << c.id for c in plays if c.size == 1)
         wiki = rules.eight_stack_rule == "wikipedia"
-        self.higher = tuple(0 if wiki or c.size != 1 else _HIGHER[c.tiles[0].index] for c in plays)
+        self.higher = tuple(0 if wiki or c.size != 1 else every_higher(c.tiles[0]) for c in plays)
         self.size_groups = tuple(sum(1 << c.id for c in plays if c.size == k) for k in (1, 2, 3, 4))
         self.beat12, self.beat15 = cn.beaten_by[self.id12], cn.beaten_by[self.id15]
         self.civil = rules.civil_supreme

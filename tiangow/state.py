@@ -376,6 +376,12 @@ _HIGHER: Final = tuple(packed.every_copy(above) for above in _ABOVE)
 _FIELDS: Final = tuple(packed.fields(above) for above in _ABOVE)
 
 
+def every_higher(tile: Tile) -> int:
+    """Every copy of every tile ranking above ``tile`` in its class (civil or military), packed:
+    what must all have been shown face up for a last single to make 八支 (R-$11)."""
+    return _HIGHER[tile.index]
+
+
 def last_trick_finishes(rules: Rules, leader: int, led: Combination, won: Combination, winner: int,
                         winner_stacks: int, banker: int, first_lead: Combination, shown: int,
                         size: int) -> tuple[tuple[Finish, ...], int | None]:
