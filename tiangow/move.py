@@ -90,7 +90,7 @@ class Move:
         """The move in words: "lead 天九", "play 人", "discard 長三, 斧頭" (given a view or a
         deal, a play by the leader is called a lead)."""
         if self.discard:
-            return T("墊 " + " ".join(t.name for t in self.tiles),
+            return T("墊 " + " ".join(t.full_name for t in self.tiles),
                      "discard " + ", ".join(t.label("en") for t in self.tiles))
         tab = table(None if view is None else view.rules)
         c = tab.by_tiles.get(self.tiles)
