@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tiangow import Deal, Rules
+from tiangow import Deal, Rules, parse_tiles
 from tiangow.bots.positions import sensible_action
 from tiangow.bounds import Floor
 from tiangow.rules import DEFAULT_RULES
@@ -140,18 +140,57 @@ def test_cutting_on_the_floor_changes_no_value_and_saves_positions(pure: bool) -
     assert nodes[True] < nodes[False]
 
 
-def test_no_floor_where_the_rules_are_not_scored_or_me_could_be_captured() -> None:
-    from tiangow import parse_tiles
-
+def test_no_floor_where_the_rules_are_not_scored() -> None:
     small = Deal.random(5, rules=Rules(hand_size=4))
     assert Floor.for_rules(small.rules)(small.snapshot(), 0) is None
-    # East holds 1-2 and South 2-4: East could lead 1-2 into the last trick and be captured (R-$10)
+
+
+def test_R_10_a_seat_that_could_be_captured_has_the_floor_of_getting_rid_of_its_1_2() -> None:
+    """R-$10: a seat holding 1-2 while another holds 2-4 is captured only by leading 1-2 alone
+    into the last trick. Where 1-2 is all it will lead the last trick with, there is no floor;
+    elsewhere the floor is that of leading or putting 1-2 in its next play — its own stacks (and a
+    trick its play stands in unbeaten), nothing cashed — never above the exact value."""
+    from tiangow import packed
+    from tiangow.state import State
+
+    # East (the banker, m = 2) holds 1-2 and South 2-4, East to lead: the floor is of East
+    # leading 1-2 first and taking nothing more — a loser with no stack (5), ×m, ×4 while
+    # another seat could still take all eight stacks (八支).
     d = Deal([parse_tiles("12 66 11 44 13 55 33 22"), parse_tiles("24 66 11 44 13 55 33 22"),
               parse_tiles("46 46 16 16 15 15 36 45"), parse_tiles("26 35 25 34 56 23 14 56")])
     st = d.snapshot()
     floor = Floor.for_rules(st.rules)
-    assert floor(st, 0) is None
-    assert floor(st, 2) is not None
+    assert floor(st, 0) == -5 * 2 * 4
+    rng = random.Random(81)
+    seen = {"none": 0, "floor": 0}
+    starts: list[State] = []
+    while len(starts) < 40:  # random lines keep 1-2 and 2-4 in play more often than sensible ones
+        st = Deal.random(rng, banker=rng.randrange(4)).snapshot()
+        while st.to_play is not None and (st.size or st.left > 4):
+            moves = st.moves()
+            st.push(moves[rng.randrange(len(moves))])
+        if st.to_play is not None and any(packed.contains(st.h[a], floor.m12) and packed.contains(st.h[b], floor.m24)
+                                          for a in range(4) for b in range(4) if a != b):
+            starts.append(st)
+    for st in starts:
+        bounds = floor
+        while st.to_play is not None:
+            for me in range(4):
+                m12, m24 = bounds.m12, bounds.m24
+                if not packed.contains(st.h[me], m12) or not any(
+                        packed.contains(st.h[o], m24) for o in range(4) if o != me):
+                    continue
+                f = bounds(st, me)
+                if packed.size(st.h[me]) == 1 and not st.size and st.to_play == me:
+                    assert f is None  # it must lead 1-2 alone into the last trick
+                    seen["none"] += 1
+                elif f is not None:
+                    with without_floor():
+                        assert f <= solve(st, me)
+                    seen["floor"] += 1
+            moves = st.moves()
+            st.push(moves[rng.randrange(len(moves))])
+    assert seen["none"] >= 1 and seen["floor"] >= 100, seen
 
 
 def test_the_bounds_hold_all_along_random_lines_of_play() -> None:

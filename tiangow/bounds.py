@@ -18,8 +18,11 @@ needs searching. The floor is the worst of what is still possible for ``me`` (R-
 - less the rewards ``me`` may still pay during play: 2·m for every supreme and 4·m for every
   quad another seat holds (R-$5, R-$6), 2·m for a pair of 1-6 under 擒尊, and the same for the
   trick under way if another seat's supreme or quad stands in it;
-- no floor where ``me`` could still be captured (R-$10: it holds 1-2, or 1-5 under the civil
-  supreme, and another seat holds the tile that captures it), nor under rules not scored.
+- where ``me`` could still be captured (R-$10: it holds 1-2, or 1-5 under the civil supreme,
+  and another seat holds the tile that captures it), which happens only when it leads that tile
+  alone into the last trick: the floor of ``me`` getting rid of it at its next play (so without
+  cashing), and none where that tile is all it will lead the last trick with; none under rules
+  not scored.
 
 The position of :mod:`tiangow.search`'s example: East (the banker, m = 2) has taken five
 stacks and leads; South holds 天 地 人 and takes the last three tricks.
@@ -139,13 +142,14 @@ class Floor:
                             n += c.size
         return n, held
 
-    def sure_stacks(self, st: State, me: int, others: int) -> tuple[int, int, bool]:
+    def sure_stacks(self, st: State, me: int, others: int, cashing: bool = True) -> tuple[int, int, bool]:
         """The stacks ``me`` is sure of: those it has; the trick under way if its play stands
         there and no seat still to act holds a play that beats it (under 以擒為大 a last trick is
         not counted); and, where me leads next (so), the tiles it can lead in plays no other seat
         can beat (``others``: the plays the other three hold, as bits of their ids), one after
-        another, keeping the lead (R-P1, R-P3, R-P5; free splitting only). With the tiles me
-        still holds once those are led, and whether that is every trick left (me wins the hand)."""
+        another, keeping the lead (R-P1, R-P3, R-P5; free splitting only; not ``cashing``: none).
+        With the tiles me still holds once those are led, and whether that is every trick left
+        (me wins the hand)."""
         s = st.stacks[me]
         held = st.h[me]
         if st.size:
@@ -163,7 +167,7 @@ class Floor:
                 return s, held, True
         elif st.to_play != me:
             return s, held, False
-        if not self.free_split:
+        if not self.free_split or not cashing:
             return s, held, False
         n, held = self.cash(held, others)
         return s + n, held, not held
@@ -244,12 +248,19 @@ class Floor:
                 imm += 2 * m
             hold24 = hold24 or contains(h[o], self.m24)
             hold16 = hold16 or contains(h[o], self.m16)
-        if contains(h[me], self.m12) and hold24:
-            return None
-        if self.civil and contains(h[me], self.m15) and hold16:
-            return None
+        # me holds the tile another seat may capture (R-$10): it is captured only by leading it
+        # alone into the last trick. In the last trick it no longer leads; where that tile is all
+        # it will have to lead the last trick with, no floor; else the floor is of me getting rid
+        # of it at its next play (leading it, or putting it in what it plays), so without cashing.
+        risk = ((contains(h[me], self.m12) and hold24) or (self.civil and contains(h[me], self.m15) and hold16))
+        if risk and not (st.size and st.last):
+            acted = st.size and any((st.leader + i) & 3 == me for i in range(st.acted))
+            if packed.size(h[me]) == 1 and (acted or (not st.size and st.to_play == me)):
+                return None
+        else:
+            risk = False
         stacks = st.stacks
-        sure, kept, wins = self.sure_stacks(st, me, others)
+        sure, kept, wins = self.sure_stacks(st, me, others, not risk)
         if wins:
             # me leads every trick left with plays nobody can beat: it wins the hand, the
             # others keep the stacks they have, and nobody else can collect a reward
@@ -258,7 +269,7 @@ class Floor:
         # keeping to the end a single that beats it (one it does not lead to be sure of its
         # stacks), once it has a stack to qualify (R-W2) — with free splitting (else it may have
         # to lead that single inside a combination), and only one of the two lowest.
-        mine = plays_of(kept)[0] if sure and self.free_split and kept else 0
+        mine = plays_of(kept)[0] if sure and self.free_split and kept and not risk else 0
         if self.civil and others >> self.id12 & 1 and others >> self.id15 & 1:
             mine = 0  # me keeps one tile to the end: it cannot stop both 1-2 and 1-5
         lowest = 0

@@ -573,7 +573,7 @@ int cash(const Context* c, u64 held, u64 against, u64* rest) {
 // where me leads next, the tiles it can lead in plays no other seat can beat (others: the plays
 // the other three hold), one after another, keeping the lead (free splitting only). *kept: the
 // tiles me still holds once those are led; *wins: whether that is every trick left.
-int sure_stacks(const Context* c, const State& st, u64 others, u64* kept, bool* wins) {
+int sure_stacks(const Context* c, const State& st, u64 others, u64* kept, bool* wins, bool cashing = true) {
     int me = c->me, s = st.stacks[me];
     u64 held = st.h[me];
     *kept = held;
@@ -597,7 +597,7 @@ int sure_stacks(const Context* c, const State& st, u64 others, u64* kept, bool* 
     } else if (st.to_play != me) {
         return s;
     }
-    if (!c->free_split) return s;
+    if (!c->free_split || !cashing) return s;
     s += cash(c, held, others, kept);
     *wins = *kept == 0;
     return s;
@@ -687,8 +687,10 @@ int sweep(const Context* c, const State& st, int x) {
 //   what it collects;
 // - less 2·m for every supreme and 4·m for every quad another seat holds (and 2·m for a pair
 //   of 1-6 under 擒尊), and for the trick under way if another seat's supreme or quad stands;
-// - no floor (-INF) where me could still be captured (R-$10: me holds 1-2, or 1-5 under the
-//   civil supreme, and another seat the tile that captures it), or the rules are not scored.
+// - where me could still be captured (R-$10: me holds 1-2, or 1-5 under the civil supreme, and
+//   another seat the tile that captures it), the floor of me getting rid of that tile at its next
+//   play (no cashing), and none (-INF) where it is all me will lead the last trick with; none
+//   where the rules are not scored.
 int net_floor(const Context* c, const State& st) {
     if (!c->bonus_on) return -INF;
     int me = c->me, m = c->m;
@@ -709,11 +711,20 @@ int net_floor(const Context* c, const State& st) {
         hold24 |= contains(h[o], m24);
         hold16 |= contains(h[o], m16);
     }
-    if (contains(h[me], m12) && hold24) return -INF;
-    if (c->civil_supreme && contains(h[me], m15) && hold16) return -INF;
+    // me holds the tile another seat may capture (R-$10): it is captured only by leading it
+    // alone into the last trick. In the last trick it no longer leads; where that tile is all
+    // it will have to lead the last trick with, no floor; else the floor is of me getting rid
+    // of it at its next play (leading it, or putting it in what it plays), so without cashing.
+    bool risk = (contains(h[me], m12) && hold24) || (c->civil_supreme && contains(h[me], m15) && hold16);
+    if (risk && !(st.size && st.last)) {
+        bool acted = st.size && (acted_mask_of(st) >> me & 1);
+        if (tiles_in(h[me]) == 1 && (acted || (!st.size && st.to_play == me))) return -INF;
+    } else {
+        risk = false;
+    }
     u64 kept;
     bool wins;
-    int sure = sure_stacks(c, st, others, &kept, &wins);
+    int sure = sure_stacks(c, st, others, &kept, &wins, !risk);
     // me leads every trick left with plays nobody can beat: it wins the hand, the others keep
     // the stacks they have, and nobody else can collect a reward
     if (wins) return winner_net(c, st);
@@ -722,7 +733,7 @@ int net_floor(const Context* c, const State& st) {
     // has a stack to qualify (R-W2) — with free splitting (else it may have to lead that single
     // inside a combination), and only one of the two lowest.
     u64 mine = 0, my_beaters;
-    if (sure && c->free_split && kept) seat_plays(c, kept, mine, my_beaters);
+    if (sure && c->free_split && kept && !risk) seat_plays(c, kept, mine, my_beaters);
     if (c->civil_supreme && (others >> c->id12 & 1) && (others >> c->id15 & 1))
         mine = 0;  // me keeps one tile to the end: it cannot stop both 1-2 and 1-5
     u64 lowest = 0;
@@ -1253,7 +1264,10 @@ int Context_init(Context* self, PyObject* args, PyObject*) {
             self->pair16 = self->combos[id].mask;
     }
     self->named_fields = 0;
-    for (int id : {self->id12, self->id24, self->id15, self->id16})
+    // 1-5 and 1-6 are named only where a rule names them (the civil supreme, R-$9, R-$10; 擒尊):
+    // elsewhere they are plain civil tiles (the relabelling moves them as such).
+    for (int id : {self->id12, self->id24, self->civil_supreme ? self->id15 : -1,
+                   self->civil_supreme || self->capture_civil_supreme ? self->id16 : -1})
         if (id >= 0 && id < self->ncombos) self->named_fields |= self->combos[id].mask;
     if (!PyArg_ParseTuple(movable, "iiii", &self->movable[0], &self->movable[1], &self->movable[2],
                           &self->movable[3]))

@@ -85,8 +85,13 @@ class Canon:
         # tiles the rules name (1-2, 2-4, 1-5, 1-6), which never take part.
         self.with_field: tuple[tuple[Combination, ...], ...] = tuple(
             tuple(c for c in self.tab.plays if (c.mask >> (3 * f)) & 3) for f in range(21))
+        named = {"1-2", "2-4"}
+        if rules.civil_supreme:
+            named.add("1-5")
+        if rules.civil_supreme or rules.capture_civil_supreme:
+            named.add("1-6")
         self.named_fields: int = sum(c.mask for c in self.tab.plays
-                                     if c.size == 1 and c.tiles[0].notation in ("1-2", "2-4", "1-5", "1-6"))
+                                     if c.size == 1 and c.tiles[0].notation in named)
 
     # -- the relabelling -------------------------------------------------------------------
     def _plan(self, live: int, codes: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
