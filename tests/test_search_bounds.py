@@ -293,3 +293,45 @@ def test_a_seat_that_may_capture_the_last_lead_gives_no_ceiling() -> None:
     assert solve(d, 0) == 0
     with pure_python():
         assert solve(d, 0) == 0
+
+
+def test_R_11_the_floor_counts_a_sweep_only_as_far_as_its_seat_can_force_it() -> None:
+    """R-$11 (七支/八支), R-W2: where ``me`` has no stack and one seat could still take all eight,
+    the floor counts that seat's sweep only as far as it can force it against ``me``
+    (Floor.sweep_mult: ``me`` beats what it can, and keeps the last trick's multiplier low).
+    Along lines where the leader keeps the lead (the others mostly discard), at every position
+    with ≤ 4 tiles each where me has no stack: the floor is never above the exact value, and the
+    sweep bound raises it in some."""
+    from tiangow.state import State
+
+    rules = [r for r in check_search.all_rules(hand_sizes=(8,)) if r.scored]
+    rng = random.Random(83)
+    checked = raised = 0
+    for i in range(100):
+        d = Deal.random(rng, banker=rng.randrange(4), rules=rules[i % len(rules)])
+        if d.natural is not None:
+            continue
+        st: State = d.snapshot()
+        bounds = Floor.for_rules(st.rules)
+        plain = bounds.plain_sweeps
+        while st.to_play is not None:
+            if st.left <= 4:
+                for me in range(4):
+                    if st.stacks[me] or sum(1 for s in st.stacks if s) > 1:
+                        continue
+                    f = bounds(st, me)
+                    if f is None:
+                        continue
+                    bounds.plain_sweeps = False
+                    before = bounds(st, me)
+                    bounds.plain_sweeps = plain
+                    assert before is not None and before <= f
+                    raised += before < f
+                    with without_floor():
+                        assert f <= solve(st, me), (st, me)
+                    checked += 1
+            moves = st.moves()
+            discards = [mv for mv in moves if type(mv) is int]
+            st.push(discards[rng.randrange(len(discards))] if discards and rng.random() < 0.8
+                    else moves[rng.randrange(len(moves))])
+    assert checked > 1000 and raised > 50, (checked, raised)

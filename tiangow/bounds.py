@@ -90,6 +90,11 @@ class Floor:
         self.quads = sum(1 << c.id for c in plays if c.kind is Kind.QUAD)
         pair16 = [c.mask for c in plays if c.size == 2 and c.mask == 2 * self.m16]
         self.pair16 = pair16[0] if pair16 and rules.capture_civil_supreme else 0
+        self.by_mask = cn.by_mask
+        # me's ways of keeping a sweep low (sweep_bound) need free splitting and no variant
+        # that names 1-5 or 1-6
+        self.plain_sweeps = rules.free_split and not rules.civil_supreme and not rules.capture_civil_supreme
+        self._sweeps: dict[tuple[int, int, int], int] = {}
 
     @classmethod
     def for_rules(cls, rules: Rules) -> Floor:
@@ -254,8 +259,8 @@ class Floor:
         # of it at its next play (leading it, or putting it in what it plays), so without cashing.
         risk = ((contains(h[me], self.m12) and hold24) or (self.civil and contains(h[me], self.m15) and hold16))
         if risk and not (st.size and st.last):
-            acted = st.size and any((st.leader + i) & 3 == me for i in range(st.acted))
-            if packed.size(h[me]) == 1 and (acted or (not st.size and st.to_play == me)):
+            played = bool(st.size) and any((st.leader + i) & 3 == me for i in range(st.acted))
+            if packed.size(h[me]) == 1 and (played or (not st.size and st.to_play == me)):
                 return None
         else:
             risk = False
@@ -318,11 +323,136 @@ class Floor:
         fin = max(fins)
         holders = (stacks[0] > 0) + (stacks[1] > 0) + (stacks[2] > 0) + (stacks[3] > 0)
         if s == 0 and holders <= 1:
-            # another seat could take all 8 stacks: 七支/八支 with its own finish (R-$11)
+            # another seat could take all 8 stacks: 七支/八支 with its own finish (R-$11) — not
+            # one that has lost this trick or cannot beat what stands, and no more than
+            # sweep_bound where me can keep it to that (one seat at a time — the one that leads
+            # next, or the only one with stacks — and none while me must get rid of a tile that
+            # could be captured: risk)
+            plain = self.plain_sweeps and not risk
+            acted = 0
+            if st.size:
+                for i in range(st.acted):
+                    acted |= 1 << ((st.leader + i) & 3)
             for x in range(4):
-                if x != me and (not holders or stacks[x]):
-                    fin = max(fin, fins[x] * self.sweep(st, me, x))
+                if x == me or (holders and not stacks[x]):
+                    continue
+                if st.size and st.best is not None:
+                    if acted >> x & 1 and st.best_seat != x:
+                        continue  # it has lost this trick
+                    if (not acted >> x & 1 and not (st.last and self.rules.capture_wins_trick)
+                            and (st.locked or not plays[x] & self.beaten_by[st.best.id])):
+                        continue  # it cannot beat what stands
+                most = fins[x] * self.sweep(st, me, x)
+                if plain:
+                    b = self.sweep_bound(st, me, x, acted, holders == 1)
+                    if b >= 0:
+                        most = min(most, b)
+                fin = max(fin, most)
         return -_PAYS[s] * m * fin - imm
+
+    def sweep_mult(self, hx: int, hm: int, avail: int) -> int:
+        """The finish multiplier a seat gets by leading every trick left with the tiles ``hx``
+        against ``me`` holding ``hm`` (as many tiles) with no stack, me playing to stop it or,
+        failing that, to keep it low; 0 where me can take a trick (then nobody takes all
+        eight). Before the last trick me beats any play it can; in the last trick the seat's play
+        is all its tiles, and me, with no stack, cannot take a last trick of one tile (R-W2).
+        The other two only discard (face down: had one of them played a tile face up, it would
+        take the trick). The last trick makes it 八支 (×4) when it is 2+ tiles or a single no
+        tile unseen could beat — every higher tile of its class face up (``avail``: what is face
+        up now and the tiles the seat leads, all face up) — else 七支 (×2) (R-$11), times 包尊 ×2
+        for a supreme, 四大包 ×4 for a quad, 么結 ×2 for 1-2 (R-$7–R-$9). Twin: sweep_mult in
+        tiangow/ddcore.cpp."""
+        key = (hx, hm, avail)
+        found = self._sweeps.get(key)
+        if found is not None:
+            return found
+        t = packed.size(hx)
+        xs = self.plays_of(hx)[0]
+        ms = self.plays_of(hm)[0]
+        beaten_by, plays = self.beaten_by, self.plays
+        best = 0
+        bits = xs
+        while bits and best < 32:
+            low = bits & -bits
+            bits ^= low
+            i = low.bit_length() - 1
+            p = plays[i]
+            if p.size == t:  # the last trick
+                if p.size > 1:
+                    q = self.by_mask.get(hm)
+                    if q is not None and beaten_by[i] >> q.id & 1:
+                        continue
+                v = 4 if p.size > 1 or packed.contains(avail, self.higher[i]) else 2
+                if p.kind is Kind.QUAD:
+                    v *= 4
+                elif p.kind is Kind.SUPREME or i == self.id12:
+                    v *= 2
+            else:
+                if ms & beaten_by[i]:
+                    continue  # me beats it and takes a stack
+                v = 64
+                for d in packed.subsets(hm, p.size):
+                    if v <= best:
+                        break
+                    v = min(v, self.sweep_mult(hx - p.mask, hm - d, avail))
+            best = max(best, v)
+        if len(self._sweeps) > 2_000_000:
+            self._sweeps.clear()
+        self._sweeps[key] = best
+        return best
+
+    def sweep_bound(self, st: State, me: int, x: int, acted: int, alone: bool) -> int:
+        """The most seat ``x``, all of whose stacks so far are its own, can multiply the
+        settlement by taking every trick left, where ``me`` can keep it to that: x leads next (it
+        is to lead, or its play stands where me has played: :meth:`sweep_mult`), or me has played
+        and x has not (the most over the plays x could beat the trick with), or x's play stands
+        where me has still to play, not in the last trick (0 if me can beat it, else the least
+        over me's discards), or me leads next and x, the only seat with stacks (``alone``),
+        cannot beat some play me holds (0). -1 where unsure. Twin: sweep_bound in
+        tiangow/ddcore.cpp."""
+        h = st.h
+        shown = st.shown + st.up
+        if not st.size:
+            if st.to_play == x:
+                return self.sweep_mult(h[x], h[me], shown + h[x])
+            if st.to_play != me or not alone:
+                return -1
+            xs = self.plays_of(h[x])[0]
+            bits = self.plays_of(h[me])[0]
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                if not self.beaten_by[low.bit_length() - 1] & xs:
+                    return 0
+            return -1
+        assert st.best is not None
+        if not acted >> x & 1:
+            if not acted >> me & 1 or st.locked or st.last:
+                return -1
+            # the others still to play before x may put tiles face up that x then beats
+            avail = shown + h[x]
+            for o in range(4):
+                if o not in (x, me) and not acted >> o & 1:
+                    avail += h[o]
+            most = 0
+            bits = self.plays_of(h[x])[0] & self.beaten_by[st.best.id]
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                most = max(most, self.sweep_mult(h[x] - self.plays[low.bit_length() - 1].mask, h[me], avail))
+            return most
+        if st.best_seat != x or st.last:
+            return -1
+        if acted >> me & 1:
+            return self.sweep_mult(h[x], h[me], shown + h[x])
+        if not st.locked and self.plays_of(h[me])[0] & self.beaten_by[st.best.id]:
+            return 0
+        least = 64
+        for d in packed.subsets(h[me], st.size):
+            if not least:
+                break
+            least = min(least, self.sweep_mult(h[x], h[me] - d, shown + h[x]))
+        return least
 
     def sweep(self, st: State, me: int, x: int) -> int:
         """The multiplier of seat ``x`` taking all 8 stacks (R-$11) at its worst for ``me``: ×4

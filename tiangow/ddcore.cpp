@@ -104,6 +104,15 @@ struct NetKeyHash {
     }
 };
 
+struct TripleHash {
+    size_t operator()(const std::array<u64, 3>& k) const {
+        u64 x = k[0] * 0x9E3779B97F4A7C15ULL ^ (k[1] + 0x632BE59BD9B4E019ULL + (k[0] << 6)) ^ (k[2] * 0xC2B2AE3D27D4EB4FULL);
+        x ^= x >> 31;
+        x *= 0xBF58476D1CE4E5B9ULL;
+        return (size_t)(x ^ (x >> 29));
+    }
+};
+
 struct Plan {
     // fields moved by the same distance go together: (x & mask[i]) shifted left by left[i] bits
     // and right by right[i] (one of them 0). The families' plan moves them by whole families and
@@ -150,6 +159,7 @@ struct Context {
     // and the fields of the tiles the rules name (1-2, 2-4, 1-5, 1-6), which never take part.
     u64 with_field[21];
     std::unordered_map<u64, int>* by_mask;
+    std::unordered_map<std::array<u64, 3>, int, TripleHash>* sweeps;  // sweep_mult, kept
     u64 named_fields;
     int banker, m;
     int movable[4];
@@ -674,6 +684,97 @@ int sweep(const Context* c, const State& st, int x) {
     return 2;
 }
 
+// The finish multiplier seat x gets by leading every trick left with the tiles hx against me
+// holding hm (as many tiles) with no stack, me playing to stop it or, failing that, to keep it
+// low; 0 where me can take a trick (then nobody takes all eight). Before the last trick me
+// beats any play it can; in the last trick x's play is all its tiles, and me, with no stack,
+// cannot take a last trick of one tile (R-W2). The other two only discard (face down: if one
+// of them played a tile face up it would take the trick). The last trick makes it 八支 (×4)
+// when it is 2+ tiles or a single no tile unseen could beat — every higher tile of its class
+// face up (avail: what is face up now and the tiles x leads, all face up) — else 七支 (×2)
+// (R-$11), times 包尊 ×2 for a supreme, 四大包 ×4 for a quad, 么結 ×2 for 1-2 (R-$7–R-$9).
+// Free splitting, and no variant naming 1-5 or 1-6 (the callers check). Kept per context.
+int sweep_mult(Context* c, u64 hx, u64 hm, u64 avail) {
+    std::array<u64, 3> key = {hx, hm, avail};
+    auto it = c->sweeps->find(key);
+    if (it != c->sweeps->end()) return it->second;
+    int t = tiles_in(hx);
+    u64 xs, xb, ms_, mb;
+    seat_plays(c, hx, xs, xb);
+    seat_plays(c, hm, ms_, mb);
+    int best = 0;
+    for (u64 bits = xs; bits && best < 32; bits &= bits - 1) {
+        int id = __builtin_ctzll(bits);
+        const Combo& p = c->combos[id];
+        int v;
+        if (p.size == t) {  // the last trick
+            if (p.size > 1) {
+                auto f = c->by_mask->find(hm);
+                if (f != c->by_mask->end() && (c->beaten_by[id] >> f->second & 1)) continue;
+            }
+            v = p.size > 1 || contains(avail, c->higher[id]) ? 4 : 2;
+            if (p.kind == QUAD) v *= 4;
+            else if (p.kind == SUPREME || id == c->id12) v *= 2;
+        } else {
+            if (ms_ & c->beaten_by[id]) continue;  // me beats it and takes a stack
+            Move ds[MAXMOVES];
+            int n = 0;
+            subsets(hm, p.size, ds, n);
+            v = 64;
+            for (int i = 0; i < n && v > best; ++i) v = std::min(v, sweep_mult(c, hx - p.mask, hm - ds[i].disc, avail));
+        }
+        best = std::max(best, v);
+    }
+    if (c->sweeps->size() > 2000000) c->sweeps->clear();
+    (*c->sweeps)[key] = best;
+    return best;
+}
+
+// The most seat x, all of whose stacks so far are its own, can multiply the settlement by
+// taking every trick left, where me can keep it to that: x leads next (it is to lead, or its play
+// stands where me has played: sweep_mult), or me has played and x has not (the most over the
+// plays x could beat the trick with), or x's play stands where me has still to play, not in the
+// last trick (0 if me can beat it, else the least over me's discards), or me leads next and x,
+// the only seat with stacks (alone), cannot beat some play me holds (0). -1 where unsure.
+int sweep_bound(Context* c, const State& st, int x, int acted, bool alone) {
+    int me = c->me;
+    u64 shown = st.shown + st.up;
+    if (!st.size) {
+        if (st.to_play == x) return sweep_mult(c, st.h[x], st.h[me], shown + st.h[x]);
+        if (st.to_play != me || !alone) return -1;
+        u64 mine, beaters, xs, xb;
+        seat_plays(c, st.h[me], mine, beaters);
+        seat_plays(c, st.h[x], xs, xb);
+        for (u64 bits = mine; bits; bits &= bits - 1)
+            if (!(c->beaten_by[__builtin_ctzll(bits)] & xs)) return 0;
+        return -1;
+    }
+    if (!(acted >> x & 1)) {
+        if (!(acted >> me & 1) || st.locked || st.last) return -1;
+        // the others still to play before x may put tiles face up that x then beats
+        u64 avail = shown + st.h[x];
+        for (int o = 0; o < 4; ++o)
+            if (o != x && o != me && !(acted >> o & 1)) avail += st.h[o];
+        u64 xs, xb;
+        seat_plays(c, st.h[x], xs, xb);
+        int most = 0;
+        for (u64 bits = xs & c->beaten_by[st.best]; bits; bits &= bits - 1)
+            most = std::max(most, sweep_mult(c, st.h[x] - c->combos[__builtin_ctzll(bits)].mask, st.h[me], avail));
+        return most;
+    }
+    if (st.best_seat != x || st.last) return -1;
+    if (acted >> me & 1) return sweep_mult(c, st.h[x], st.h[me], shown + st.h[x]);
+    u64 mine, beaters;
+    seat_plays(c, st.h[me], mine, beaters);
+    if (!st.locked && (mine & c->beaten_by[st.best])) return 0;
+    Move ds[MAXMOVES];
+    int n = 0;
+    subsets(st.h[me], st.size, ds, n);
+    int least = 64;
+    for (int i = 0; i < n && least; ++i) least = std::min(least, sweep_mult(c, st.h[x], st.h[me] - ds[i].disc, shown + st.h[x]));
+    return least;
+}
+
 // What the searching seat (me) is sure to get from here at least, whatever anyone plays: the
 // rewards still to be paid during play (賀尊, 四大賀) and the settlement, counted at their worst
 // for me from what is still held (twin: tiangow.bounds.Floor; R-$1–R-$11):
@@ -772,10 +873,31 @@ int net_floor(const Context* c, const State& st) {
     if (s >= 4) return -imm;
     int fin = std::max(std::max(fins[0], fins[1]), std::max(fins[2], fins[3]));
     int holders = (st.stacks[0] > 0) + (st.stacks[1] > 0) + (st.stacks[2] > 0) + (st.stacks[3] > 0);
-    if (s == 0 && holders <= 1)
-        // another seat could take all 8 stacks: 七支/八支 with its own finish (R-$11)
-        for (int x = 0; x < 4; ++x)
-            if (x != me && (!holders || st.stacks[x])) fin = std::max(fin, fins[x] * sweep(c, st, x));
+    if (s == 0 && holders <= 1) {
+        // another seat could take all 8 stacks: 七支/八支 with its own finish (R-$11) — not one
+        // that has lost this trick or cannot beat what stands, and no more than sweep_bound
+        // where me can keep it to that.
+        // (me's way of keeping it low is for one seat at a time — the one that leads next, or
+        // the only one with stacks — and none while me must get rid of a tile that could be
+        // captured: risk)
+        bool plain = c->free_split && !c->civil_supreme && !c->capture_civil_supreme && !risk;
+        int acted = st.size ? acted_mask_of(st) : 0;
+        for (int x = 0; x < 4; ++x) {
+            if (x == me || (holders && !st.stacks[x])) continue;
+            if (st.size) {
+                if ((acted >> x & 1) && st.best_seat != x) continue;  // it has lost this trick
+                if (!(acted >> x & 1) && !(st.last && c->capture_wins_trick) &&
+                    (st.locked || !(plays[x] & c->beaten_by[st.best])))
+                    continue;  // it cannot beat what stands
+            }
+            int most = fins[x] * sweep(c, st, x);
+            if (plain) {
+                int b = sweep_bound(const_cast<Context*>(c), st, x, acted, holders == 1);
+                if (b >= 0) most = std::min(most, b);
+            }
+            fin = std::max(fin, most);
+        }
+    }
     return -PAYS[s] * m * fin - imm;
 }
 
@@ -1232,6 +1354,7 @@ int Context_init(Context* self, PyObject* args, PyObject*) {
         return -1;
     if (!PyArg_ParseTuple(singles, "iiii", &self->id12, &self->id24, &self->id15, &self->id16)) return -1;
     self->by_mask = new std::unordered_map<u64, int>();
+    self->sweeps = new std::unordered_map<std::array<u64, 3>, int, TripleHash>();
     for (int f = 0; f < 21; ++f) self->with_field[f] = 0;
     for (int id = 0; id < self->ncombos; ++id) {
         u64 m = self->combos[id].mask;
@@ -1297,6 +1420,7 @@ int Context_init(Context* self, PyObject* args, PyObject*) {
 
 void Context_dealloc(Context* self) {
     delete[] self->better;
+    delete self->sweeps;
     delete self->lead_order;
     delete self->nets;
     delete self->by_mask;
