@@ -58,6 +58,10 @@ __all__ = ["Floor"]
 _PAYS: Final = (5, 3, 2, 1)
 """What a loser pays with 0–3 stacks (R-$1, R-$2)."""
 
+_QUALIFIES: Final = 1 << 63
+"""In the ``avail`` of :meth:`Floor.sweep_mult` (past every field of a packed holding): the
+seat searched for has a stack, so it may take a last trick of one tile (R-W2)."""
+
 
 class Floor:
     """The floor of one rule set (built once a rule set: :meth:`for_rules`)."""
@@ -180,17 +184,20 @@ class Floor:
     def ceiling(self, st: State, me: int) -> int | None:
         """The most ``me`` can get from ``st`` where another seat leads next (its play stands in
         the trick under way and me cannot beat it, or it is to lead) and can lead all its tiles
-        in plays me cannot beat: the other three can then see that it wins every trick left, so
-        me ends with the stacks it has, a loser (R-W1), its payment counted without finishes or
-        rewards (R-$1–R-$3); None elsewhere (free splitting only)."""
+        in plays me cannot beat — or, under the rules :meth:`sweep_mult` reads, take every trick
+        left by leading them against whatever me keeps: the other three can then see that it
+        wins every trick left, so me ends with the stacks it has, a loser (R-W1), its payment
+        counted without finishes or rewards (R-$1–R-$4); None elsewhere (free splitting only)."""
         if not self.scored or not self.free_split:
             return None
         h = st.h
         mine = self.plays_of(h[me])[0]
+        q = _QUALIFIES if st.stacks[me] else 0
         if st.size:
             x = st.best_seat
             if x == me or st.best is None:
                 return None
+            me_to_act = False
             if not st.locked:
                 if st.last and self.rules.capture_wins_trick:
                     return None
@@ -202,10 +209,19 @@ class Floor:
                 if st.leader != x and (led == self.id12 or (self.civil and led == self.id15)):
                     return None  # x may capture the leader, who alone then pays (R-$10)
             elif self.cash(h[x], mine)[1]:
-                return None
+                # x leads every trick left: it takes them all against whatever me keeps
+                if not self.plain_sweeps:
+                    return None
+                if not me_to_act:
+                    if not self.sweep_mult(h[x], h[me], q):
+                        return None
+                elif any(not self.sweep_mult(h[x], h[me] - d, q) for d in packed.subsets(h[me], st.size)):
+                    return None
         else:
             to_lead = st.to_play
-            if to_lead is None or to_lead == me or self.cash(h[to_lead], mine)[1]:
+            if to_lead is None or to_lead == me:
+                return None
+            if self.cash(h[to_lead], mine)[1] and (not self.plain_sweeps or not self.sweep_mult(h[to_lead], h[me], q)):
                 return None
             x = to_lead
         return self.loser_net(st, me, x, st.stacks[me])
@@ -360,7 +376,9 @@ class Floor:
         take the trick). The last trick makes it 八支 (×4) when it is 2+ tiles or a single no
         tile unseen could beat — every higher tile of its class face up (``avail``: what is face
         up now and the tiles the seat leads, all face up) — else 七支 (×2) (R-$11), times 包尊 ×2
-        for a supreme, 四大包 ×4 for a quad, 么結 ×2 for 1-2 (R-$7–R-$9). Twin: sweep_mult in
+        for a supreme, 四大包 ×4 for a quad, 么結 ×2 for 1-2 (R-$7–R-$9). With ``_QUALIFIES`` in
+        ``avail``, me has a stack and may take a last trick of one tile too (:meth:`ceiling`:
+        whether the seat can take every trick left at all, more than 0). Twin: sweep_mult in
         tiangow/ddcore.cpp."""
         key = (hx, hm, avail)
         found = self._sweeps.get(key)
@@ -378,11 +396,11 @@ class Floor:
             i = low.bit_length() - 1
             p = plays[i]
             if p.size == t:  # the last trick
-                if p.size > 1:
+                if p.size > 1 or avail & _QUALIFIES:
                     q = self.by_mask.get(hm)
                     if q is not None and beaten_by[i] >> q.id & 1:
                         continue
-                v = 4 if p.size > 1 or packed.contains(avail, self.higher[i]) else 2
+                v = 4 if p.size > 1 or packed.contains(avail & ~_QUALIFIES, self.higher[i]) else 2
                 if p.kind is Kind.QUAD:
                     v *= 4
                 elif p.kind is Kind.SUPREME or i == self.id12:

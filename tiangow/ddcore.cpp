@@ -162,6 +162,7 @@ struct Context {
     std::unordered_map<std::array<u64, 3>, int, TripleHash>* sweeps;  // sweep_mult, kept
     u64 named_fields;
     int banker, m;
+    int plain_ceiling;  // free splitting, no variant naming 1-5 or 1-6: net_ceiling may ask sweep_mult
     int movable[4];
     int fixed_plain[21];
     PyObject* final_net;  // (stacks, winner, leader, led, best, first, shown, size) -> 4 nets
@@ -629,22 +630,75 @@ int winner_net(const Context* c, const State& st) {
     return total;
 }
 
+const u64 QUALIFIES = (u64)1 << 63;  // in avail: me has a stack, so it may take a last trick of one tile
+
+// The finish multiplier seat x gets by leading every trick left with the tiles hx against me
+// holding hm (as many tiles) with no stack, me playing to stop it or, failing that, to keep it
+// low; 0 where me can take a trick (then nobody takes all eight). Before the last trick me
+// beats any play it can; in the last trick x's play is all its tiles, and me, with no stack,
+// cannot take a last trick of one tile (R-W2). The other two only discard (face down: if one
+// of them played a tile face up it would take the trick). The last trick makes it 八支 (×4)
+// when it is 2+ tiles or a single no tile unseen could beat — every higher tile of its class
+// face up (avail: what is face up now and the tiles x leads, all face up) — else 七支 (×2)
+// (R-$11), times 包尊 ×2 for a supreme, 四大包 ×4 for a quad, 么結 ×2 for 1-2 (R-$7–R-$9).
+// Free splitting, and no variant naming 1-5 or 1-6 (the callers check). Kept per context.
+// With QUALIFIES in avail, me has a stack and may take a last trick of one tile too
+// (net_ceiling: whether x can take every trick left at all, more than 0).
+int sweep_mult(Context* c, u64 hx, u64 hm, u64 avail) {
+    std::array<u64, 3> key = {hx, hm, avail};
+    auto it = c->sweeps->find(key);
+    if (it != c->sweeps->end()) return it->second;
+    int t = tiles_in(hx);
+    u64 xs, xb, ms_, mb;
+    seat_plays(c, hx, xs, xb);
+    seat_plays(c, hm, ms_, mb);
+    int best = 0;
+    for (u64 bits = xs; bits && best < 32; bits &= bits - 1) {
+        int id = __builtin_ctzll(bits);
+        const Combo& p = c->combos[id];
+        int v;
+        if (p.size == t) {  // the last trick
+            if (p.size > 1 || (avail & QUALIFIES)) {
+                auto f = c->by_mask->find(hm);
+                if (f != c->by_mask->end() && (c->beaten_by[id] >> f->second & 1)) continue;
+            }
+            v = p.size > 1 || contains(avail & ~QUALIFIES, c->higher[id]) ? 4 : 2;
+            if (p.kind == QUAD) v *= 4;
+            else if (p.kind == SUPREME || id == c->id12) v *= 2;
+        } else {
+            if (ms_ & c->beaten_by[id]) continue;  // me beats it and takes a stack
+            Move ds[MAXMOVES];
+            int n = 0;
+            subsets(hm, p.size, ds, n);
+            v = 64;
+            for (int i = 0; i < n && v > best; ++i) v = std::min(v, sweep_mult(c, hx - p.mask, hm - ds[i].disc, avail));
+        }
+        best = std::max(best, v);
+    }
+    if (c->sweeps->size() > 2000000) c->sweeps->clear();
+    (*c->sweeps)[key] = best;
+    return best;
+}
+
 // The most me can get where another seat leads next (its play stands in the trick under way
-// and me cannot beat it, or it is to lead) and can lead all its tiles in plays me cannot beat:
-// the other three can then see that it wins every trick left, so me ends with the stacks it has,
-// a loser, its payment counted without finishes or rewards (R-W1, R-$1-R-$3). INF elsewhere
-// (free splitting only). Twin: tiangow.bounds.Floor.ceiling.
+// and me cannot beat it, or it is to lead) and can lead all its tiles in plays me cannot beat —
+// or, under the rules sweep_mult reads, take every trick left by leading them against whatever
+// me keeps: the other three can then see that it wins every trick left, so me ends with the
+// stacks it has, a loser, its payment counted without finishes or rewards (R-W1, R-$1-R-$4).
+// INF elsewhere (free splitting only). Twin: tiangow.bounds.Floor.ceiling.
 int net_ceiling(const Context* c, const State& st) {
     if (!c->bonus_on || !c->free_split) return INF;
     int me = c->me, x;
     u64 mine, beaters, rest;
     seat_plays(c, st.h[me], mine, beaters);
+    u64 q = st.stacks[me] ? QUALIFIES : 0;
+    Context* cc = const_cast<Context*>(c);
     if (st.size) {
         x = st.best_seat;
         if (x == me) return INF;
+        bool me_to_act = false;
         if (!st.locked) {
             if (st.last && c->capture_wins_trick) return INF;
-            bool me_to_act = false;
             for (int i = st.acted; i < 4; ++i) me_to_act |= ((st.leader + i) & 3) == me;
             if (me_to_act && (mine & c->beaten_by[st.best])) return INF;
         }
@@ -653,13 +707,25 @@ int net_ceiling(const Context* c, const State& st) {
             if (st.leader != x && (st.led == c->id12 || (c->civil_supreme && st.led == c->id15))) return INF;
         } else {
             cash(c, st.h[x], mine, &rest);
-            if (rest) return INF;
+            if (rest) {
+                // x leads every trick left: it takes them all against whatever me keeps (sweep_mult)
+                if (!c->plain_ceiling) return INF;
+                if (!me_to_act) {
+                    if (!sweep_mult(cc, st.h[x], st.h[me], q)) return INF;
+                } else {
+                    Move ds[MAXMOVES];
+                    int n = 0;
+                    subsets(st.h[me], st.size, ds, n);
+                    for (int i = 0; i < n; ++i)
+                        if (!sweep_mult(cc, st.h[x], st.h[me] - ds[i].disc, q)) return INF;
+                }
+            }
         }
     } else {
         x = st.to_play;
         if (x == me) return INF;
         cash(c, st.h[x], mine, &rest);
-        if (rest) return INF;
+        if (rest && (!c->plain_ceiling || !sweep_mult(cc, st.h[x], st.h[me], q))) return INF;
     }
     int s = st.stacks[me];
     if (s > 6) return INF;
@@ -682,52 +748,6 @@ int sweep(const Context* c, const State& st, int x) {
     for (u64 bits = plays & c->single_plays; bits; bits &= bits - 1)
         if (contains(avail, c->higher[__builtin_ctzll(bits)])) return 4;
     return 2;
-}
-
-// The finish multiplier seat x gets by leading every trick left with the tiles hx against me
-// holding hm (as many tiles) with no stack, me playing to stop it or, failing that, to keep it
-// low; 0 where me can take a trick (then nobody takes all eight). Before the last trick me
-// beats any play it can; in the last trick x's play is all its tiles, and me, with no stack,
-// cannot take a last trick of one tile (R-W2). The other two only discard (face down: if one
-// of them played a tile face up it would take the trick). The last trick makes it 八支 (×4)
-// when it is 2+ tiles or a single no tile unseen could beat — every higher tile of its class
-// face up (avail: what is face up now and the tiles x leads, all face up) — else 七支 (×2)
-// (R-$11), times 包尊 ×2 for a supreme, 四大包 ×4 for a quad, 么結 ×2 for 1-2 (R-$7–R-$9).
-// Free splitting, and no variant naming 1-5 or 1-6 (the callers check). Kept per context.
-int sweep_mult(Context* c, u64 hx, u64 hm, u64 avail) {
-    std::array<u64, 3> key = {hx, hm, avail};
-    auto it = c->sweeps->find(key);
-    if (it != c->sweeps->end()) return it->second;
-    int t = tiles_in(hx);
-    u64 xs, xb, ms_, mb;
-    seat_plays(c, hx, xs, xb);
-    seat_plays(c, hm, ms_, mb);
-    int best = 0;
-    for (u64 bits = xs; bits && best < 32; bits &= bits - 1) {
-        int id = __builtin_ctzll(bits);
-        const Combo& p = c->combos[id];
-        int v;
-        if (p.size == t) {  // the last trick
-            if (p.size > 1) {
-                auto f = c->by_mask->find(hm);
-                if (f != c->by_mask->end() && (c->beaten_by[id] >> f->second & 1)) continue;
-            }
-            v = p.size > 1 || contains(avail, c->higher[id]) ? 4 : 2;
-            if (p.kind == QUAD) v *= 4;
-            else if (p.kind == SUPREME || id == c->id12) v *= 2;
-        } else {
-            if (ms_ & c->beaten_by[id]) continue;  // me beats it and takes a stack
-            Move ds[MAXMOVES];
-            int n = 0;
-            subsets(hm, p.size, ds, n);
-            v = 64;
-            for (int i = 0; i < n && v > best; ++i) v = std::min(v, sweep_mult(c, hx - p.mask, hm - ds[i].disc, avail));
-        }
-        best = std::max(best, v);
-    }
-    if (c->sweeps->size() > 2000000) c->sweeps->clear();
-    (*c->sweeps)[key] = best;
-    return best;
 }
 
 // The most seat x, all of whose stacks so far are its own, can multiply the settlement by
@@ -1352,6 +1372,7 @@ int Context_init(Context* self, PyObject* args, PyObject*) {
     if (!PyArg_ParseTuple(flags, "iiiiii", &self->free_split, &self->capture_wins_trick, &self->civil_supreme,
                           &self->capture_civil_supreme, &self->finish_collects, &self->bonus_on))
         return -1;
+    self->plain_ceiling = self->free_split && !self->civil_supreme && !self->capture_civil_supreme;
     if (!PyArg_ParseTuple(singles, "iiii", &self->id12, &self->id24, &self->id15, &self->id16)) return -1;
     self->by_mask = new std::unordered_map<u64, int>();
     self->sweeps = new std::unordered_map<std::array<u64, 3>, int, TripleHash>();
