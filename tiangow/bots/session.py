@@ -49,7 +49,7 @@ Opponents = Literal["search", "rule"]
 
 LEARNABLE: dict[int, tuple[int, ...]] = {
     0: (2, 7, 12, 13, 28, 32, 42, 49, 51),
-    1: (3, 11, 45, 63, 64, 76, 77),
+    1: (3, 11, 45, 63, 64, 76, 88, 100, 122, 128),
     2: (5, 19, 20, 24, 27, 34, 37, 38, 48, 54, 60),
     3: (6, 52, 55, 59, 73, 93, 96),
 }
@@ -62,7 +62,10 @@ played again with both: East 57, West 46 and North 62, no longer won with the tw
 when dominated discards left the search (2026-11-25), all again: South 7, no longer won with
 the twin, left out; when the search got its bounds and the coach exact search from 6 tiles
 (2026-11-25), all again: East 6 and 15, South 22, 72, 81 and 86, North 23, 36, 54 and 85 no
-longer won by the compiled coach (East 6 neither by the twin's), left out."""
+longer won by the compiled coach (East 6 neither by the twin's), left out; when the bounds
+learnt to count a sweep only as far as its seat can force it and the net is found by null-window
+searches (2026-11-26), all again: South 77, no longer won by the compiled coach, left out, and
+South 88, 100, 122 and 128 (of 78–130, won by both) taken in."""
 
 
 @dataclass(frozen=True)
