@@ -13,8 +13,10 @@ needs searching. The floor is the worst of what is still possible for ``me`` (R-
   another seat holds a supreme (R-$7), 四大包 ×4 if a quad (R-$8), 么結 ×2 if another seat holds
   1-2, or 1-5 under the civil supreme, and ``me`` cannot stop it (R-$9), and ×4 for 八支 (×2 for
   七支 where 八支 cannot be: :meth:`Floor.sweep`) while ``me`` has no stack and at most one seat
-  has any (R-$11); where ``me`` leads every trick left with plays nobody can beat, what it
-  collects as the winner;
+  has any (R-$11) — no more than that seat can force against ``me`` where it leads next
+  (:meth:`Floor.sweep_mult`: ``me`` beats what it can), and nothing from a seat that has lost
+  the trick under way or cannot beat what stands in it; where ``me`` leads every trick left
+  with plays nobody can beat, what it collects as the winner;
 - less the rewards ``me`` may still pay during play: 2·m for every supreme and 4·m for every
   quad another seat holds (R-$5, R-$6), 2·m for a pair of 1-6 under 擒尊, and the same for the
   trick under way if another seat's supreme or quad stands in it;

@@ -804,8 +804,9 @@ int sweep_bound(Context* c, const State& st, int x, int acted, bool alone) {
 //   then is paid), times the banker's m and the largest finish multiplier still possible: 包尊
 //   ×2 if another seat holds a supreme, 四大包 ×4 if a quad, 么結 ×2 if another seat holds 1-2
 //   (or 1-5 under the civil supreme) and me cannot stop it, and ×4 for 八支 (×2 for 七支: sweep)
-//   while me has no stack and at most one seat has any; where me is sure of every trick left,
-//   what it collects;
+//   while me has no stack and at most one seat has any — no more than that seat can force
+//   where it leads next (sweep_bound), none from a seat that has lost the trick under way or
+//   cannot beat what stands; where me is sure of every trick left, what it collects;
 // - less 2·m for every supreme and 4·m for every quad another seat holds (and 2·m for a pair
 //   of 1-6 under 擒尊), and for the trick under way if another seat's supreme or quad stands;
 // - where me could still be captured (R-$10: me holds 1-2, or 1-5 under the civil supreme, and
