@@ -424,8 +424,9 @@ class Floor:
     def sweep_bound(self, st: State, me: int, x: int, acted: int, alone: bool) -> int:
         """The most seat ``x``, all of whose stacks so far are its own, can multiply the
         settlement by taking every trick left, where ``me`` can keep it to that: x leads next (it
-        is to lead, or its play stands where me has played: :meth:`sweep_mult`), or me has played
-        and x has not (the most over the plays x could beat the trick with), or x's play stands
+        is to lead, or its play stands where me has played: :meth:`sweep_mult`), or x has still to
+        play in this trick (the most over the plays x could beat it with — me, where it plays
+        after x, beating that if it can, else discarding; where before, discarding), or x's play stands
         where me has still to play, not in the last trick (0 if me can beat it, else the least
         over me's discards), or me leads next and x, the only seat with stacks (``alone``),
         cannot beat some play me holds (0). -1 where unsure. Twin: sweep_bound in
@@ -447,19 +448,49 @@ class Floor:
             return -1
         assert st.best is not None
         if not acted >> x & 1:
-            if not acted >> me & 1 or st.locked or st.last:
+            if st.locked or st.last:
                 return -1
-            # the others still to play before x may put tiles face up that x then beats
+            # the others still to play before x may put tiles face up that x then beats (and
+            # what x must beat then is no lower than what stands now)
             avail = shown + h[x]
             for o in range(4):
                 if o not in (x, me) and not acted >> o & 1:
                     avail += h[o]
-            most = 0
+            beats = []
             bits = self.plays_of(h[x])[0] & self.beaten_by[st.best.id]
             while bits:
                 low = bits & -bits
                 bits ^= low
-                most = max(most, self.sweep_mult(h[x] - self.plays[low.bit_length() - 1].mask, h[me], avail))
+                beats.append(low.bit_length() - 1)
+            if acted >> me & 1:
+                return max((self.sweep_mult(h[x] - self.plays[b].mask, h[me], avail) for b in beats), default=0)
+            me_first = next(o for o in ((st.leader + i) & 3 for i in range(st.acted, 4)) if o in (me, x)) == me
+            discards = packed.subsets(h[me], st.size)
+            if me_first:
+                # me discards (beating instead could only help it), then x beats
+                least = 64
+                for d in discards:
+                    if not least:
+                        break
+                    most = 0
+                    for b in beats:
+                        if most >= least:
+                            break
+                        most = max(most, self.sweep_mult(h[x] - self.plays[b].mask, h[me] - d, avail))
+                    least = min(least, most)
+                return least
+            # x beats, then me beats that if it can, else discards
+            mine = self.plays_of(h[me])[0]
+            most = 0
+            for b in beats:
+                if mine & self.beaten_by[b]:
+                    continue
+                least = 64
+                for d in discards:
+                    if least <= most:
+                        break
+                    least = min(least, self.sweep_mult(h[x] - self.plays[b].mask, h[me] - d, avail))
+                most = max(most, least)
             return most
         if st.best_seat != x or st.last:
             return -1

@@ -752,8 +752,9 @@ int sweep(const Context* c, const State& st, int x) {
 
 // The most seat x, all of whose stacks so far are its own, can multiply the settlement by
 // taking every trick left, where me can keep it to that: x leads next (it is to lead, or its play
-// stands where me has played: sweep_mult), or me has played and x has not (the most over the
-// plays x could beat the trick with), or x's play stands where me has still to play, not in the
+// stands where me has played: sweep_mult), or x has still to play in this trick (the most over
+// the plays x could beat it with — me, where it plays after x, beating that if it can, else
+// discarding; where before, discarding), or x's play stands where me has still to play, not in the
 // last trick (0 if me can beat it, else the least over me's discards), or me leads next and x,
 // the only seat with stacks (alone), cannot beat some play me holds (0). -1 where unsure.
 int sweep_bound(Context* c, const State& st, int x, int acted, bool alone) {
@@ -770,16 +771,56 @@ int sweep_bound(Context* c, const State& st, int x, int acted, bool alone) {
         return -1;
     }
     if (!(acted >> x & 1)) {
-        if (!(acted >> me & 1) || st.locked || st.last) return -1;
-        // the others still to play before x may put tiles face up that x then beats
+        if (st.locked || st.last) return -1;
+        // the others still to play before x may put tiles face up that x then beats (and what
+        // x must beat then is no lower than what stands now)
         u64 avail = shown + st.h[x];
         for (int o = 0; o < 4; ++o)
             if (o != x && o != me && !(acted >> o & 1)) avail += st.h[o];
         u64 xs, xb;
         seat_plays(c, st.h[x], xs, xb);
+        u64 beats = xs & c->beaten_by[st.best];
+        if (acted >> me & 1) {
+            int most = 0;
+            for (u64 bits = beats; bits; bits &= bits - 1)
+                most = std::max(most, sweep_mult(c, st.h[x] - c->combos[__builtin_ctzll(bits)].mask, st.h[me], avail));
+            return most;
+        }
+        bool me_first = false;  // me plays before x in this trick
+        for (int i = st.acted; i < 4; ++i) {
+            int o = (st.leader + i) & 3;
+            if (o == me || o == x) {
+                me_first = o == me;
+                break;
+            }
+        }
+        u64 mine, beaters;
+        seat_plays(c, st.h[me], mine, beaters);
+        Move ds[MAXMOVES];
+        int n = 0;
+        subsets(st.h[me], st.size, ds, n);
+        if (me_first) {
+            // me discards (beating instead could only help it), then x beats
+            int least = 64;
+            for (int i = 0; i < n && least; ++i) {
+                int most = 0;
+                for (u64 bits = beats; bits && most < least; bits &= bits - 1)
+                    most = std::max(most, sweep_mult(c, st.h[x] - c->combos[__builtin_ctzll(bits)].mask,
+                                                     st.h[me] - ds[i].disc, avail));
+                least = std::min(least, most);
+            }
+            return least;
+        }
+        // x beats, then me beats that if it can, else discards
         int most = 0;
-        for (u64 bits = xs & c->beaten_by[st.best]; bits; bits &= bits - 1)
-            most = std::max(most, sweep_mult(c, st.h[x] - c->combos[__builtin_ctzll(bits)].mask, st.h[me], avail));
+        for (u64 bits = beats; bits; bits &= bits - 1) {
+            int b = __builtin_ctzll(bits);
+            if (mine & c->beaten_by[b]) continue;
+            int least = 64;
+            for (int i = 0; i < n && least > most; ++i)
+                least = std::min(least, sweep_mult(c, st.h[x] - c->combos[b].mask, st.h[me] - ds[i].disc, avail));
+            most = std::max(most, least);
+        }
         return most;
     }
     if (st.best_seat != x || st.last) return -1;
