@@ -144,3 +144,20 @@ def test_split_combinations() -> None:
     labels = {c.label("en") for c in split_combinations(hand, tuple(parse_tiles("46")), view)}
     assert labels and all("Red-head" in x or "red" in x.lower() for x in labels)
     assert not split_combinations(hand, tuple(parse_tiles("46 46")), view)
+
+
+def test_a_reason_does_not_name_the_better_move_twice_running() -> None:
+    """Two facts in a row about the better move join ("…; if you play 地, in 18 — and you take
+    this trick …"), in both languages, with the figures each fact has."""
+    from tiangow.bots.search import Outlook
+
+    yours = Option(Move(tuple(parse_tiles("13")), True), -9.9, 0.1, 32, True, None,  # discard 和
+                   outlook=Outlook(32, 0, 0, 31, 1, 0))
+    best = Option(Move(tuple(parse_tiles("11")), False), -8.2, 0.3, 32, True, None,  # play 地
+                  outlook=Outlook(32, 0, 14, 18, 20, 0))
+    why = compare(yours, best)
+    assert [f.kind for f in why.facts] == ["blank", "trick"]
+    en, zh = why.text("en"), why.text("zh-Hant")
+    assert en.count("if you play Earth") == 1 and zh.count("如果你打 地") == 1, (en, zh)
+    assert "in 18 — and you take this trick in 14 of 32 deals" in en, en
+    assert "有 18 副，而且你在 32 副牌裏有 14 副贏這一墩" in zh, zh

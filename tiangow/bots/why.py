@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from itertools import pairwise
 
 from ..combos import Combination, combinations_in
 from ..deal import DealView
@@ -177,8 +178,14 @@ def compare(yours: Option, other: Option, view: DealView | None = None) -> Why:
         facts.append(Fact("net", yours.mean, other.mean, n, _net_text(me, it, yours, other, preface is None)))
     facts = facts[:2]
     body = facts[0].text
-    for f in facts[1:]:
-        body = body + T("；", "; ") + f.text
+    zh_it, en_it = f"如果你{it.zh}，", f"if you {it.en}, "
+    for prev, f in pairwise(facts):
+        if (f.text.zh.startswith(zh_it) and f.text.en.startswith(en_it) and f"；{zh_it}" in prev.text.zh
+                and f"; {en_it}" in prev.text.en):
+            # "…; if you play 地, in 18 — and you take this trick …" (not "if you play 地" twice running)
+            body = body + T("，而且", " — and ") + Text(f.text.zh[len(zh_it):], f.text.en[len(en_it):])
+        else:
+            body = body + T("；", "; ") + f.text
     if preface is not None:
         # "If you lead 人, you take this trick …, but you win the hand …" (not "but if you lead 人")
         zh_me, en_me = f"如果你{me.zh}，", f"if you {me.en}, "
