@@ -275,10 +275,13 @@ class Floor:
         # alone into the last trick. In the last trick it no longer leads; where that tile is all
         # it will have to lead the last trick with, no floor; else the floor is of me getting rid
         # of it at its next play (leading it, or putting it in what it plays), so without cashing.
+        acted = 0  # the seats that have played in the trick under way
+        if st.size:
+            for i in range(st.acted):
+                acted |= 1 << ((st.leader + i) & 3)
         risk = ((contains(h[me], self.m12) and hold24) or (self.civil and contains(h[me], self.m15) and hold16))
         if risk and not (st.size and st.last):
-            played = bool(st.size) and any((st.leader + i) & 3 == me for i in range(st.acted))
-            if packed.size(h[me]) == 1 and (played or (not st.size and st.to_play == me)):
+            if packed.size(h[me]) == 1 and (acted >> me & 1 or (not st.size and st.to_play == me)):
                 return None
         else:
             risk = False
@@ -347,10 +350,6 @@ class Floor:
             # next, or the only one with stacks — and none while me must get rid of a tile that
             # could be captured: risk)
             plain = self.plain_sweeps and not risk
-            acted = 0
-            if st.size:
-                for i in range(st.acted):
-                    acted |= 1 << ((st.leader + i) & 3)
             for x in range(4):
                 if x == me or (holders and not stacks[x]):
                     continue

@@ -878,10 +878,10 @@ int net_floor(const Context* c, const State& st) {
     // alone into the last trick. In the last trick it no longer leads; where that tile is all
     // it will have to lead the last trick with, no floor; else the floor is of me getting rid
     // of it at its next play (leading it, or putting it in what it plays), so without cashing.
+    int acted = st.size ? acted_mask_of(st) : 0;  // the seats that have played in the trick under way
     bool risk = (contains(h[me], m12) && hold24) || (c->civil_supreme && contains(h[me], m15) && hold16);
     if (risk && !(st.size && st.last)) {
-        bool acted = st.size && (acted_mask_of(st) >> me & 1);
-        if (tiles_in(h[me]) == 1 && (acted || (!st.size && st.to_play == me))) return -INF;
+        if (tiles_in(h[me]) == 1 && ((acted >> me & 1) || (!st.size && st.to_play == me))) return -INF;
     } else {
         risk = false;
     }
@@ -943,7 +943,6 @@ int net_floor(const Context* c, const State& st) {
         // the only one with stacks — and none while me must get rid of a tile that could be
         // captured: risk)
         bool plain = c->free_split && !c->civil_supreme && !c->capture_civil_supreme && !risk;
-        int acted = st.size ? acted_mask_of(st) : 0;
         for (int x = 0; x < 4; ++x) {
             if (x == me || (holders && !st.stacks[x])) continue;
             if (st.size) {
