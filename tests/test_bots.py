@@ -458,3 +458,28 @@ def test_a_playout_that_ends_exactly_is_worth_the_exact_value_where_it_ends() ->
     assert checked >= 12
     with pytest.raises(DealError, match="exact_ending"):
         SearchBot(exact_ending=-1)
+
+
+def test_the_coach_ends_its_playouts_exactly_from_five_tiles_with_the_compiled_core() -> None:
+    """Before its exact search starts (7 and 8 tiles a hand), the coach's playouts end by
+    exact search from :data:`COACH_ENDING` tiles with the compiled core, and the hint says so;
+    the twin's coach plays out to the end (the browser's hint keeps to its time)."""
+    from tiangow.bots import Coach
+    from tiangow.bots.search import COACH_ENDING, coach_ending
+    from tiangow.search import CORE, pure_python
+
+    with pure_python():
+        assert coach_ending() is None and Coach().exact_ending is None
+    if CORE != "compiled":
+        pytest.skip("the compiled core is not built here")
+    assert coach_ending() == COACH_ENDING == 5
+    rng = random.Random(12)
+    for tiles in (8, 7):
+        d = deal_until(rng, tiles)
+        assert d.snapshot().left == tiles
+        view = d.view(d.to_play)
+        h = Coach(seed=3, samples=8).hint(view)
+        assert not h.exact and h.ending_from == COACH_ENDING
+        assert all(o.ending == COACH_ENDING for o in h.options)
+    # given, it is used; None plays out to the end as before
+    assert Coach(exact_ending=None).hint(view).ending_from is None

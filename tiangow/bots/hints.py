@@ -36,7 +36,7 @@ from ..move import Move
 from ..search import core_in_use
 from ..tiles import Tile
 from .base import BotError, check_view
-from .search import COACH_EARLY_BUDGET, Option, SearchBot, coach_settings
+from .search import COACH_EARLY_BUDGET, Option, SearchBot, coach_ending, coach_settings
 from .why import Why, compare
 
 __all__ = ["Coach", "Hint", "Mark", "Marked", "mark_for", "outcome_text", "ranking_note"]
@@ -384,15 +384,17 @@ class Coach:
     :data:`~tiangow.bots.search.DEEP_SAMPLES` from 5 tiles, whatever they cost). Both default
     to :func:`~tiangow.bots.search.coach_settings` for the search in use. ``exact_ending``:
     before that, each playout ends by exact search from this many tiles a hand, within the
-    same budget (``None``, the default: the rule-based player plays it to the end; see
-    :class:`~tiangow.bots.search.SearchBot`).
+    same budget (``None``: the rule-based player plays it to the end; see
+    :class:`~tiangow.bots.search.SearchBot`); by default
+    :func:`~tiangow.bots.search.coach_ending` for the search in use (from 5 tiles with the
+    compiled core, none in pure Python).
     """
 
     def __init__(self, seed: int | None = None, samples: int = 32, exact_tiles: int | None = None,
                  exact_budget: int | Literal["default"] | None = "default",
-                 exact_ending: int | None = None) -> None:
+                 exact_ending: int | Literal["default"] | None = "default") -> None:
         self.seed = 0 if seed is None else seed
-        self.exact_ending = exact_ending
+        self.exact_ending = coach_ending() if exact_ending == "default" else exact_ending
         self.samples = samples
         tiles, budget = coach_settings()
         self.exact_tiles = tiles if exact_tiles is None else exact_tiles
