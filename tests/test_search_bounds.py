@@ -4,6 +4,7 @@ every value as it was (issue 23 §1: a bound proven by test)."""
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import random
 import sys
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tiangow import Deal, Rules, parse_tiles
-from tiangow.bots.positions import sensible_action
+from tiangow.bots.positions import deal_until, sensible_action
 from tiangow.bounds import Floor
 from tiangow.rules import DEFAULT_RULES
 from tiangow.scoring import Finish, compute_settlement
@@ -335,3 +336,39 @@ def test_R_11_the_floor_counts_a_sweep_only_as_far_as_its_seat_can_force_it() ->
             st.push(discards[rng.randrange(len(discards))] if discards and rng.random() < 0.8
                     else moves[rng.randrange(len(moves))])
     assert checked > 1000 and raised > 50, (checked, raised)
+
+
+@pytest.mark.parametrize("pure", [False, True] if CORE == "compiled" else [True])
+def test_R_W1_a_seat_that_can_force_the_win_gets_at_least_the_least_win(pure: bool) -> None:
+    """The floor of a forced win (tiangow.bounds.Floor.win_floor): where a seat can make sure of
+    taking the last trick (R-W1) from a trick start, its exact net is at least what the least win
+    brings — the others ending with any stacks still to come (R-$1–R-$3), less the rewards they
+    may still collect (R-$5, R-$6) — under every variant; and the search, which cuts on it from
+    5 tiles a hand, gives the values it gives without its floors."""
+    from helpers import all_rules
+
+    from tiangow.search import Goal
+
+    rng = random.Random(31)
+    variants = [r for r in all_rules((8,)) if not r.naturals]
+    checked = forced = 0
+    for i in range(40 if not pure else 16):
+        rules = variants[i % len(variants)]
+        d = deal_until(rng, 5 if i % 2 else 4, rules)
+        st = d.snapshot()
+        if st.size:
+            continue
+        with pure_python() if pure else _nothing():
+            for me in range(4):
+                if solve(d, me, Goal.FORCED_WIN):
+                    forced += 1
+                    exact = solve(d, me)
+                    assert exact >= Floor.for_rules(rules).win_floor(st, me), (d, me, exact)
+                    with without_floor():
+                        assert solve(d, me) == exact
+        checked += 1
+    assert checked >= 10 and forced >= 6, (checked, forced)
+
+
+def _nothing() -> contextlib.AbstractContextManager[None]:
+    return contextlib.nullcontext()

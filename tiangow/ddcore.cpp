@@ -630,6 +630,54 @@ int winner_net(const Context* c, const State& st) {
     return total;
 }
 
+// From how many tiles a hand the search asks, at a trick start where the floor falls short,
+// whether me can force the win (measured: from 5, 30 six-tile endings ×0.70 the positions and
+// whole hands about the same; from 4, more asked than it saves).
+const int WIN_FLOOR_FROM = 5;
+
+// The least me gets as the winner of the hand, from a trick start: the others end with the
+// stacks they have or more, me with at least one more (the last trick) and at least 2 (R-W2),
+// less the rewards the others may still collect (R-$5, R-$6). Finishes and captures only
+// multiply what the winner collects, never what it pays out (R-$3, R-$4, R-$10). None (-INF)
+// where another seat could still end with 5 stacks or more.
+int win_floor(const Context* c, const State& st) {
+    int me = c->me, m = c->m;
+    int imm = 0;
+    for (int o = 0; o < 4; ++o) {
+        if (o == me || !st.h[o]) continue;
+        u64 held, beaters;
+        seat_plays(c, st.h[o], held, beaters);
+        imm += 2 * m * __builtin_popcountll(held & c->supremes) + 4 * m * __builtin_popcountll(held & c->quads);
+        if (c->capture_civil_supreme && c->pair16 && contains(st.h[o], c->pair16)) imm += 2 * m;
+    }
+    int r = 8 - st.stacks[0] - st.stacks[1] - st.stacks[2] - st.stacks[3];
+    int os[3], k = 0;
+    for (int o = 0; o < 4; ++o)
+        if (o != me) {
+            // asked only where no other seat can still end with 5 stacks or more (measured:
+            // elsewhere the forced win is searched for far more often than it is found)
+            if (st.stacks[o] + r - 1 > 4) return -INF;
+            os[k++] = o;
+        }
+    int least = INF;
+    for (int a = 0; a < r; ++a)
+        for (int b = 0; a + b < r; ++b)
+            for (int d = 0; a + b + d < r; ++d) {
+                if (st.stacks[me] + r - a - b - d < 2) continue;
+                int add[3] = {a, b, d};
+                int total = 0;
+                for (int q = 0; q < 3; ++q) {
+                    int o = os[q], t = st.stacks[o] + add[q];
+                    if (t < 4)
+                        total += PAYS[t] * ((c->banker == me || c->banker == o) ? m : 1);
+                    else if (t > 4)
+                        total -= (t - 4) * (me == c->banker ? m : 1);
+                }
+                least = std::min(least, total);
+            }
+    return least == INF ? -INF : least - imm;
+}
+
 const u64 QUALIFIES = (u64)1 << 63;  // in avail: me has a stack, so it may take a last trick of one tile
 
 // The finish multiplier seat x gets by leading every trick left with the tiles hx against me
@@ -1016,9 +1064,18 @@ bool keeps_better(const Context* c, u64 ua, u64 ub, u64 rest, u64 partners) {
 }
 
 // The key of a relabelled position (canonical holdings and plays from canon) and its fingerprint.
+// The stacks as the table keys them: for the win goals only whether each seat has 0, 1 or 2+
+// (all a seat's stacks decide there: whether it may take a last trick, R-W2).
+inline u64 stack_key(const Context* c, const int* stacks) {
+    if (c->goal != NET) {
+        auto q = [](int v) { return (u64)(v < 2 ? v : 2); };
+        return q(stacks[0]) | q(stacks[1]) << 4 | q(stacks[2]) << 8 | q(stacks[3]) << 12;
+    }
+    return (u64)stacks[0] | (u64)stacks[1] << 4 | (u64)stacks[2] << 8 | (u64)stacks[3] << 12;
+}
+
 inline void relabelled_key(const Context* c, const State& st, const u64* cn, u64* k) {
-    const int* stacks = st.stacks;
-    u64 sk = (u64)stacks[0] | (u64)stacks[1] << 4 | (u64)stacks[2] << 8 | (u64)stacks[3] << 12;
+    u64 sk = stack_key(c, st.stacks);
     k[0] = cn[0];
     k[1] = cn[1];
     k[2] = cn[2];
@@ -1086,6 +1143,17 @@ int value(Context* c, State& st, int alpha, int beta, const u64* pre = nullptr) 
                 return floor;
             }
         }
+        if (c->bonus_on && !st.size && st.left >= WIN_FLOOR_FROM && win_floor(c, st) >= beta) {
+            // the floor of a forced win: where me can make sure of taking the last trick
+            // (a search of that question alone), it gets at least win_floor
+            c->goal = FORCED_WIN;
+            int w = value(c, st, 0, 1);
+            c->goal = NET;
+            if (w >= 1) {
+                c->floor_cuts++;
+                return win_floor(c, st);
+            }
+        }
         if (least <= alpha) {
             int ceiling = net_ceiling(c, st);
             if (ceiling <= alpha) {
@@ -1094,7 +1162,8 @@ int value(Context* c, State& st, int alpha, int beta, const u64* pre = nullptr) 
             }
         }
     }
-    bool relabel = (stacks[0] > 0) + (stacks[1] > 0) + (stacks[2] > 0) + (stacks[3] > 0) >= 2;
+    // For the win goals what was shown and the first lead never count (only 七支/八支 read them).
+    bool relabel = (stacks[0] > 0) + (stacks[1] > 0) + (stacks[2] > 0) + (stacks[3] > 0) >= 2 || c->goal != NET;
     u64 k[7];
     u64 fp[2];
     u64 child_fp[MAXMOVES][2];  // discards inside a trick: their fingerprints, from the list of them
@@ -1102,7 +1171,7 @@ int value(Context* c, State& st, int alpha, int beta, const u64* pre = nullptr) 
     Entry* slot = nullptr;
     int first = 0;
     bool use_tt = st.left > 1 || !st.acted;
-    u64 sk = (u64)stacks[0] | (u64)stacks[1] << 4 | (u64)stacks[2] << 8 | (u64)stacks[3] << 12;
+    u64 sk = stack_key(c, stacks);
     u64 mine[4], beaters[4];
     if (relabel)
         for (int s = 0; s < 4; ++s) seat_plays(c, st.h[s], mine[s], beaters[s]);
