@@ -358,17 +358,14 @@ def test_R_W1_a_seat_that_can_force_the_win_gets_at_least_the_least_win(pure: bo
         st = d.snapshot()
         if st.size:
             continue
-        with pure_python() if pure else _nothing():
+        with pure_python() if pure else contextlib.nullcontext():
             for me in range(4):
                 if solve(d, me, Goal.FORCED_WIN):
                     forced += 1
                     exact = solve(d, me)
-                    assert exact >= Floor.for_rules(rules).win_floor(st, me), (d, me, exact)
+                    least = Floor.for_rules(rules).win_floor(st, me)
+                    assert least is None or exact >= least, (d, me, exact, least)
                     with without_floor():
                         assert solve(d, me) == exact
         checked += 1
     assert checked >= 10 and forced >= 6, (checked, forced)
-
-
-def _nothing() -> contextlib.AbstractContextManager[None]:
-    return contextlib.nullcontext()

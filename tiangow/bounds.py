@@ -60,9 +60,6 @@ __all__ = ["Floor"]
 _PAYS: Final = (5, 3, 2, 1)
 """What a loser pays with 0–3 stacks (R-$1, R-$2)."""
 
-INF_FLOOR: Final = 10**9
-"""No floor (the search's ``INF``)."""
-
 _QUALIFIES: Final = 1 << 63
 """In the ``avail`` of :meth:`Floor.sweep_mult` (past every field of a packed holding): the
 seat searched for has a stack, so it may take a last trick of one tile (R-W2)."""
@@ -254,19 +251,21 @@ class Floor:
                 total -= (t - 4) * (st.m if me == st.banker else 1)
         return total
 
-    def win_floor(self, st: State, me: int) -> int:
+    def win_floor(self, st: State, me: int) -> int | None:
         """The least ``me`` gets as the winner of the hand from the trick start ``st`` (the twin
         of ``win_floor`` in tiangow/ddcore.cpp): the others end with the stacks they have or more,
         me with at least one more (the last trick) and at least 2 (R-W2), less the rewards the
         others may still collect (R-$5, R-$6). Finishes and captures only multiply what the
-        winner collects, never what it pays out (R-$3, R-$4, R-$10). None (``-INF_FLOOR``)
-        where another seat could still end with 5 stacks or more (there the search would ask
-        for a forced win far more often than it finds one)."""
+        winner collects, never what it pays out (R-$3, R-$4, R-$10). None under rules not
+        scored, and where another seat could still end with 5 stacks or more (there the search
+        would ask for a forced win far more often than it finds one)."""
+        if not self.scored:
+            return None
         stacks = st.stacks
         r = 8 - sum(stacks)
         others = [o for o in range(4) if o != me]
         if any(stacks[o] + r - 1 > 4 for o in others):
-            return -INF_FLOOR
+            return None
         h, m = st.h, st.m
         imm = 0
         for o in range(4):
@@ -290,7 +289,7 @@ class Floor:
                         elif t > 4:
                             total -= (t - 4) * (m if me == st.banker else 1)
                     least = total if least is None or total < least else least
-        return -INF_FLOOR if least is None else least - imm
+        return None if least is None else least - imm
 
     def __call__(self, st: State, me: int) -> int | None:
         """The least ``me`` can get from ``st`` to the end of the hand (rewards still to be paid

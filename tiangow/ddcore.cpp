@@ -642,14 +642,6 @@ const int WIN_FLOOR_FROM = 5;
 // where another seat could still end with 5 stacks or more.
 int win_floor(const Context* c, const State& st) {
     int me = c->me, m = c->m;
-    int imm = 0;
-    for (int o = 0; o < 4; ++o) {
-        if (o == me || !st.h[o]) continue;
-        u64 held, beaters;
-        seat_plays(c, st.h[o], held, beaters);
-        imm += 2 * m * __builtin_popcountll(held & c->supremes) + 4 * m * __builtin_popcountll(held & c->quads);
-        if (c->capture_civil_supreme && c->pair16 && contains(st.h[o], c->pair16)) imm += 2 * m;
-    }
     int r = 8 - st.stacks[0] - st.stacks[1] - st.stacks[2] - st.stacks[3];
     int os[3], k = 0;
     for (int o = 0; o < 4; ++o)
@@ -659,6 +651,14 @@ int win_floor(const Context* c, const State& st) {
             if (st.stacks[o] + r - 1 > 4) return -INF;
             os[k++] = o;
         }
+    int imm = 0;
+    for (int o = 0; o < 4; ++o) {
+        if (o == me || !st.h[o]) continue;
+        u64 held, beaters;
+        seat_plays(c, st.h[o], held, beaters);
+        imm += 2 * m * __builtin_popcountll(held & c->supremes) + 4 * m * __builtin_popcountll(held & c->quads);
+        if (c->capture_civil_supreme && c->pair16 && contains(st.h[o], c->pair16)) imm += 2 * m;
+    }
     int least = INF;
     for (int a = 0; a < r; ++a)
         for (int b = 0; a + b < r; ++b)
@@ -1063,7 +1063,6 @@ bool keeps_better(const Context* c, u64 ua, u64 ub, u64 rest, u64 partners) {
     return true;
 }
 
-// The key of a relabelled position (canonical holdings and plays from canon) and its fingerprint.
 // The stacks as the table keys them: for the win goals only whether each seat has 0, 1 or 2+
 // (all a seat's stacks decide there: whether it may take a last trick, R-W2).
 inline u64 stack_key(const Context* c, const int* stacks) {
@@ -1074,6 +1073,7 @@ inline u64 stack_key(const Context* c, const int* stacks) {
     return (u64)stacks[0] | (u64)stacks[1] << 4 | (u64)stacks[2] << 8 | (u64)stacks[3] << 12;
 }
 
+// The key of a relabelled position (canonical holdings and plays from canon) and its fingerprint.
 inline void relabelled_key(const Context* c, const State& st, const u64* cn, u64* k) {
     u64 sk = stack_key(c, st.stacks);
     k[0] = cn[0];
@@ -1143,15 +1143,18 @@ int value(Context* c, State& st, int alpha, int beta, const u64* pre = nullptr) 
                 return floor;
             }
         }
-        if (c->bonus_on && !st.size && st.left >= WIN_FLOOR_FROM && win_floor(c, st) >= beta) {
+        if (c->bonus_on && !st.size && st.left >= WIN_FLOOR_FROM) {
             // the floor of a forced win: where me can make sure of taking the last trick
             // (a search of that question alone), it gets at least win_floor
-            c->goal = FORCED_WIN;
-            int w = value(c, st, 0, 1);
-            c->goal = NET;
-            if (w >= 1) {
-                c->floor_cuts++;
-                return win_floor(c, st);
+            int won = win_floor(c, st);
+            if (won >= beta) {
+                c->goal = FORCED_WIN;
+                int w = value(c, st, 0, 1);
+                c->goal = NET;
+                if (w >= 1) {
+                    c->floor_cuts++;
+                    return won;
+                }
             }
         }
         if (least <= alpha) {

@@ -111,12 +111,12 @@ __all__ = ["Goal", "SearchStats", "SearchTooLong", "INF", "CORE", "core_in_use",
 
 INF: Final = 10**9
 _PURE_RELABEL_FROM = 5
+"""From how many tiles a hand the pure-Python search keys on canonical positions."""
 WIN_FLOOR_FROM: Final = 5
 """From how many tiles a hand the net's search asks, at a trick start where its floor falls
 short, whether the seat can force the win (then it gets at least the least win,
 :meth:`tiangow.bounds.Floor.win_floor`). Measured with the compiled core: from 5, 30 seeded
 6-tile endings ×0.70 the positions, whole hands about the same; from 4, more asked than saved."""
-"""From how many tiles a hand the pure-Python search keys on canonical positions."""
 
 
 class Goal(enum.Enum):
@@ -171,7 +171,6 @@ def _search(st: State, me: int, goal: Goal, tt: TT, stats: SearchStats) -> Calla
     floor = Floor.for_rules(st.rules) if net and _floor_on[0] else None
     quick, least_ceiling = Floor.quick, Floor.least_ceiling
     forced: list[Callable[[int, int], int]] = []  # the search of a forced win, made when first asked
-    win_floor_on = floor is not None and floor.scored
 
     def partners_of(seat: int) -> int:
         """The plays ``seat``'s partners hold, as bits of their ids (none for ``me``, who plays alone)."""
@@ -198,11 +197,11 @@ def _search(st: State, me: int, goal: Goal, tt: TT, stats: SearchStats) -> Calla
                 f = floor(st, me)
                 if f is not None and f >= beta:
                     return f
-            if win_floor_on and not st.size and st.left >= WIN_FLOOR_FROM:
+            if not st.size and st.left >= WIN_FLOOR_FROM:
                 # the floor of a forced win: where me can make sure of taking the last trick (a
                 # search of that question alone), it gets at least what the least win brings
                 won = floor.win_floor(st, me)
-                if won >= beta:
+                if won is not None and won >= beta:
                     if not forced:
                         forced.append(_search(st, me, Goal.FORCED_WIN, {}, stats))
                     if forced[0](0, 1) >= 1:
