@@ -282,6 +282,28 @@ def test_me_cannot_stop_both_lowest_with_its_one_last_tile() -> None:
     assert solve(d, 1) == exact
 
 
+@pytest.mark.parametrize("pure", [False, True] if CORE == "compiled" else [True])
+def test_R_7_a_supreme_earns_its_reward_or_its_finish_not_both(pure: bool) -> None:
+    """R-$5, R-$7, R-$9: West, the banker, can lead 4-5 unbeaten (one stack sure); East holds
+    至尊 (2-4 and 1-2). Won with the supreme, East's last trick doubles West's payment (包尊) but
+    earns no 賀尊; 1-2 led alone (么結) breaks the supreme, so no 賀尊 either; with its 賀尊 East
+    finishes at ×1. The floor is the worst of the three, 3 × 2 (banker) × 2 = 12 — not the reward
+    and the finish both (16) — which is West's exact net, so no line need be searched to show
+    West gets that much (with the floor of both, 8 million positions). Unless the variant pays
+    both (R-$7's variant): then 16."""
+    hands = ["66 44 33 22 16 34 24 12", "66 44 13 55 33 46 35 23", "13 55 22 56 16 15 45 14",
+             "11 11 56 46 15 36 26 25"]
+    d = Deal(hands, banker=2)
+    ctx = pure_python() if pure else contextlib.nullcontext()
+    with ctx:
+        assert Floor.for_rules(d.rules)(d.snapshot(), 2) == -12
+        stats = SearchStats()
+        assert solve(d, 2, stats=stats) == -12
+        assert stats.nodes < 100_000
+    both = Rules(finish_collects_immediate=True)
+    assert Floor.for_rules(both)(Deal(hands, banker=2, rules=both).snapshot(), 2) == -16
+
+
 def test_a_seat_that_may_capture_the_last_lead_gives_no_ceiling() -> None:
     """Found by scripts/check_search.py (seed 605): a last trick led with 1-2 and captured under
     以擒為大 — the captured leader alone pays (R-$10), so East, another loser, pays nothing; a

@@ -19,7 +19,10 @@ needs searching. The floor is the worst of what is still possible for ``me`` (R-
   with plays nobody can beat, what it collects as the winner;
 - less the rewards ``me`` may still pay during play: 2·m for every supreme and 4·m for every
   quad another seat holds (R-$5, R-$6), 2·m for a pair of 1-6 under 擒尊, and the same for the
-  trick under way if another seat's supreme or quad stands in it;
+  trick under way if another seat's supreme or quad stands in it — but a supreme or quad that
+  wins the last trick earns no reward (R-$7, R-$8, unless the variant pays both), and 1-2 led
+  alone breaks the supreme that holds it (R-$9), so each seat's finish is counted with the
+  reward it forgoes (the worst of its ways), and nothing held earns one in the last trick;
 - where ``me`` could still be captured (R-$10: it holds 1-2, or 1-5 under the civil supreme,
   and another seat holds the tile that captures it), which happens only when it leads that tile
   alone into the last trick: the floor of ``me`` getting rid of it at its next play (so without
@@ -94,6 +97,10 @@ class Floor:
         self.free_split = rules.free_split
         self.supremes = sum(1 << c.id for c in plays if c.kind is Kind.SUPREME)
         self.quads = sum(1 << c.id for c in plays if c.kind is Kind.QUAD)
+        # the supremes that hold 1-2, and those that hold 1-5: leading that tile alone into the
+        # last trick (么結) forgoes their reward (R-$5, R-$9)
+        self.sup_with12 = sum(1 << c.id for c in plays if c.kind is Kind.SUPREME and packed.contains(c.mask, self.m12))
+        self.sup_with15 = sum(1 << c.id for c in plays if c.kind is Kind.SUPREME and packed.contains(c.mask, self.m15))
         pair16 = [c.mask for c in plays if c.size == 2 and c.mask == 2 * self.m16]
         self.pair16 = pair16[0] if pair16 and rules.capture_civil_supreme else 0
         self.by_mask = cn.by_mask
@@ -298,7 +305,7 @@ class Floor:
             return None
         contains, plays_of = packed.contains, self.plays_of
         h, m = st.h, st.m
-        others = imm = 0
+        others = imm = imm_other = 0  # rewards others may collect: all, and not from a supreme or quad
         plays = [0, 0, 0, 0]
         hold24 = hold16 = False
         for o in range(4):
@@ -308,9 +315,10 @@ class Floor:
             others |= held
             imm += 2 * m * (held & self.supremes).bit_count() + 4 * m * (held & self.quads).bit_count()
             if self.pair16 and contains(h[o], self.pair16):
-                imm += 2 * m
+                imm_other += 2 * m
             hold24 = hold24 or contains(h[o], self.m24)
             hold16 = hold16 or contains(h[o], self.m16)
+        imm += imm_other
         # me holds the tile another seat may capture (R-$10): it is captured only by leading it
         # alone into the last trick. In the last trick it no longer leads; where that tile is all
         # it will have to lead the last trick with, no floor; else the floor is of me getting rid
@@ -344,44 +352,69 @@ class Floor:
         if self.civil and not mine & self.beat15:
             lowest |= 1 << self.id15
         # What each other seat could finish the hand with, winning its last trick (R-$7–R-$9):
-        # ×4 with a quad, ×2 with a supreme or the lowest led.
-        fins = [0, 0, 0, 0]
-        for o in range(4):
-            if o != me:
-                held = plays[o]
-                fins[o] = 4 if held & self.quads else 2 if held & (self.supremes | lowest) else 1
-        if st.size:
+        # ×4 with a quad, ×2 with a supreme or the lowest led — and the reward that way forgoes:
+        # a supreme or quad winning the last trick earns none (R-$7, R-$8; unless the variant
+        # pays both), and the lowest led alone breaks the supreme that holds it (R-$5, R-$9).
+        ways: list[list[tuple[int, int]]] = [[], [], [], []]
+        forgo = not self.rules.finish_collects_immediate
+        if st.size and st.last:
             led = st.led.id if st.led is not None else -1
-            if st.last:
-                if st.leader == me and led in (self.id12, self.id15) and (led == self.id12 or self.civil):
-                    return None
-                # the last lead is made: no supreme can come, and the lowest only as led
-                for o in range(4):
-                    if o != me:
-                        fins[o] = 4 if plays[o] & self.quads else 1
-                if st.leader != me and (1 << led) & lowest:
-                    fins[st.leader] = max(fins[st.leader], 2)
-                if st.best_seat != me and st.best is not None:
-                    kind = st.best.kind
-                    fins[st.best_seat] = max(fins[st.best_seat], 4 if kind is Kind.QUAD else
-                                             2 if kind is Kind.SUPREME else 1)
+            if st.leader == me and led in (self.id12, self.id15) and (led == self.id12 or self.civil):
+                return None
+            # the last lead is made: no supreme can come, and the lowest only as led; nothing
+            # held earns a reward now (R-$5, R-$6: not in the last trick)
+            if forgo:
+                imm = imm_other
+            for o in range(4):
+                if o != me and plays[o] & self.quads:
+                    ways[o].append((4, 0))
+            if st.leader != me and (1 << led) & lowest:
+                ways[st.leader].append((2, 0))
             if st.best_seat != me and st.best is not None:
+                kind = st.best.kind
+                if kind is Kind.QUAD:
+                    ways[st.best_seat].append((4, 0))
+                    if not forgo:
+                        imm += 4 * m
+                elif kind is Kind.SUPREME:
+                    ways[st.best_seat].append((2, 0))
+                    if not forgo:
+                        imm += 2 * m
+                elif st.locked:
+                    imm += 2 * m
+        elif not st.size and st.left == 1:
+            # the last trick, of single tiles, is to be led: no supreme, quad or reward is left
+            imm = 0
+            if st.leader != me and plays[st.leader] & lowest:
+                ways[st.leader].append((2, 0))
+        else:
+            for o in range(4):
+                if o == me:
+                    continue
+                held = plays[o]
+                if held & self.quads:
+                    ways[o].append((4, 4 * m if forgo else 0))
+                if held & self.supremes:
+                    ways[o].append((2, 2 * m if forgo else 0))
+                if (held & lowest) >> self.id12 & 1:
+                    ways[o].append((2, 2 * m if held & self.sup_with12 else 0))
+                if self.civil and (held & lowest) >> self.id15 & 1:
+                    ways[o].append((2, 2 * m if held & self.sup_with15 else 0))
+            if st.size and st.best_seat != me and st.best is not None:
                 if st.best.kind is Kind.SUPREME:
                     imm += 2 * m
                 elif st.best.kind is Kind.QUAD:
                     imm += 4 * m
                 elif st.locked:
                     imm += 2 * m
-        elif st.left == 1:
-            # the last trick, of single tiles, is to be led: no supreme, quad or reward is left
-            imm = 0
-            fins = [1, 1, 1, 1]
-            if st.leader != me and plays[st.leader] & lowest:
-                fins[st.leader] = 2
         s = sure
         if s >= 4:
             return -imm
-        fin = max(fins)
+        pay = _PAYS[s] * m
+        loss = pay  # no finish, every reward
+        for o in range(4):
+            for mult, cost in ways[o]:
+                loss = max(loss, pay * mult - cost)
         holders = (stacks[0] > 0) + (stacks[1] > 0) + (stacks[2] > 0) + (stacks[3] > 0)
         if s == 0 and holders <= 1:
             # another seat could take all 8 stacks: 七支/八支 with its own finish (R-$11) — not
@@ -399,13 +432,14 @@ class Floor:
                     if (not acted >> x & 1 and not (st.last and self.rules.capture_wins_trick)
                             and (st.locked or not plays[x] & self.beaten_by[st.best.id])):
                         continue  # it cannot beat what stands
-                most = fins[x] * self.sweep(st, me, x)
-                if plain:
-                    b = self.sweep_bound(st, me, x, acted, holders == 1)
+                sw = self.sweep(st, me, x)
+                b = self.sweep_bound(st, me, x, acted, holders == 1) if plain else -1
+                for mult, cost in [(1, 0), *ways[x]]:
+                    most = mult * sw
                     if b >= 0:
                         most = min(most, b)
-                fin = max(fin, most)
-        return -_PAYS[s] * m * fin - imm
+                    loss = max(loss, pay * most - cost)
+        return -loss - imm
 
     def sweep_mult(self, hx: int, hm: int, avail: int) -> int:
         """The finish multiplier a seat gets by leading every trick left with the tiles ``hx``

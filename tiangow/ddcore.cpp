@@ -151,6 +151,9 @@ struct Context {
     // For the bound on what the searching seat can still lose (net_floor): the supremes and
     // quads, as bits of play ids, and the pair of 1-6 (擒尊), as a mask (0: none).
     u64 supremes, quads, pair16;
+    // the supremes that hold 1-2, and those that hold 1-5: leading that tile alone into the last
+    // trick (么結) forgoes their reward (R-$5, R-$9)
+    u64 sup_with12, sup_with15;
     // For a sweep's multiplier (sweep): plays of 2+ tiles, single plays, and for each single
     // every copy of every tile above it in its class (0 under the Wikipedia reading).
     u64 multi_plays, single_plays;
@@ -897,7 +900,11 @@ int sweep_bound(Context* c, const State& st, int x, int acted, bool alone) {
 //   where it leads next (sweep_bound), none from a seat that has lost the trick under way or
 //   cannot beat what stands; where me is sure of every trick left, what it collects;
 // - less 2·m for every supreme and 4·m for every quad another seat holds (and 2·m for a pair
-//   of 1-6 under 擒尊), and for the trick under way if another seat's supreme or quad stands;
+//   of 1-6 under 擒尊), and for the trick under way if another seat's supreme or quad stands —
+//   but a supreme or quad that wins the last trick earns no reward (R-$7, R-$8, unless the
+//   variant pays both), and 1-2 led alone breaks the supreme that holds it, so each seat's
+//   finish is counted with the reward it forgoes (the worst of its ways), and nothing held earns
+//   a reward in the last trick;
 // - where me could still be captured (R-$10: me holds 1-2, or 1-5 under the civil supreme, and
 //   another seat the tile that captures it), the floor of me getting rid of that tile at its next
 //   play (no cashing), and none (-INF) where it is all me will lead the last trick with; none
@@ -907,7 +914,7 @@ int net_floor(const Context* c, const State& st) {
     int me = c->me, m = c->m;
     const u64* h = st.h;
     u64 others = 0, plays[4] = {0, 0, 0, 0};
-    int imm = 0;
+    int imm = 0, imm_other = 0;  // rewards others may collect: all, and those not from a supreme or quad they hold
     bool hold24 = false, hold16 = false;
     u64 m12 = c->combos[c->id12].mask, m24 = c->combos[c->id24].mask;
     u64 m15 = c->combos[c->id15].mask, m16 = c->combos[c->id16].mask;
@@ -918,10 +925,11 @@ int net_floor(const Context* c, const State& st) {
         u64 held = plays[o];
         others |= held;
         imm += 2 * m * __builtin_popcountll(held & c->supremes) + 4 * m * __builtin_popcountll(held & c->quads);
-        if (c->capture_civil_supreme && c->pair16 && contains(h[o], c->pair16)) imm += 2 * m;
+        if (c->capture_civil_supreme && c->pair16 && contains(h[o], c->pair16)) imm_other += 2 * m;
         hold24 |= contains(h[o], m24);
         hold16 |= contains(h[o], m16);
     }
+    imm += imm_other;
     // me holds the tile another seat may capture (R-$10): it is captured only by leading it
     // alone into the last trick. In the last trick it no longer leads; where that tile is all
     // it will have to lead the last trick with, no floor; else the floor is of me getting rid
@@ -950,38 +958,63 @@ int net_floor(const Context* c, const State& st) {
     u64 lowest = 0;
     if (!(mine & c->beaten_by[c->id12])) lowest |= (u64)1 << c->id12;
     if (c->civil_supreme && !(mine & c->beaten_by[c->id15])) lowest |= (u64)1 << c->id15;
-    // what each other seat could finish the hand with, winning its last trick (R-$7-R-$9): ×4
-    // with a quad, ×2 with a supreme or the lowest led
-    int fins[4] = {0, 0, 0, 0};
-    for (int o = 0; o < 4; ++o)
-        if (o != me) fins[o] = (plays[o] & c->quads) ? 4 : (plays[o] & (c->supremes | lowest)) ? 2 : 1;
-    if (st.size) {
-        if (st.last) {
-            if (st.leader == me && (st.led == c->id12 || (c->civil_supreme && st.led == c->id15))) return -INF;
-            // the last lead is made: no supreme can come, and the lowest only as led
-            for (int o = 0; o < 4; ++o)
-                if (o != me) fins[o] = (plays[o] & c->quads) ? 4 : 1;
-            if (st.leader != me && ((u64)1 << st.led & lowest)) fins[st.leader] = std::max(fins[st.leader], 2);
-            if (st.best_seat != me) {
-                int kind = c->combos[st.best].kind;
-                fins[st.best_seat] = std::max(fins[st.best_seat], kind == QUAD ? 4 : kind == SUPREME ? 2 : 1);
+    // What each other seat could finish the hand with, winning its last trick (R-$7-R-$9): ×4
+    // with a quad, ×2 with a supreme or the lowest led — and the reward that way forgoes: a
+    // supreme or quad winning the last trick earns none (R-$7, R-$8; unless the variant pays
+    // both), and the lowest led alone breaks the supreme that holds it (R-$5, R-$9).
+    int fmult[4][4], fcost[4][4], nf[4] = {0, 0, 0, 0};
+    auto way = [&](int o, int mult, int cost) {
+        fmult[o][nf[o]] = mult;
+        fcost[o][nf[o]] = cost;
+        ++nf[o];
+    };
+    bool forgo = !c->finish_collects;
+    if (st.size && st.last) {
+        if (st.leader == me && (st.led == c->id12 || (c->civil_supreme && st.led == c->id15))) return -INF;
+        // the last lead is made: no supreme can come, and the lowest only as led; nothing held
+        // earns a reward now (R-$5, R-$6: not in the last trick)
+        if (forgo) imm = imm_other;
+        for (int o = 0; o < 4; ++o)
+            if (o != me && (plays[o] & c->quads)) way(o, 4, 0);
+        if (st.leader != me && ((u64)1 << st.led & lowest)) way(st.leader, 2, 0);
+        if (st.best_seat != me) {
+            int kind = c->combos[st.best].kind;
+            if (kind == QUAD) {
+                way(st.best_seat, 4, 0);
+                if (!forgo) imm += 4 * m;
+            } else if (kind == SUPREME) {
+                way(st.best_seat, 2, 0);
+                if (!forgo) imm += 2 * m;
+            } else if (st.locked) {
+                imm += 2 * m;
             }
         }
-        if (st.best_seat != me) {
+    } else if (!st.size && st.left == 1) {
+        // the last trick, of single tiles, is to be led: no supreme, quad or reward is left
+        imm = 0;
+        if (st.leader != me && (plays[st.leader] & lowest)) way(st.leader, 2, 0);
+    } else {
+        for (int o = 0; o < 4; ++o) {
+            if (o == me) continue;
+            if (plays[o] & c->quads) way(o, 4, forgo ? 4 * m : 0);
+            if (plays[o] & c->supremes) way(o, 2, forgo ? 2 * m : 0);
+            if ((plays[o] & lowest) >> c->id12 & 1) way(o, 2, (plays[o] & c->sup_with12) ? 2 * m : 0);
+            if (c->civil_supreme && ((plays[o] & lowest) >> c->id15 & 1))
+                way(o, 2, (plays[o] & c->sup_with15) ? 2 * m : 0);
+        }
+        if (st.size && st.best_seat != me) {
             int kind = c->combos[st.best].kind;
             if (kind == SUPREME) imm += 2 * m;
             else if (kind == QUAD) imm += 4 * m;
             else if (st.locked) imm += 2 * m;
         }
-    } else if (st.left == 1) {
-        // the last trick, of single tiles, is to be led: no supreme, quad or reward is left
-        imm = 0;
-        for (int o = 0; o < 4; ++o) fins[o] = 1;
-        if (st.leader != me && (plays[st.leader] & lowest)) fins[st.leader] = 2;
     }
     int s = sure;
     if (s >= 4) return -imm;
-    int fin = std::max(std::max(fins[0], fins[1]), std::max(fins[2], fins[3]));
+    int pay = PAYS[s] * m;
+    int loss = pay;  // no finish, every reward
+    for (int o = 0; o < 4; ++o)
+        for (int k = 0; k < nf[o]; ++k) loss = std::max(loss, pay * fmult[o][k] - fcost[o][k]);
     int holders = (st.stacks[0] > 0) + (st.stacks[1] > 0) + (st.stacks[2] > 0) + (st.stacks[3] > 0);
     if (s == 0 && holders <= 1) {
         // another seat could take all 8 stacks: 七支/八支 with its own finish (R-$11) — not one
@@ -999,15 +1032,16 @@ int net_floor(const Context* c, const State& st) {
                     (st.locked || !(plays[x] & c->beaten_by[st.best])))
                     continue;  // it cannot beat what stands
             }
-            int most = fins[x] * sweep(c, st, x);
-            if (plain) {
-                int b = sweep_bound(const_cast<Context*>(c), st, x, acted, holders == 1);
+            int sw = sweep(c, st, x);
+            int b = plain ? sweep_bound(const_cast<Context*>(c), st, x, acted, holders == 1) : -1;
+            for (int k = -1; k < nf[x]; ++k) {
+                int most = (k < 0 ? 1 : fmult[x][k]) * sw;
                 if (b >= 0) most = std::min(most, b);
+                loss = std::max(loss, pay * most - (k < 0 ? 0 : fcost[x][k]));
             }
-            fin = std::max(fin, most);
         }
     }
-    return -PAYS[s] * m * fin - imm;
+    return -loss - imm;
 }
 
 inline u64 mix(u64 x) {
@@ -1513,9 +1547,13 @@ int Context_init(Context* self, PyObject* args, PyObject*) {
         if (self->combos[id].size >= 2) self->multi_plays |= (u64)1 << id;
         else self->single_plays |= (u64)1 << id;
     }
-    self->supremes = self->quads = self->pair16 = 0;
+    self->supremes = self->quads = self->pair16 = self->sup_with12 = self->sup_with15 = 0;
     for (int id = 0; id < self->ncombos; ++id) {
-        if (self->combos[id].kind == SUPREME) self->supremes |= (u64)1 << id;
+        if (self->combos[id].kind == SUPREME) {
+            self->supremes |= (u64)1 << id;
+            if (contains(self->combos[id].mask, self->combos[self->id12].mask)) self->sup_with12 |= (u64)1 << id;
+            if (contains(self->combos[id].mask, self->combos[self->id15].mask)) self->sup_with15 |= (u64)1 << id;
+        }
         if (self->combos[id].kind == QUAD) self->quads |= (u64)1 << id;
         if (self->id16 >= 0 && self->id16 < self->ncombos && self->combos[id].mask == 2 * self->combos[self->id16].mask)
             self->pair16 = self->combos[id].mask;
