@@ -304,6 +304,26 @@ def test_R_7_a_supreme_earns_its_reward_or_its_finish_not_both(pure: bool) -> No
     assert Floor.for_rules(both)(Deal(hands, banker=2, rules=both).snapshot(), 2) == -16
 
 
+@pytest.mark.parametrize("pure", [False, True] if CORE == "compiled" else [True])
+def test_R_dollar_between_two_non_bankers_the_floor_counts_x1(pure: bool) -> None:
+    """The same hands, South the banker (m = 2), West searched for: South leads, so West is sure of
+    no stack. The worst the floor finds is East (not the banker) taking all eight and the last
+    trick with 至尊: 5 (空棟) × 8 (八支 ×4, 包尊 ×2) = 40 and no 賀尊 for it, or with 賀尊 (2)
+    and 八支 alone, 22 — ×1 both, since neither West nor East is the banker (RULES §6: m only
+    between the banker and another). Counting m on every payment gave 80."""
+    hands = ["66 44 33 22 16 34 24 12", "66 44 13 55 33 46 35 23", "13 55 22 56 16 15 45 14",
+             "11 11 56 46 15 36 26 25"]
+    d = Deal(hands, banker=1)
+    ctx = pure_python() if pure else contextlib.nullcontext()
+    with ctx:
+        assert Floor.for_rules(d.rules)(d.snapshot(), 2) == -40
+        if not pure:
+            from tiangow.search import _context, _core_state
+
+            st = d.snapshot()
+            assert _context(st).bounds(_core_state(st), 2)[0] == -40
+
+
 def test_a_seat_that_may_capture_the_last_lead_gives_no_ceiling() -> None:
     """Found by scripts/check_search.py (seed 605): a last trick led with 1-2 and captured under
     以擒為大 — the captured leader alone pays (R-$10), so East, another loser, pays nothing; a

@@ -9,20 +9,22 @@ needs searching. The floor is the worst of what is still possible for ``me`` (R-
   of them in tests/test_search_bounds.py), so the worst is to lose;
 - a loser pays 5, 3, 2, 1 or 0 for 0–4 stacks and is paid from 5 (R-$1–R-$3), and stacks only
   grow: the worst is to pay for the stacks ``me`` is sure of (:meth:`Floor.sure_stacks`), times
-  the banker's ``m`` (R-$3) and the largest finish multiplier still possible (R-$4): 包尊 ×2 if
-  another seat holds a supreme (R-$7), 四大包 ×4 if a quad (R-$8), 么結 ×2 if another seat holds
-  1-2, or 1-5 under the civil supreme, and ``me`` cannot stop it (R-$9), and ×4 for 八支 (×2 for
-  七支 where 八支 cannot be: :meth:`Floor.sweep`) while ``me`` has no stack and at most one seat
-  has any (R-$11) — no more than that seat can force against ``me`` where it leads next
-  (:meth:`Floor.sweep_mult`: ``me`` beats what it can), and nothing from a seat that has lost
-  the trick under way or cannot beat what stands in it; where ``me`` leads every trick left
-  with plays nobody can beat, what it collects as the winner;
-- less the rewards ``me`` may still pay during play: 2·m for every supreme and 4·m for every
-  quad another seat holds (R-$5, R-$6), 2·m for a pair of 1-6 under 擒尊, and the same for the
-  trick under way if another seat's supreme or quad stands in it — but a supreme or quad that
-  wins the last trick earns no reward (R-$7, R-$8, unless the variant pays both), and 1-2 led
-  alone breaks the supreme that holds it (R-$9), so each seat's finish is counted with the
-  reward it forgoes (the worst of its ways), and nothing held earns one in the last trick;
+  the banker's ``m`` where ``me`` or the winner is the banker (RULES §6), and the largest finish
+  multiplier still possible (R-$4): 包尊 ×2 if another seat holds a supreme (R-$7), 四大包 ×4 if
+  a quad (R-$8), 么結 ×2 if another seat holds 1-2, or 1-5 under the civil supreme, and ``me``
+  cannot stop it (R-$9), and ×4 for 八支 (×2 for 七支 where 八支 cannot be: :meth:`Floor.sweep`)
+  while ``me`` has no stack and at most one seat has any (R-$11) — no more than that seat can
+  force against ``me`` where it leads next (:meth:`Floor.sweep_mult`: ``me`` beats what it
+  can), and nothing from a seat that has lost the trick under way or cannot beat what stands
+  in it; where ``me`` leads every trick left with plays nobody can beat, what it collects as
+  the winner;
+- less the rewards ``me`` may still pay during play: 2 for every supreme and 4 for every quad
+  another seat holds (R-$5, R-$6) and 2 for a pair of 1-6 under 擒尊, each ×m where ``me`` or
+  that seat is the banker, and 2·m or 4·m for the trick under way if another seat's supreme or
+  quad stands in it — but a supreme or quad that wins the last trick earns no reward (R-$7,
+  R-$8, unless the variant pays both), and 1-2 led alone breaks the supreme that holds it
+  (R-$9), so each seat's finish is counted with the reward it forgoes (the worst of its ways),
+  and nothing held earns one in the last trick;
 - where ``me`` could still be captured (R-$10: it holds 1-2, or 1-5 under the civil supreme,
   and another seat holds the tile that captures it), which happens only when it leads that tile
   alone into the last trick: the floor of ``me`` getting rid of it at its next play (so without
@@ -279,9 +281,10 @@ class Floor:
             if o == me or not h[o]:
                 continue
             held = self.plays_of(h[o])[0]
-            imm += 2 * m * (held & self.supremes).bit_count() + 4 * m * (held & self.quads).bit_count()
+            f = m if st.banker in (me, o) else 1  # between me and o (R-$5, R-$6)
+            imm += 2 * f * (held & self.supremes).bit_count() + 4 * f * (held & self.quads).bit_count()
             if self.pair16 and packed.contains(h[o], self.pair16):
-                imm += 2 * m
+                imm += 2 * f
         least: int | None = None
         for a in range(r):
             for b in range(r - a):
@@ -308,14 +311,16 @@ class Floor:
         others = imm = imm_other = 0  # rewards others may collect: all, and not from a supreme or quad
         plays = [0, 0, 0, 0]
         hold24 = hold16 = False
+        # what passes between me and each seat is multiplied by m where one of them is the banker
+        f = [m if st.banker in (me, o) else 1 for o in range(4)]
         for o in range(4):
             if o == me or not h[o]:
                 continue
             held = plays[o] = plays_of(h[o])[0]
             others |= held
-            imm += 2 * m * (held & self.supremes).bit_count() + 4 * m * (held & self.quads).bit_count()
+            imm += 2 * f[o] * (held & self.supremes).bit_count() + 4 * f[o] * (held & self.quads).bit_count()
             if self.pair16 and contains(h[o], self.pair16):
-                imm_other += 2 * m
+                imm_other += 2 * f[o]
             hold24 = hold24 or contains(h[o], self.m24)
             hold16 = hold16 or contains(h[o], self.m16)
         imm += imm_other
@@ -393,13 +398,13 @@ class Floor:
                     continue
                 held = plays[o]
                 if held & self.quads:
-                    ways[o].append((4, 4 * m if forgo else 0))
+                    ways[o].append((4, 4 * f[o] if forgo else 0))
                 if held & self.supremes:
-                    ways[o].append((2, 2 * m if forgo else 0))
+                    ways[o].append((2, 2 * f[o] if forgo else 0))
                 if (held & lowest) >> self.id12 & 1:
-                    ways[o].append((2, 2 * m if held & self.sup_with12 else 0))
+                    ways[o].append((2, 2 * f[o] if held & self.sup_with12 else 0))
                 if self.civil and (held & lowest) >> self.id15 & 1:
-                    ways[o].append((2, 2 * m if held & self.sup_with15 else 0))
+                    ways[o].append((2, 2 * f[o] if held & self.sup_with15 else 0))
             if st.size and st.best_seat != me and st.best is not None:
                 if st.best.kind is Kind.SUPREME:
                     imm += 2 * m
@@ -410,11 +415,11 @@ class Floor:
         s = sure
         if s >= 4:
             return -imm
-        pay = _PAYS[s] * m
-        loss = pay  # no finish, every reward
+        pay = _PAYS[s]
+        loss = pay * m  # no finish, every reward (the banker may win)
         for o in range(4):
             for mult, cost in ways[o]:
-                loss = max(loss, pay * mult - cost)
+                loss = max(loss, pay * f[o] * mult - cost)
         holders = (stacks[0] > 0) + (stacks[1] > 0) + (stacks[2] > 0) + (stacks[3] > 0)
         if s == 0 and holders <= 1:
             # another seat could take all 8 stacks: 七支/八支 with its own finish (R-$11) — not
@@ -438,7 +443,7 @@ class Floor:
                     most = mult * sw
                     if b >= 0:
                         most = min(most, b)
-                    loss = max(loss, pay * most - cost)
+                    loss = max(loss, pay * f[x] * most - cost)
         return -loss - imm
 
     def sweep_mult(self, hx: int, hm: int, avail: int) -> int:

@@ -659,8 +659,9 @@ int win_floor(const Context* c, const State& st) {
         if (o == me || !st.h[o]) continue;
         u64 held, beaters;
         seat_plays(c, st.h[o], held, beaters);
-        imm += 2 * m * __builtin_popcountll(held & c->supremes) + 4 * m * __builtin_popcountll(held & c->quads);
-        if (c->capture_civil_supreme && c->pair16 && contains(st.h[o], c->pair16)) imm += 2 * m;
+        int f = me == c->banker || o == c->banker ? m : 1;  // between me and o (R-$5, R-$6)
+        imm += 2 * f * __builtin_popcountll(held & c->supremes) + 4 * f * __builtin_popcountll(held & c->quads);
+        if (c->capture_civil_supreme && c->pair16 && contains(st.h[o], c->pair16)) imm += 2 * f;
     }
     int least = INF;
     for (int a = 0; a < r; ++a)
@@ -893,14 +894,16 @@ int sweep_bound(Context* c, const State& st, int x, int acted, bool alone) {
 // - if me wins the hand its net is positive (tests/test_search_bounds.py checks every
 //   settlement), so the floor is what me pays as a loser with the stacks it is sure of
 //   (sure_stacks; stacks only grow, and a loser pays less the more it holds: 5, 3, 2, 1, 0,
-//   then is paid), times the banker's m and the largest finish multiplier still possible: 包尊
+//   then is paid), times the banker's m where me or the winner is the banker (RULES §6) and the
+//   largest finish multiplier still possible: 包尊
 //   ×2 if another seat holds a supreme, 四大包 ×4 if a quad, 么結 ×2 if another seat holds 1-2
 //   (or 1-5 under the civil supreme) and me cannot stop it, and ×4 for 八支 (×2 for 七支: sweep)
 //   while me has no stack and at most one seat has any — no more than that seat can force
 //   where it leads next (sweep_bound), none from a seat that has lost the trick under way or
 //   cannot beat what stands; where me is sure of every trick left, what it collects;
-// - less 2·m for every supreme and 4·m for every quad another seat holds (and 2·m for a pair
-//   of 1-6 under 擒尊), and for the trick under way if another seat's supreme or quad stands —
+// - less 2 for every supreme and 4 for every quad another seat holds (and 2 for a pair of 1-6
+//   under 擒尊), each ×m where me or that seat is the banker, and 2·m or 4·m for the trick under
+//   way if another seat's supreme or quad stands —
 //   but a supreme or quad that wins the last trick earns no reward (R-$7, R-$8, unless the
 //   variant pays both), and 1-2 led alone breaks the supreme that holds it, so each seat's
 //   finish is counted with the reward it forgoes (the worst of its ways), and nothing held earns
@@ -918,14 +921,17 @@ int net_floor(const Context* c, const State& st) {
     bool hold24 = false, hold16 = false;
     u64 m12 = c->combos[c->id12].mask, m24 = c->combos[c->id24].mask;
     u64 m15 = c->combos[c->id15].mask, m16 = c->combos[c->id16].mask;
+    // what passes between me and each seat is multiplied by m where one of them is the banker
+    int f[4];
+    for (int o = 0; o < 4; ++o) f[o] = me == c->banker || o == c->banker ? m : 1;
     for (int o = 0; o < 4; ++o) {
         if (o == me || !h[o]) continue;
         u64 beaters;
         seat_plays(c, h[o], plays[o], beaters);
         u64 held = plays[o];
         others |= held;
-        imm += 2 * m * __builtin_popcountll(held & c->supremes) + 4 * m * __builtin_popcountll(held & c->quads);
-        if (c->capture_civil_supreme && c->pair16 && contains(h[o], c->pair16)) imm_other += 2 * m;
+        imm += 2 * f[o] * __builtin_popcountll(held & c->supremes) + 4 * f[o] * __builtin_popcountll(held & c->quads);
+        if (c->capture_civil_supreme && c->pair16 && contains(h[o], c->pair16)) imm_other += 2 * f[o];
         hold24 |= contains(h[o], m24);
         hold16 |= contains(h[o], m16);
     }
@@ -996,11 +1002,11 @@ int net_floor(const Context* c, const State& st) {
     } else {
         for (int o = 0; o < 4; ++o) {
             if (o == me) continue;
-            if (plays[o] & c->quads) way(o, 4, forgo ? 4 * m : 0);
-            if (plays[o] & c->supremes) way(o, 2, forgo ? 2 * m : 0);
-            if ((plays[o] & lowest) >> c->id12 & 1) way(o, 2, (plays[o] & c->sup_with12) ? 2 * m : 0);
+            if (plays[o] & c->quads) way(o, 4, forgo ? 4 * f[o] : 0);
+            if (plays[o] & c->supremes) way(o, 2, forgo ? 2 * f[o] : 0);
+            if ((plays[o] & lowest) >> c->id12 & 1) way(o, 2, (plays[o] & c->sup_with12) ? 2 * f[o] : 0);
             if (c->civil_supreme && ((plays[o] & lowest) >> c->id15 & 1))
-                way(o, 2, (plays[o] & c->sup_with15) ? 2 * m : 0);
+                way(o, 2, (plays[o] & c->sup_with15) ? 2 * f[o] : 0);
         }
         if (st.size && st.best_seat != me) {
             int kind = c->combos[st.best].kind;
@@ -1011,10 +1017,9 @@ int net_floor(const Context* c, const State& st) {
     }
     int s = sure;
     if (s >= 4) return -imm;
-    int pay = PAYS[s] * m;
-    int loss = pay;  // no finish, every reward
+    int loss = PAYS[s] * m;  // no finish, every reward (the banker may win)
     for (int o = 0; o < 4; ++o)
-        for (int k = 0; k < nf[o]; ++k) loss = std::max(loss, pay * fmult[o][k] - fcost[o][k]);
+        for (int k = 0; k < nf[o]; ++k) loss = std::max(loss, PAYS[s] * f[o] * fmult[o][k] - fcost[o][k]);
     int holders = (st.stacks[0] > 0) + (st.stacks[1] > 0) + (st.stacks[2] > 0) + (st.stacks[3] > 0);
     if (s == 0 && holders <= 1) {
         // another seat could take all 8 stacks: 七支/八支 with its own finish (R-$11) — not one
@@ -1037,7 +1042,7 @@ int net_floor(const Context* c, const State& st) {
             for (int k = -1; k < nf[x]; ++k) {
                 int most = (k < 0 ? 1 : fmult[x][k]) * sw;
                 if (b >= 0) most = std::min(most, b);
-                loss = std::max(loss, pay * most - (k < 0 ? 0 : fcost[x][k]));
+                loss = std::max(loss, PAYS[s] * f[x] * most - (k < 0 ? 0 : fcost[x][k]));
             }
         }
     }
