@@ -145,3 +145,31 @@ def test_the_twins_relabelling_keeps_the_values(monkeypatch: pytest.MonkeyPatch)
             for goal in search.Goal:
                 want = search_v1.solve(d, d.to_play, getattr(search_v1.Goal, goal.name))
                 assert search.solve(d, d.to_play, goal) == want, (d, goal)
+
+
+@pytest.mark.parametrize("pure", [False, True] if search.CORE == "compiled" else [True])
+def test_a_line_of_best_play_that_gives_up_leaves_the_position_as_it_was(pure: bool) -> None:
+    """principal_line tries each step by taking it and searching; where the search gives up
+    past its budget (SearchTooLong) with a step taken, that step is taken back too. (It was not:
+    a coach whose exact endings ran out of budget in its first sample went on from a position a
+    step further on, and a hint at 7 tiles failed with a KeyError.)"""
+    rng = random.Random(41)
+    ctx = search.pure_python() if pure else nullcontext()
+    gave_up = 0
+    with ctx:
+        for _ in range(12):
+            st = deal_until(rng, 5).snapshot()
+            me = st.to_play
+            assert me is not None
+            before = (st.key(), st.shown, st.up, st.stacks, st.acted)
+            tt: search.TT = {}
+            value = search.solve(st, me, tt=tt)
+            for budget in (1, 5, 20, 80):
+                stats = search.SearchStats()
+                stats.limit = budget
+                try:
+                    search.principal_line(st, me, value, None, stats)
+                except search.SearchTooLong:
+                    gave_up += 1
+                assert (st.key(), st.shown, st.up, st.stacks, st.acted) == before
+    assert gave_up >= 20

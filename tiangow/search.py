@@ -333,7 +333,16 @@ def _search(st: State, me: int, goal: Goal, tt: TT, stats: SearchStats) -> Calla
             tt[k] = (best, best, best_i)
         return best
 
-    return value
+    def search(alpha: int, beta: int) -> int:
+        depth = st.pushed
+        try:
+            return value(alpha, beta)
+        except BaseException:  # gave up past its budget (SearchTooLong): st as it was
+            while st.pushed > depth:
+                pop()
+            raise
+
+    return search
 
 
 _GOAL_CODE: Final = {Goal.NET: 0, Goal.FORCED_WIN: 1, Goal.POSSIBLE_WIN: 2}
@@ -554,6 +563,7 @@ def principal_line(st: State, me: int, value: int, tt: TT | None = None, stats: 
     search = _searcher(st, me, Goal.NET, table, stats, warm=tt is not None)
     line: list[Step] = []
     v = value
+    trying = False  # a step taken to be tried, not yet kept or taken back
     try:
         while st.to_play is not None:
             mover = st.to_play
@@ -563,6 +573,7 @@ def principal_line(st: State, me: int, value: int, tt: TT | None = None, stats: 
                 steps = [first, *(s for s in steps if s != first)]
             for mv in steps:
                 paid = st.push(mv)
+                trying = True
                 d = 0 if paid is None else paid.net[me]
                 target = v - d
                 if st.to_play is None:
@@ -574,12 +585,16 @@ def principal_line(st: State, me: int, value: int, tt: TT | None = None, stats: 
                     keeps = search(target, target + 1) <= target
                 if keeps:
                     line.append(mv)
+                    trying = False
                     v = target
                     break
                 st.pop()
+                trying = False
             else:
                 raise DealError(f"no step keeps the value {value} for seat {me}: it is not this position's value")
-    finally:
+    finally:  # also when a search gives up (SearchTooLong) while a step is being tried
+        if trying:
+            st.pop()
         for _ in line:
             st.pop()
     return line

@@ -277,6 +277,11 @@ class State:
             self.acted = 0
         return paid
 
+    @property
+    def pushed(self) -> int:
+        """How many steps :meth:`pop` can take back."""
+        return len(self._undo)
+
     def pop(self) -> None:
         """Take back the last :meth:`push`."""
         (seat, step, self.stacks, self.leader, self.size, self.best, self.best_seat, self.locked, self.last,

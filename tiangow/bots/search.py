@@ -383,9 +383,11 @@ class SearchBot:
     def _line(self, st: State, me: int, mv: Step, v: int, tt: TT, tally: _Tally) -> None:
         """Follow ``mv`` along a line of best play worth ``v`` to ``me``, counting into ``tally``."""
         paid = st.push(mv)
-        d = 0 if paid is None else paid.net[me]
-        line = iter(principal_line(st, me, v - d, tt, self.stats, prefer=rule_move))
-        st.pop()
+        try:
+            d = 0 if paid is None else paid.net[me]
+            line = iter(principal_line(st, me, v - d, tt, self.stats, prefer=rule_move))
+        finally:  # also when the search gives up past its budget
+            st.pop()
         got = _follow(st, me, mv, lambda _: next(line), tally)
         assert got == v, f"a line of best play worth {got}, not {v}"
 
