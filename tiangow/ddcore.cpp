@@ -894,20 +894,19 @@ int sweep_bound(Context* c, const State& st, int x, int acted, bool alone) {
 // - if me wins the hand its net is positive (tests/test_search_bounds.py checks every
 //   settlement), so the floor is what me pays as a loser with the stacks it is sure of
 //   (sure_stacks; stacks only grow, and a loser pays less the more it holds: 5, 3, 2, 1, 0,
-//   then is paid), times the banker's m where me or the winner is the banker (RULES §6) and the
-//   largest finish multiplier still possible: 包尊
-//   ×2 if another seat holds a supreme, 四大包 ×4 if a quad, 么結 ×2 if another seat holds 1-2
-//   (or 1-5 under the civil supreme) and me cannot stop it, and ×4 for 八支 (×2 for 七支: sweep)
-//   while me has no stack and at most one seat has any — no more than that seat can force
-//   where it leads next (sweep_bound), none from a seat that has lost the trick under way or
-//   cannot beat what stands; where me is sure of every trick left, what it collects;
+//   then is paid), times the banker's m where me or the winner is the banker (RULES §6), and
+//   the largest finish multiplier still possible: 包尊 ×2 if another seat holds a supreme, 四大包
+//   ×4 if a quad, 么結 ×2 if another seat holds 1-2 (or 1-5 under the civil supreme) and me
+//   cannot stop it, and ×4 for 八支 (×2 for 七支: sweep) while me has no stack and at most one
+//   seat has any — no more than that seat can force where it leads next (sweep_bound), none
+//   from a seat that has lost the trick under way or cannot beat what stands; where me is sure
+//   of every trick left, what it collects;
 // - less 2 for every supreme and 4 for every quad another seat holds (and 2 for a pair of 1-6
 //   under 擒尊), each ×m where me or that seat is the banker, and 2·m or 4·m for the trick under
-//   way if another seat's supreme or quad stands —
-//   but a supreme or quad that wins the last trick earns no reward (R-$7, R-$8, unless the
-//   variant pays both), and 1-2 led alone breaks the supreme that holds it, so each seat's
-//   finish is counted with the reward it forgoes (the worst of its ways), and nothing held earns
-//   a reward in the last trick;
+//   way if another seat's supreme or quad stands — but a supreme or quad that wins the last
+//   trick earns no reward (R-$7, R-$8, unless the variant pays both), and 1-2 led alone breaks
+//   the supreme that holds it (R-$9), so each seat's finish is counted with the reward it
+//   forgoes (the worst of its ways), and nothing held earns a reward in the last trick;
 // - where me could still be captured (R-$10: me holds 1-2, or 1-5 under the civil supreme, and
 //   another seat the tile that captures it), the floor of me getting rid of that tile at its next
 //   play (no cashing), and none (-INF) where it is all me will lead the last trick with; none
