@@ -282,6 +282,11 @@ def test_me_cannot_stop_both_lowest_with_its_one_last_tile() -> None:
     assert solve(d, 1) == exact
 
 
+_SUPREME_EAST = ["66 44 33 22 16 34 24 12", "66 44 13 55 33 46 35 23", "13 55 22 56 16 15 45 14",
+                 "11 11 56 46 15 36 26 25"]
+"""East holds 至尊 (2-4 and 1-2); West can lead 4-5 unbeaten (the 200-deal benchmark's hand #31)."""
+
+
 @pytest.mark.parametrize("pure", [False, True] if CORE == "compiled" else [True])
 def test_R_7_a_supreme_earns_its_reward_or_its_finish_not_both(pure: bool) -> None:
     """R-$5, R-$7, R-$9: West, the banker, can lead 4-5 unbeaten (one stack sure); East holds
@@ -291,9 +296,7 @@ def test_R_7_a_supreme_earns_its_reward_or_its_finish_not_both(pure: bool) -> No
     and the finish both (16) — which is West's exact net, so no line need be searched to show
     West gets that much (with the floor of both, 8 million positions). Unless the variant pays
     both (R-$7's variant): then 16."""
-    hands = ["66 44 33 22 16 34 24 12", "66 44 13 55 33 46 35 23", "13 55 22 56 16 15 45 14",
-             "11 11 56 46 15 36 26 25"]
-    d = Deal(hands, banker=2)
+    d = Deal(_SUPREME_EAST, banker=2)
     ctx = pure_python() if pure else contextlib.nullcontext()
     with ctx:
         assert Floor.for_rules(d.rules)(d.snapshot(), 2) == -12
@@ -301,7 +304,7 @@ def test_R_7_a_supreme_earns_its_reward_or_its_finish_not_both(pure: bool) -> No
         assert solve(d, 2, stats=stats) == -12
         assert stats.nodes < 100_000
     both = Rules(finish_collects_immediate=True)
-    assert Floor.for_rules(both)(Deal(hands, banker=2, rules=both).snapshot(), 2) == -16
+    assert Floor.for_rules(both)(Deal(_SUPREME_EAST, banker=2, rules=both).snapshot(), 2) == -16
 
 
 @pytest.mark.parametrize("pure", [False, True] if CORE == "compiled" else [True])
@@ -311,9 +314,7 @@ def test_R_dollar_between_two_non_bankers_the_floor_counts_x1(pure: bool) -> Non
     trick with 至尊: 5 (空棟) × 8 (八支 ×4, 包尊 ×2) = 40 and no 賀尊 for it, or with 賀尊 (2)
     and 八支 alone, 22 — ×1 both, since neither West nor East is the banker (RULES §6: m only
     between the banker and another). Counting m on every payment gave 80."""
-    hands = ["66 44 33 22 16 34 24 12", "66 44 13 55 33 46 35 23", "13 55 22 56 16 15 45 14",
-             "11 11 56 46 15 36 26 25"]
-    d = Deal(hands, banker=1)
+    d = Deal(_SUPREME_EAST, banker=1)
     ctx = pure_python() if pure else contextlib.nullcontext()
     with ctx:
         assert Floor.for_rules(d.rules)(d.snapshot(), 2) == -40
