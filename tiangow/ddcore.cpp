@@ -1339,23 +1339,33 @@ int value(Context* c, State& st, int alpha, int beta, const u64* pre = nullptr) 
                 n = j;
             }
         }
-        if (!maximize && st.best_seat != c->me && n > 1) {
-            // the best play so far is a partner's: try letting it stand first
+        if (!maximize && n > 1) {
+            // The other three play as one side. Where a partner's play stands, try letting it
+            // stand (the discards) before overtaking it. Where me's stands, beat it with the
+            // least play that does, unless a partner still to act holds a play that beats it:
+            // then discard first and leave the trick to them. (Measured on whole hands, against
+            // beating best first: a quarter fewer positions, the median halved.)
+            bool me_stands = st.best_seat == c->me, discards_first = !me_stands;
+            if (me_stands)
+                for (int i = st.acted + 1; i < 4 && !discards_first; ++i) {
+                    u64 pm, pb;
+                    seat_plays(c, st.h[(st.leader + i) & 3], pm, pb);
+                    discards_first = (c->beaten_by[st.best] & pm) != 0;
+                }
+            int order[MAXMOVES], nb = 0, j = 0;
+            for (int i = 0; i < n; ++i) nb += ms[i].combo >= 0;  // the plays come first, best first
+            if (discards_first)
+                for (int i = nb; i < n; ++i) order[j++] = i;
+            for (int i = 0; i < nb; ++i) order[j++] = me_stands ? nb - 1 - i : i;
+            if (!discards_first)
+                for (int i = nb; i < n; ++i) order[j++] = i;
             Move tmp[MAXMOVES];
             u64 tfp[MAXMOVES][2];
-            int j = 0;
-            for (int i = 0; i < n; ++i)
-                if (ms[i].combo < 0) {
-                    tfp[j][0] = child_fp[i][0];
-                    tfp[j][1] = child_fp[i][1];
-                    tmp[j++] = ms[i];
-                }
-            for (int i = 0; i < n; ++i)
-                if (ms[i].combo >= 0) {
-                    tfp[j][0] = child_fp[i][0];
-                    tfp[j][1] = child_fp[i][1];
-                    tmp[j++] = ms[i];
-                }
+            for (int i = 0; i < n; ++i) {
+                tmp[i] = ms[order[i]];
+                tfp[i][0] = child_fp[order[i]][0];
+                tfp[i][1] = child_fp[order[i]][1];
+            }
             std::memcpy(ms, tmp, sizeof(Move) * n);
             if (child_pre) std::memcpy(child_fp, tfp, sizeof(u64) * 2 * n);
         }

@@ -164,7 +164,7 @@ def _search(st: State, me: int, goal: Goal, tt: TT, stats: SearchStats) -> Calla
     tt_get = tt.get
     h = st.h
     cn = canon_for(st.rules)
-    canon, undominated, plays_of = cn.holdings, cn.undominated, cn.plays_of
+    canon, undominated, plays_of, beaten_by = cn.holdings, cn.undominated, cn.plays_of, cn.beaten_by
     net = goal is Goal.NET
     together = goal is Goal.POSSIBLE_WIN  # everyone plays for me
     dominance = st.rules.free_split and not together
@@ -285,10 +285,22 @@ def _search(st: State, me: int, goal: Goal, tt: TT, stats: SearchStats) -> Calla
                 kept = [mv for mv in ms if type(mv) is not int]
                 discards = [mv for mv in ms if type(mv) is int]
                 ms = kept + undominated(h[to_play], discards, partners_of(to_play))  # type: ignore[operator]
-            if not maximize and st.best_seat != me and len(ms) > 1:
-                # The best play so far is a partner's (the other three play as one side): try
-                # letting it stand before overtaking it.
-                ms = [mv for mv in ms if type(mv) is int] + [mv for mv in ms if type(mv) is not int]  # type: ignore[assignment,misc]
+            if not maximize and len(ms) > 1:
+                # The other three play as one side. Where a partner's play stands, try letting
+                # it stand (the discards) before overtaking it. Where me's stands, beat it with
+                # the least play that does, unless a partner still to act holds a play that
+                # beats it: then discard first and leave the trick to them.
+                plays: list[Step] = [mv for mv in ms if type(mv) is not int]  # best first
+                lets: list[Step] = [mv for mv in ms if type(mv) is int]
+                if st.best_seat != me:
+                    ms = lets + plays
+                else:
+                    plays.reverse()
+                    beats = beaten_by[best_c.id]  # type: ignore[union-attr]
+                    if any(plays_of(h[(st.leader + i) & 3])[0] & beats for i in range(st.acted + 1, 4)):
+                        ms = lets + plays
+                    else:
+                        ms = plays + lets
         if first and first < len(ms):
             ms[0], ms[first] = ms[first], ms[0]
         else:
