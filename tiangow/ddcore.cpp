@@ -1147,6 +1147,8 @@ inline Entry* bucket(u64 fp0) { return &table[(size_t)(fp0 & (((u64)1 << table_b
 
 // pre: the fingerprint of st's key, when the caller worked it out (a discard inside a trick,
 // whose canonical position the list of discards needed anyway)
+const int LEAD_THROUGH_FROM = 4;  // tiles a hand from which the others' leads are ordered as a side
+
 int value(Context* c, State& st, int alpha, int beta, const u64* pre = nullptr) {
     c->nodes++;
     if (c->error) return 0;
@@ -1268,6 +1270,26 @@ int value(Context* c, State& st, int alpha, int beta, const u64* pre = nullptr) 
     bool maximize = c->goal == POSSIBLE_WIN || to_play == c->me;
     Move ms[MAXMOVES];
     int n = gen_moves(c, st, ms);
+    if (!st.size && !maximize && st.left >= LEAD_THROUGH_FROM && n > 2) {
+        // One of the other three leads: after its first lead (biggest and best), the leads
+        // me can beat and a partner can beat too (led through me), then those nobody beats or
+        // only a partner, then those only me can beat. (Measured on 200 whole hands: 4 % fewer
+        // positions than the plain order, no hand more than three times as many.)
+        u64 pm[4], pb, partners = 0;
+        for (int s = 0; s < 4; ++s) seat_plays(c, st.h[s], pm[s], pb);
+        for (int s = 0; s < 4; ++s)
+            if (s != to_play && s != c->me) partners |= pm[s];
+        Move tmp[MAXMOVES];
+        int j = 0;
+        tmp[j++] = ms[0];
+        for (int pass = 0; pass < 3; ++pass)
+            for (int i = 1; i < n; ++i) {
+                u64 bb = c->beaten_by[ms[i].combo];
+                int rank = bb & pm[c->me] ? (bb & partners ? 0 : 2) : 1;
+                if (rank == pass) tmp[j++] = ms[i];
+            }
+        std::memcpy(ms, tmp, sizeof(Move) * n);
+    }
     if (st.size) {
         int ndisc = 0;
         for (int i = 0; i < n; ++i) ndisc += ms[i].combo < 0;

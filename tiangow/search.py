@@ -254,6 +254,16 @@ def _search(st: State, me: int, goal: Goal, tt: TT, stats: SearchStats) -> Calla
         ms = moves()
         if not st.size:
             ms.sort(key=_lead_order)  # type: ignore[arg-type]  # a leader's moves are all plays
+            if not maximize and st.left >= _LEAD_THROUGH_FROM and len(ms) > 2:
+                # One of the other three leads: after its first lead, the leads me can beat
+                # and a partner can beat too (led through me), then those nobody beats or only
+                # a partner, then those only me can beat.
+                mine, partners = plays_of(h[me])[0], partners_of(to_play)
+                ranked: list[list[Step]] = [[], [], []]
+                for mv in ms[1:]:
+                    beats = beaten_by[mv.id]  # type: ignore[union-attr]
+                    ranked[(0 if beats & partners else 2) if beats & mine else 1].append(mv)
+                ms = [ms[0], *ranked[0], *ranked[1], *ranked[2]]
         else:
             if relabel and len(ms) > 1 and type(ms[-2]) is int:
                 # Discards whose positions are alike: keep the first of each.
@@ -356,6 +366,9 @@ def _search(st: State, me: int, goal: Goal, tt: TT, stats: SearchStats) -> Calla
 
     return search
 
+
+_LEAD_THROUGH_FROM: Final = 4
+"""Tiles a hand from which the other three's leads are ordered as a side (ddcore.cpp likewise)."""
 
 _GOAL_CODE: Final = {Goal.NET: 0, Goal.FORCED_WIN: 1, Goal.POSSIBLE_WIN: 2}
 _CONTEXTS: dict[tuple[object, ...], object] = {}
