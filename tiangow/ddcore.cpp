@@ -1145,10 +1145,10 @@ inline void fingerprint(const u64* k, u64* fp) {
 
 inline Entry* bucket(u64 fp0) { return &table[(size_t)(fp0 & (((u64)1 << table_bits) - 1)) & ~(size_t)1]; }
 
-// pre: the fingerprint of st's key, when the caller worked it out (a discard inside a trick,
-// whose canonical position the list of discards needed anyway)
 const int LEAD_THROUGH_FROM = 4;  // tiles a hand from which the others' leads are ordered as a side
 
+// pre: the fingerprint of st's key, when the caller worked it out (a discard inside a trick,
+// whose canonical position the list of discards needed anyway)
 int value(Context* c, State& st, int alpha, int beta, const u64* pre = nullptr) {
     c->nodes++;
     if (c->error) return 0;

@@ -112,6 +112,8 @@ __all__ = ["Goal", "SearchStats", "SearchTooLong", "INF", "CORE", "core_in_use",
 INF: Final = 10**9
 _PURE_RELABEL_FROM = 5
 """From how many tiles a hand the pure-Python search keys on canonical positions."""
+_LEAD_THROUGH_FROM: Final = 4
+"""From how many tiles a hand the other three's leads are ordered as a side (ddcore.cpp likewise)."""
 WIN_FLOOR_FROM: Final = 5
 """From how many tiles a hand the net's search asks, at a trick start where its floor falls
 short, whether the seat can force the win (then it gets at least the least win,
@@ -366,9 +368,6 @@ def _search(st: State, me: int, goal: Goal, tt: TT, stats: SearchStats) -> Calla
 
     return search
 
-
-_LEAD_THROUGH_FROM: Final = 4
-"""Tiles a hand from which the other three's leads are ordered as a side (ddcore.cpp likewise)."""
 
 _GOAL_CODE: Final = {Goal.NET: 0, Goal.FORCED_WIN: 1, Goal.POSSIBLE_WIN: 2}
 _CONTEXTS: dict[tuple[object, ...], object] = {}
