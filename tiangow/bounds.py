@@ -44,8 +44,8 @@ stacks and leads; South holds 天 地 人 and takes the last three tricks.
 ...         _ = d.discard(d.holding(seat)[-1:])
 >>> st = d.snapshot()
 >>> bounds = Floor.for_rules(st.rules)
->>> bounds(st, 0), solve(d, 0)     # East, a loser with 5 stacks at worst, is paid (入一)
-(0, 1)
+>>> bounds(st, 0), solve(d, 0)     # East, a loser with 5 stacks at worst, is paid 1 (入一)
+(1, 1)
 >>> bounds(st, 2), solve(d, 2), bounds.ceiling(st, 2)   # West: 空棟 to the banker at best
 (-20, -20, -10)
 """
@@ -131,8 +131,8 @@ class Floor:
             for o in range(4):
                 if o != me and stacks[o] < 4:
                     win += _PAYS[stacks[o]]
-            return max(0 if s >= 4 else -_PAYS[s] * st.m, win * st.m)
-        return 0 if s >= 4 else -_PAYS[s] * st.m
+            return max(min(s - 4, 2) if s >= 4 else -_PAYS[s] * st.m, win * st.m)
+        return min(s - 4, 2) if s >= 4 else -_PAYS[s] * st.m
 
     @staticmethod
     def least_ceiling(st: State, me: int) -> int:
@@ -414,7 +414,7 @@ class Floor:
                     imm += 2 * m
         s = sure
         if s >= 4:
-            return -imm
+            return min(s - 4, 2) - imm  # a loser with 5 or 6 stacks is paid (R-$3)
         pay = _PAYS[s]
         loss = pay * m  # no finish, every reward (the banker may win)
         for o in range(4):

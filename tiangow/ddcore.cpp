@@ -1015,7 +1015,7 @@ int net_floor(const Context* c, const State& st) {
         }
     }
     int s = sure;
-    if (s >= 4) return -imm;
+    if (s >= 4) return std::min(s - 4, 2) - imm;  // a loser with 5 or 6 stacks is paid (R-$3)
     int loss = PAYS[s] * m;  // no finish, every reward (the banker may win)
     for (int o = 0; o < 4; ++o)
         for (int k = 0; k < nf[o]; ++k) loss = std::max(loss, PAYS[s] * f[o] * fmult[o][k] - fcost[o][k]);
@@ -1168,13 +1168,13 @@ int value(Context* c, State& st, int alpha, int beta, const u64* pre = nullptr) 
         // the winner, times m; the ceiling at least what me pays with the stacks it has, times m.
         int me = c->me, s = stacks[me];
         int least = s >= 4 ? 0 : -PAYS[s] * c->m;
-        int most = least;
+        int most = s >= 4 ? std::min(s - 4, 2) : least;
         if (st.size ? st.best_seat == me : to_play == me) {
             int all = s + st.size + tiles_in(st.h[me]);
             int win = 0;
             for (int o = 0; o < 4; ++o)
                 if (o != me && stacks[o] < 4) win += PAYS[stacks[o]];
-            most = std::max(all >= 4 ? 0 : -PAYS[all] * c->m, win * c->m);
+            most = std::max(all >= 4 ? std::min(all - 4, 2) : -PAYS[all] * c->m, win * c->m);
         }
         if (most >= beta) {
             int floor = net_floor(c, st);
