@@ -252,3 +252,45 @@ def test_hands_to_learn_from_are_won_by_the_coach_in_both_cores(pure: bool) -> N
     assert done.returncode == 0, done.stderr[-2000:]
     if pure:
         assert done.stdout.split()[0] == "pure"
+
+
+def test_what_the_search_proved_from_the_start_is_kept_where_it_gave_up(played: Session,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    from tiangow.bots import review
+    from tiangow.bots.review import Review
+    from tiangow.search import core_in_use
+    # a budget that proves one end from the start of this hand but not its value (compiled core)
+    monkeypatch.setattr(review, "DD_NODES", {"compiled": 8_000, "pure Python": 8_000})
+    rec = played.hand_record()
+    r = Review(rec)
+    st = r.strength()
+    exact = solve(r.position(0), 0, Goal.NET)
+    assert st.open_from > 0 or st.open_net is None
+    assert rec.ds == (st.open_low, st.open_high)
+    if core_in_use() == "compiled":
+        assert st.open_high is not None
+    assert st.open_low is None or st.open_low <= exact
+    assert st.open_high is None or exact <= st.open_high
+    text = st.open_text()
+    for v in (st.open_low, st.open_high):
+        if v is not None:
+            assert f"{v:+d}".replace("-", "−") in text.en and f"{v:+d}".replace("-", "−") in text.zh
+    assert "From the start" in text.en and "從頭起" in text.zh
+    back = HandRecord.from_json(json.loads(json.dumps(rec.to_json())))
+    assert back.ds == rec.ds and back.dd == rec.dd
+    for bad in ([1], [3, -2], ["a", None], 5):
+        with pytest.raises(BotError, match="all-hands-open"):
+            HandRecord.from_json({**rec.to_json(), "ds": bad})
+
+
+def test_bounds_from_the_start_in_words() -> None:
+    kw = dict(expected=-4.5, coach_net=None, result=-10, lost=0.0, mistakes=0)
+    both = Strength(open_net=-6, open_from=2, open_low=-10, open_high=-4, **kw)  # type: ignore[arg-type]
+    assert "between −10 and −4" in both.open_text().en and "trick 3" in both.open_text().en
+    assert "−10" in both.open_text().zh and "−4" in both.open_text().zh
+    high = Strength(open_net=None, open_from=0, open_low=None, open_high=-2, **kw)  # type: ignore[arg-type]
+    assert "no more than −2" in high.open_text().en and "最多" in high.open_text().zh
+    low = Strength(open_net=None, open_from=0, open_low=3, open_high=None, **kw)  # type: ignore[arg-type]
+    assert "at least +3" in low.open_text().en and "至少" in low.open_text().zh
+    exact = Strength(open_net=-6, open_from=0, open_low=None, open_high=None, **kw)  # type: ignore[arg-type]
+    assert "From the start," not in exact.open_text().en and "from the start" in exact.open_text().en

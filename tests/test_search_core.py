@@ -173,3 +173,24 @@ def test_a_line_of_best_play_that_gives_up_leaves_the_position_as_it_was(pure: b
                     gave_up += 1
                 assert (st.key(), st.shown, st.up, st.stacks, st.acted) == before
     assert gave_up >= 20
+
+
+@pytest.mark.parametrize("pure", [False, True])
+def test_solve_range_keeps_what_its_budget_proved(pure: bool) -> None:
+    from tiangow.search import pure_python, solve, solve_range
+    rng = random.Random(41)
+    with pure_python() if pure else nullcontext():
+        proved = 0
+        for _ in range(12):
+            d = deal_until(rng, 4)
+            seat = d.to_play
+            v = solve(d, seat)
+            assert solve_range(d, seat, 10**7) == (v, v)
+            for budget in (20, 200, 2_000):
+                low, high = solve_range(d, seat, budget)
+                assert low is None or low <= v
+                assert high is None or v <= high
+                proved += (low is not None) + (high is not None)
+        assert proved > 0
+    with pytest.raises(ValueError, match="max_nodes"):
+        solve_range(d, seat, 0)

@@ -106,7 +106,7 @@ def core_in_use() -> str:
     return "compiled" if _ddcore is not None else "pure Python"
 
 __all__ = ["Goal", "SearchStats", "SearchTooLong", "INF", "CORE", "core_in_use", "pure_python", "without_floor",
-           "solve", "solve_moves",
+           "solve", "solve_range", "solve_moves",
            "step_values", "forced_win", "can_win", "winning_moves", "best_defence", "principal_line"]
 
 INF: Final = 10**9
@@ -545,6 +545,47 @@ def solve(position: Deal | State, seat: int, goal: Goal = Goal.NET, stats: Searc
     if _ddcore is None:
         stats.tt_size = len(table)
     return v
+
+
+def solve_range(position: Deal | State, seat: int, max_nodes: int,
+                stats: SearchStats | None = None) -> tuple[int | None, int | None]:
+    """The net ``seat`` can guarantee from ``position``, every tile known, as far as a search of
+    at most ``max_nodes`` positions proves it: ``(low, high)``, the value lying between them
+    (both ends included), equal where the search finished; ``None`` for an end it did not prove.
+    The searches are those of :func:`solve` (null windows around 0), each proving one end
+    before the next begins, so what the budget allowed is kept when it runs out.
+
+    >>> from tiangow import Deal
+    >>> d = Deal.random(3)
+    >>> solve_range(d, 0, 10_000_000) == (solve(d, 0),) * 2
+    True
+    >>> low, high = solve_range(d, 0, 1_000)    # a bound or none, never a wrong one
+    >>> (low is None or low <= solve(d, 0)) and (high is None or solve(d, 0) <= high)
+    True
+    """
+    st = _state(position, seat)
+    if st.to_play is None:
+        return 0, 0
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
+        raise DealError(f"max_nodes is a positive whole number, not {max_nodes!r}")
+    stats = SearchStats() if stats is None else stats
+    stats.limit = stats.nodes + max_nodes
+    table: TT = {}
+    value = _searcher(st, seat, Goal.NET, table, stats)
+    lo, hi, g = -INF, INF, 0
+    try:
+        while lo < hi:
+            beta = g + 1 if g == lo else g
+            g = value(beta - 1, beta)
+            if g < beta:
+                hi = g
+            else:
+                lo = g
+    except SearchTooLong:
+        pass
+    if _ddcore is None:
+        stats.tt_size = len(table)
+    return (None if lo == -INF else lo), (None if hi == INF else hi)
 
 
 def step_values(st: State, goal: Goal = Goal.NET, tt: TT | None = None,

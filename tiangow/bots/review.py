@@ -30,7 +30,7 @@ from ..deal import Action, Deal
 from ..i18n import T, Text
 from ..move import Move
 from ..rules import Rules
-from ..search import Goal, SearchTooLong, core_in_use, solve
+from ..search import Goal, SearchTooLong, core_in_use, solve, solve_range
 from .base import Bot, BotError
 from .hints import Coach, Mark, Marked, outcome_text
 from .rule import RuleBot
@@ -101,6 +101,11 @@ def _short(v: object, what: str) -> str:
     return v
 
 
+def _signed(x: int) -> str:
+    """+3, 0, −6 (a true minus sign)."""
+    return f"{x:+d}".replace("-", "−")
+
+
 def _whole(v: object, what: str, low: int, high: int) -> int:
     if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high:
         raise BotError(f"saved {what} must be a whole number from {low} to {high}, not {v!r}")
@@ -130,6 +135,9 @@ class HandRecord:
     dd: tuple[int, int] | None = None
     """Once worked out: ``(trick, net)`` — the net the learner's seat could guarantee with all
     hands open from the start of that trick (0: the first), the earliest the search reached."""
+    ds: tuple[int | None, int | None] | None = None
+    """Once worked out, where ``dd`` is not from the start: ``(low, high)`` — what the search
+    proved of that net from the start before it gave up (``None`` for an end not proved)."""
 
     def deal(self, upto: int | None = None) -> Deal:
         """The deal after its first ``upto`` actions (all of them: ``None``)."""
@@ -189,6 +197,8 @@ class HandRecord:
             out["cn"] = self.coach_net
         if self.dd is not None:
             out["dd"] = list(self.dd)
+        if self.ds is not None:
+            out["ds"] = list(self.ds)
         return out
 
     @classmethod
@@ -239,6 +249,14 @@ class HandRecord:
             if not isinstance(dd, list) or len(dd) != 2:
                 raise BotError(f"a saved all-hands-open figure is [trick, net], not {dd!r}")
             rec.dd = (_whole(dd[0], "trick", 0, 7), _whole(dd[1], "all-hands-open net", -10**6, 10**6))
+        ds = data.get("ds")
+        if ds is not None:
+            if not isinstance(ds, list) or len(ds) != 2:
+                raise BotError(f"saved all-hands-open bounds are [low, high], not {ds!r}")
+            low, high = (None if v is None else _whole(v, "all-hands-open bound", -10**6, 10**6) for v in ds)
+            if low is not None and high is not None and low > high:
+                raise BotError(f"saved all-hands-open bounds are [low, high], low ≤ high, not {ds!r}")
+            rec.ds = (low, high)
         return rec
 
 
@@ -260,6 +278,12 @@ class Strength:
     lost: float
     """What the learner's fine actions and mistakes cost, by the coach's figures."""
     mistakes: int
+    open_low: int | None = None
+    """Where :attr:`open_net` is not from the start (or is ``None``): the least the seat could
+    guarantee from the start with all hands open, as far as the search proved it (``None``: not
+    proved) …"""
+    open_high: int | None = None
+    """… and the most."""
 
     def verdict(self) -> Text:
         """One sentence from these figures: a weak hand well played is called that."""
@@ -306,20 +330,39 @@ class Strength:
                  f"on average, and you netted {r}.")
 
     def open_text(self) -> Text:
-        """The all-hands-open figure in words."""
+        """The all-hands-open figure in words (and, where it is not from the start, what was
+        proved from the start)."""
+        start = self._start_text()
         if self.open_net is None:
             return T("四家牌全攤開的最佳結果：這一局太長，在這裏算不出來。",
-                     "With all four hands open: too long to work out here.")
-        v = f"{self.open_net:+d}".replace("-", "−")
+                     "With all four hands open: too long to work out exactly here.") + start
+        v = _signed(self.open_net)
         if self.open_from == 0:
             return T(f"四家牌全攤開，就算其他三家聯手對付你，你的位置從頭起也保證淨得 {v}。",
                      f"With all four hands open, even against the other three playing together, your seat could "
                      f"guarantee {v} from the start.")
         n = self.open_from + 1
         return T(f"從第 {n} 墩起四家牌全攤開，就算其他三家聯手對付你，你的位置也保證淨得 {v}"
-                 "（更早的局面太長，在這裏算不出來）。",
+                 "（更早的局面太長，在這裏算不準）。",
                  f"With all four hands open from trick {n} on, even against the other three playing together, "
-                 f"your seat could guarantee {v} (earlier positions are too long to work out here).")
+                 f"your seat could guarantee {v} (earlier positions are too long to work out exactly here).") + start
+
+    def _start_text(self) -> Text:
+        """What the search proved from the start before it gave up, if anything."""
+        lo, hi = self.open_low, self.open_high
+        if self.open_from == 0 and self.open_net is not None:
+            return T("", "")
+        if lo is not None and hi is not None:
+            return T(f"從頭起，四家牌全攤開，你的位置能保證的淨得在 {_signed(lo)} 和 {_signed(hi)} 之間。",
+                     f" From the start, with all hands open, what your seat could guarantee lies between "
+                     f"{_signed(lo)} and {_signed(hi)}.")
+        if hi is not None:
+            return T(f"從頭起，四家牌全攤開，你的位置最多只能保證淨得 {_signed(hi)}。",
+                     f" From the start, with all hands open, your seat could guarantee no more than {_signed(hi)}.")
+        if lo is not None:
+            return T(f"從頭起，四家牌全攤開，你的位置至少保證淨得 {_signed(lo)}。",
+                     f" From the start, with all hands open, your seat could guarantee at least {_signed(lo)}.")
+        return T("", "")
 
 
 @dataclass(frozen=True)
@@ -387,7 +430,8 @@ class Review:
         if open_hands and rec.coach_net is None:
             rec.coach_net = self._coach_net()
         net, trick = (None, 0) if rec.dd is None else (rec.dd[1], rec.dd[0])
-        return Strength(first, net, trick, rec.coach_net, self.result, lost, mistakes)
+        low, high = (None, None) if rec.ds is None else rec.ds
+        return Strength(first, net, trick, rec.coach_net, self.result, lost, mistakes, low, high)
 
     def _coach_net(self) -> int | None:
         """The coach's own play of the learner's seat on this deal, against the same bots (each
@@ -408,13 +452,20 @@ class Review:
 
     def _open_net(self) -> tuple[int, int] | None:
         """The earliest trick from whose start the all-hands-open search finishes within
-        :data:`DD_NODES` (trying each trick's start in turn), and the net it gives."""
+        :data:`DD_NODES` (trying each trick's start in turn), and the net it gives; where that
+        is not the first, what the search from the start proved goes in the record's ``ds``."""
         starts = [k for k, a in enumerate(self.actions) if k == 0 or a.trick != self.actions[k - 1].trick]
         budget = DD_NODES[core_in_use()]
         for trick, k in enumerate(starts):
             d = self.record.deal(k)
             if d.natural is not None or d.to_play is None:
                 return None
+            if trick == 0:
+                low, high = solve_range(d, self.seat, budget)
+                if low is not None and low == high:
+                    return 0, low
+                self.record.ds = (low, high)
+                continue
             try:
                 return trick, solve(d, self.seat, Goal.NET, max_nodes=budget)
             except SearchTooLong:

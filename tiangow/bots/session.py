@@ -337,7 +337,7 @@ class Session:
                 raise BotError("saved judgements do not match the saved marks")
         worked = data.get("review")
         if isinstance(worked, dict) and d.is_over:
-            rec = HandRecord.from_json({**session.hand_record().to_json(), **{k: worked[k] for k in ("cn", "dd")
+            rec = HandRecord.from_json({**session.hand_record().to_json(), **{k: worked[k] for k in ("cn", "dd", "ds")
                                                                               if k in worked}})
             session._current = ((id(d), len(d.history), len(session.judged)), rec)
         past = data.get("past", [])
@@ -421,7 +421,7 @@ class Session:
         key, rec = self._current
         if rec is None or key != (id(self.deal), len(self.deal.history), len(self.judged)):
             return {}
-        out = {k: v for k, v in rec.to_json().items() if k in ("cn", "dd")}
+        out = {k: v for k, v in rec.to_json().items() if k in ("cn", "dd", "ds")}
         return {"review": out} if out else {}
 
     def hand_record(self) -> HandRecord:
