@@ -294,3 +294,17 @@ def test_bounds_from_the_start_in_words() -> None:
     assert "at least +3" in low.open_text().en and "至少" in low.open_text().zh
     exact = Strength(open_net=-6, open_from=0, open_low=None, open_high=None, **kw)  # type: ignore[arg-type]
     assert "From the start," not in exact.open_text().en and "from the start" in exact.open_text().en
+
+
+def test_a_search_that_found_nothing_exact_is_not_redone(played: Session, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tiangow.bots.review import Review
+    rec = HandRecord.from_json({**played.hand_record().to_json(), "cn": -4, "ds": [None, None]})
+    assert rec.dd is None and rec.ds == (None, None)
+
+    def again(self: Review) -> None:
+        raise AssertionError("the all-hands-open search was worked out already")
+
+    monkeypatch.setattr(Review, "_open_net", again)
+    st = Review(rec).strength()
+    assert st.open_net is None and st.open_low is None and st.open_high is None
+    assert "too long to work out exactly" in st.open_text().en

@@ -425,7 +425,7 @@ class Review:
         lost = round(sum(j.loss for j in self.judged if j.mark is not Mark.BEST), 2)
         mistakes = sum(j.mark is Mark.MISTAKE for j in self.judged)
         rec = self.record
-        if open_hands and rec.dd is None:
+        if open_hands and rec.dd is None and rec.ds is None:  # ds set: worked out, nothing exact found
             rec.dd = self._open_net()
         if open_hands and rec.coach_net is None:
             rec.coach_net = self._coach_net()
