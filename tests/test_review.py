@@ -278,7 +278,8 @@ def test_what_the_search_proved_from_the_start_is_kept_where_it_gave_up(played: 
     assert "From the start" in text.en and "從頭起" in text.zh
     back = HandRecord.from_json(json.loads(json.dumps(rec.to_json())))
     assert back.ds == rec.ds and back.dd == rec.dd
-    for bad in ([1], [3, -2], ["a", None], 5):
+    assert None not in rec.to_json()["ds"].values()  # no nulls: the static site reads them back as jsnull
+    for bad in ([1], [None, -4], {"lo": 3, "hi": -2}, {"lo": "a"}, {"x": 1}, {"hi": None}, 5):
         with pytest.raises(BotError, match="all-hands-open"):
             HandRecord.from_json({**rec.to_json(), "ds": bad})
 
@@ -298,7 +299,7 @@ def test_bounds_from_the_start_in_words() -> None:
 
 def test_a_search_that_found_nothing_exact_is_not_redone(played: Session, monkeypatch: pytest.MonkeyPatch) -> None:
     from tiangow.bots.review import Review
-    rec = HandRecord.from_json({**played.hand_record().to_json(), "cn": -4, "ds": [None, None]})
+    rec = HandRecord.from_json({**played.hand_record().to_json(), "cn": -4, "ds": {}})
     assert rec.dd is None and rec.ds == (None, None)
 
     def again(self: Review) -> None:

@@ -197,8 +197,8 @@ class HandRecord:
             out["cn"] = self.coach_net
         if self.dd is not None:
             out["dd"] = list(self.dd)
-        if self.ds is not None:
-            out["ds"] = list(self.ds)
+        if self.ds is not None:  # no nulls: in the static site a stored null comes back as jsnull
+            out["ds"] = {k: v for k, v in zip(("lo", "hi"), self.ds, strict=True) if v is not None}
         return out
 
     @classmethod
@@ -251,11 +251,13 @@ class HandRecord:
             rec.dd = (_whole(dd[0], "trick", 0, 7), _whole(dd[1], "all-hands-open net", -10**6, 10**6))
         ds = data.get("ds")
         if ds is not None:
-            if not isinstance(ds, list) or len(ds) != 2:
-                raise BotError(f"saved all-hands-open bounds are [low, high], not {ds!r}")
-            low, high = (None if v is None else _whole(v, "all-hands-open bound", -10**6, 10**6) for v in ds)
+            if not isinstance(ds, dict) or not set(ds) <= {"lo", "hi"}:
+                raise BotError(f"saved all-hands-open bounds are {{'lo': least, 'hi': most}} (either left out), "
+                               f"not {ds!r}")
+            low, high = (_whole(ds[k], "all-hands-open bound", -10**6, 10**6) if k in ds else None
+                         for k in ("lo", "hi"))
             if low is not None and high is not None and low > high:
-                raise BotError(f"saved all-hands-open bounds are [low, high], low ≤ high, not {ds!r}")
+                raise BotError(f"saved all-hands-open bounds have lo ≤ hi, not {ds!r}")
             rec.ds = (low, high)
         return rec
 
