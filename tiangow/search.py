@@ -37,7 +37,7 @@ from __future__ import annotations
 import enum
 import os
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Final
@@ -483,21 +483,21 @@ def _window(goal: Goal) -> tuple[int, int]:
     return (-INF, INF) if goal is Goal.NET else (0, 1)
 
 
-def _exact(value: Callable[[int, int], int], goal: Goal, guess: int = 0) -> int:
+def _exact(value: Callable[[int, int], int], goal: Goal, guess: int = 0, proved: list[int] | None = None) -> int:
     """The exact value of a searcher (:func:`_searcher`) for ``goal``. For the net, by searches
     of null windows around a guess, each from the bounds the one before proved (MTD(f), as
     chess and bridge solvers do: cheaper than one search of the whole window, its cuts coming
-    from the first bound tried); the win goals are already a null window."""
+    from the first bound tried); the win goals are already a null window. ``proved``: a list
+    ``[low, high]`` kept up to date with the bounds proved so far (what is left of them if a
+    search gives up)."""
     if goal is not Goal.NET:
         return value(0, 1)
-    lo, hi, g = -INF, INF, guess
-    while lo < hi:
-        beta = g + 1 if g == lo else g
+    bounds = [-INF, INF] if proved is None else proved
+    g = guess
+    while bounds[0] < bounds[1]:
+        beta = g + 1 if g == bounds[0] else g
         g = value(beta - 1, beta)
-        if g < beta:
-            hi = g
-        else:
-            lo = g
+        bounds[0 if g >= beta else 1] = g
     return g
 
 
@@ -572,19 +572,12 @@ def solve_range(position: Deal | State, seat: int, max_nodes: int,
     stats.limit = stats.nodes + max_nodes
     table: TT = {}
     value = _searcher(st, seat, Goal.NET, table, stats)
-    lo, hi, g = -INF, INF, 0
-    try:
-        while lo < hi:
-            beta = g + 1 if g == lo else g
-            g = value(beta - 1, beta)
-            if g < beta:
-                hi = g
-            else:
-                lo = g
-    except SearchTooLong:
-        pass
+    proved = [-INF, INF]
+    with suppress(SearchTooLong):
+        _exact(value, Goal.NET, 0, proved)
     if _ddcore is None:
         stats.tt_size = len(table)
+    lo, hi = proved
     return (None if lo == -INF else lo), (None if hi == INF else hi)
 
 
