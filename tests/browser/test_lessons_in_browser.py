@@ -28,9 +28,33 @@ def wait_store_loaded(page: Any) -> None:
     progress_ready(page, TIMEOUT)
 
 
+# A question's prompt, its tiles and its choices are separate widgets that reach the page one by
+# one after "Next": wait until what is shown fits the prompt (a pick question shows picks; the
+# others one tile and their answer buttons) before reading it.
+QUESTION_DRAWN = """() => {
+    const q = document.querySelector('.tg-quiz');
+    const prompt = q && q.querySelector('.tg-prompt');
+    if (!prompt) return false;
+    const text = prompt.innerText;
+    const picks = q.querySelectorAll('.tg-pick svg[data-tile]').length;
+    const shown = q.querySelectorAll('.tg-tiles svg[data-tile]').length;
+    const choices = q.querySelectorAll('button.tg-choice').length;
+    if (text.includes('「') || text.includes('Which tile is')) return picks >= 2 && choices === 0;
+    return shown === 1 && picks === 0 && choices >= 2;
+}"""
+
+
 def current_question(page: Any) -> dict[str, Any]:
     quiz = page.locator(".tg-quiz").first
     quiz.wait_for(timeout=TIMEOUT)
+    page.wait_for_function(QUESTION_DRAWN, timeout=TIMEOUT)
+    drawn = quiz.inner_html()
+    for _ in range(50):  # and no update still arriving (the same page twice, 0.2 s apart)
+        page.wait_for_timeout(200)
+        now = quiz.inner_html()
+        if now == drawn and page.evaluate(QUESTION_DRAWN):
+            break
+        drawn = now
     prompt = quiz.locator(".tg-prompt").inner_text()
     shown = quiz.locator(".tg-tiles svg[data-tile]").all()
     picks = quiz.locator(".tg-pick svg[data-tile]").all()
