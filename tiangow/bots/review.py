@@ -31,6 +31,7 @@ from ..i18n import T, Text
 from ..move import Move
 from ..rules import Rules
 from ..search import Goal, SearchTooLong, core_in_use, solve, solve_range
+from . import ahead
 from .base import Bot, BotError
 from .hints import Coach, Mark, Marked, outcome_text
 from .rule import RuleBot
@@ -41,6 +42,9 @@ __all__ = ["Judged", "HandRecord", "Review", "Strength", "Retry", "DD_NODES"]
 DD_NODES = {"compiled": 1_000_000, "pure Python": 60_000}
 """How many positions the review's all-hands-open search may visit from one trick's start
 (under a second either way) before it tries from the next trick's start."""
+AHEAD_WAIT = 3.0
+"""Seconds the review waits for the search from the start still running in another process
+(:mod:`tiangow.bots.ahead`) before it searches itself within :data:`DD_NODES`."""
 
 
 @dataclass(frozen=True)
@@ -429,6 +433,11 @@ class Review:
         rec = self.record
         if open_hands and rec.dd is None and rec.ds is None:  # ds set: worked out, nothing exact found
             rec.dd = self._open_net()
+        elif open_hands and (rec.dd is None or rec.dd[0] > 0):
+            # worked out before the search from the start ended (another process): its answer now
+            found = ahead.result(rec.upto(0).key())
+            if found is not None and found[0] is not None and found[0] == found[1]:
+                rec.dd, rec.ds = (0, found[0]), None
         if open_hands and rec.coach_net is None:
             rec.coach_net = self._coach_net()
         net, trick = (None, 0) if rec.dd is None else (rec.dd[1], rec.dd[0])
@@ -463,7 +472,10 @@ class Review:
             if d.natural is not None or d.to_play is None:
                 return None
             if trick == 0:
-                low, high = solve_range(d, self.seat, budget)
+                # what a search of far more positions, started when the hand was dealt, found
+                # (tiangow.bots.ahead: a server only), else the search of the review's budget
+                found = ahead.result(self.record.upto(0).key(), wait=AHEAD_WAIT)
+                low, high = solve_range(d, self.seat, budget) if found is None else found
                 if low is not None and low == high:
                     return 0, low
                 self.record.ds = (low, high)

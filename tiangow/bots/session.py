@@ -31,6 +31,7 @@ from ..i18n import T, Text, seat_name
 from ..move import Move
 from ..rules import Rules
 from ..scoring import Settlement
+from . import ahead
 from .base import Bot, BotError
 from .hints import Coach, Hint, Mark, Marked
 from .review import HandRecord, Judged, Review
@@ -85,7 +86,7 @@ class Session:
     """The learner at ``seat`` against three bots (``opponents``: ``"search"`` or ``"rule"``)."""
 
     def __init__(self, seat: int = 0, rules: Rules | None = None, seed: int = 0, opponents: Opponents = "search",
-                 samples: int = 24, coach_samples: int = 32) -> None:
+                 samples: int = 24, coach_samples: int = 32, open_ahead: bool = False) -> None:
         self.seat = _seat(seat)
         self.rules = _rules(rules)
         if opponents not in ("search", "rule"):
@@ -110,6 +111,11 @@ class Session:
         """The session's earlier finished hands (the last :data:`PAST_KEPT`), oldest first."""
         self._banked: Deal | None = None
         self._current: tuple[object, HandRecord | None] = (None, None)
+        self._ahead_key: str | None = None
+        self.open_ahead = open_ahead
+        """Whether each hand's all-hands-open net from the start is worked out while it is played,
+        in another process, for its review (:mod:`tiangow.bots.ahead`: a server with the
+        compiled core only)."""
         self.deal = self._new_deal()
 
     # -- dealing ---------------------------------------------------------------------------
@@ -134,7 +140,29 @@ class Session:
         self.marks = []
         self.judged = []
         self._learner_views: list[int] = []  # history lengths before each learner action
+        if self.open_ahead:
+            self._work_ahead(d)
         return d
+
+    def work_ahead(self) -> bool:
+        """Start working out the hand in play's all-hands-open net from the start for the
+        learner's seat, in another process, for its review (:func:`tiangow.bots.ahead.start`;
+        nothing where that does not run). Whether it runs (or has already run)."""
+        return self._work_ahead(self.deal)
+
+    def _work_ahead(self, d: Deal) -> bool:
+        if d.natural is not None:
+            return False  # settled as dealt: nothing to search
+        seed, number, seat, opponents, samples = self._dealt
+        rec = HandRecord(seed, d.banker, d.streak, d.rules, seat, [], [], number, opponents, samples)
+        self._ahead_key = rec.key()
+        return ahead.start(rec.key(), rec.to_json())
+
+    def stop_ahead(self) -> None:
+        """Stop the work started for the hand in play (:meth:`work_ahead`) if it still runs."""
+        if self._ahead_key is not None:
+            ahead.cancel(self._ahead_key)
+            self._ahead_key = None
 
     def deal_again(self) -> None:
         """A new deal (the next seed) with the same banker and streak; a finished hand is

@@ -80,7 +80,9 @@ class PlayTable(w.VBox):
         self.record = record if record is not None else PlayRecord()
         if seed is None:
             seed = rng.randrange(1, 10_000) if rng is not None and hasattr(rng, "randrange") else 1
-        self.session = Session(seat=seat, seed=seed, opponents=opponents)
+        # each hand's all-hands-open net from the start is worked out while it is played, in
+        # another process, for its review (tiangow.bots.ahead: a server only)
+        self.session = Session(seat=seat, seed=seed, opponents=opponents, open_ahead=True)
         self.pace = max(0.0, float(pace))
         self.on_result = on_result
         self.on_change = on_change
@@ -455,6 +457,9 @@ class PlayTable(w.VBox):
             self._render()
             return False
         self._cancel()
+        self.session.stop_ahead()  # the table put back replaces the deal just dealt
+        session.open_ahead = True
+        session.work_ahead()
         self.session = session
         self._counted = session.deal if table.get("counted") is True and session.deal.is_over else None
         self._last_saved = None

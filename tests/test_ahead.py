@@ -1,0 +1,137 @@
+"""The all-hands-open net from the start worked out in another process while a hand is played
+(tiangow.bots.ahead, issue 24 §2): the same answer as the search in the review's own process,
+taken by the review where its own budget falls short, and nothing where it does not run."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from tiangow.bots import ahead, review
+from tiangow.bots.review import HandRecord
+from tiangow.bots.session import Session
+from tiangow.search import Goal, SearchStats, core_in_use, solve, solve_range
+
+compiled_only = pytest.mark.skipif(core_in_use() != "compiled", reason="jobs run only with the compiled core")
+
+
+@pytest.fixture
+def jobs(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv("TIANGOW_OPEN_AHEAD", "1")
+    ahead.stop_all()
+    ahead._done.clear()
+    yield
+    ahead.stop_all()
+    ahead._done.clear()
+
+
+def _start_record(seed: int) -> HandRecord:
+    s = Session(seat=0, seed=seed, opponents="rule")
+    return HandRecord(s.deal_seed, s.deal.banker, s.deal.streak, s.deal.rules, 0, [])
+
+
+@compiled_only
+@pytest.mark.parametrize("budget", [5_000, 2_000_000])
+def test_a_job_proves_what_the_search_here_proves(jobs: None, budget: int) -> None:
+    rec = _start_record(1)  # its net from the start takes about 150,000 positions
+    assert ahead.start(rec.key(), rec.to_json(), budget)
+    assert ahead.start(rec.key(), rec.to_json(), budget)  # the same hand: the job already running
+    assert len(ahead._running) == 1
+    found = ahead.result(rec.key(), wait=120)
+    assert found == solve_range(rec.deal(0), 0, budget)
+    if budget > 1_000_000:
+        assert found == (solve(rec.deal(0), 0), solve(rec.deal(0), 0))
+    assert ahead.result(rec.key()) == found  # kept
+
+
+@compiled_only
+def test_the_review_takes_the_jobs_net_where_its_own_search_falls_short(jobs: None,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(review, "DD_NODES", {"compiled": 8_000, "pure Python": 8_000})
+    s = Session(seat=0, seed=1, opponents="rule", coach_samples=8, open_ahead=True)
+    assert len(ahead._running) == 1
+    while not s.is_over:
+        if s.learner_to_act:
+            assert s.act(s.hint().recommended).ok
+        else:
+            s.bot_step()
+    d0 = s.hand_record().deal(0)
+    st = SearchStats()
+    exact = solve(d0, 0, Goal.NET, stats=st)
+    assert st.nodes > 8_000  # the review's own budget would not reach it from the start
+    # (the job runs at low priority: on a busy machine it may need longer than the hand took)
+    assert ahead.result(s.hand_record().upto(0).key(), wait=120) == (exact, exact)
+    strength = s.review().strength()
+    assert (strength.open_from, strength.open_net) == (0, exact)
+    assert s.hand_record().dd is None  # the record of the hand in play is the review's own copy
+    assert s.review().record.dd == (0, exact)
+
+
+@compiled_only
+def test_an_answer_that_comes_after_the_review_replaces_a_later_tricks_net(jobs: None,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(review, "DD_NODES", {"compiled": 8_000, "pure Python": 8_000})
+    monkeypatch.setattr(review, "AHEAD_WAIT", 0.0)
+    s = Session(seat=0, seed=1, opponents="rule", coach_samples=8)
+    while not s.is_over:
+        if s.learner_to_act:
+            assert s.act(s.hint().recommended).ok
+        else:
+            s.bot_step()
+    assert s.work_ahead()  # started only now: still running when the review first looks
+    r = s.review()
+    first = r.strength()
+    assert first.open_from > 0 or first.open_net is None
+    found = ahead.result(r.record.upto(0).key(), wait=120)
+    assert found is not None and found[0] == found[1]
+    later = s.review().strength()
+    assert (later.open_from, later.open_net) == (0, found[0])
+    assert later.open_low is None and later.open_high is None
+
+
+def test_nothing_runs_where_it_is_switched_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TIANGOW_OPEN_AHEAD", "0")
+    rec = _start_record(3)
+    assert not ahead.available()
+    assert not ahead.start(rec.key(), rec.to_json())
+    assert ahead.result(rec.key(), wait=1.0) is None
+    s = Session(seat=0, seed=3, opponents="rule", open_ahead=True)
+    assert not s.work_ahead()
+
+
+@compiled_only
+def test_at_most_two_jobs_run_and_a_failed_one_gives_nothing(jobs: None) -> None:
+    recs = [_start_record(seed) for seed in (6, 7, 9)]
+    for rec in recs:
+        assert ahead.start(rec.key(), rec.to_json())
+    assert list(ahead._running) == [recs[1].key(), recs[2].key()]  # the oldest stopped
+    assert ahead.result(recs[0].key()) is None
+    bad = {**recs[0].to_json(), "banker": 9}  # refused by the job's process: no answer, no error here
+    assert ahead.start("bad", bad, 1_000)
+    deadline = time.monotonic() + 60
+    while "bad" in ahead._running and time.monotonic() < deadline:
+        ahead.result("bad", wait=1.0)
+    assert "bad" not in ahead._running and ahead.result("bad") is None
+    assert os.environ["TIANGOW_OPEN_AHEAD"] == "1"
+
+
+@compiled_only
+def test_the_table_starts_a_job_for_each_deal_and_drops_one_a_saved_table_replaces(jobs: None) -> None:
+    from tiangow.widgets.play import PlayTable
+
+    other = PlayTable(seed=11)
+    saved = other.saved()
+    assert list(ahead._running) == [other.session._ahead_key]
+    ahead.cancel(str(other.session._ahead_key))
+    t = PlayTable(seed=3)
+    first = t.session._ahead_key
+    assert first is not None and list(ahead._running) == [first]
+    assert t.restore(saved)
+    assert t.session._ahead_key == other.session._ahead_key != first
+    assert list(ahead._running) == [t.session._ahead_key] or ahead.result(str(t.session._ahead_key)) is not None
+    t.session.deal_again()  # a new deal: its own job, the last one's kept for its review
+    assert t.session._ahead_key not in (first, other.session._ahead_key)
+    assert t.session._ahead_key in ahead._running or t.session._ahead_key in ahead._done

@@ -1,0 +1,219 @@
+"""How good a hand was to begin with, worked out while it is played (issue 24 §2).
+
+The review of a hand says what the learner's seat could guarantee with all hands open from the
+start (:func:`tiangow.search.solve_range`). Within the review's own budget
+(:data:`tiangow.bots.review.DD_NODES`, under a second) the search finishes that for about two
+seats in three; the rest take it seconds to minutes. So on a server with the compiled core, when
+a hand is dealt, :func:`start` runs that search in a separate process, at low priority, with a
+far larger budget (:data:`AHEAD_NODES`), while the learner plays; the review takes its answer
+(:func:`result`) when it is there. Nowhere else: not in the browser (Pyodide has no processes),
+not with the pure-Python search (too slow to be worth it), not where the environment variable
+``TIANGOW_OPEN_AHEAD`` is ``0``.
+
+Each job is keyed by :meth:`tiangow.bots.review.HandRecord.key` of the hand's record with no
+moves (the deal and the seat). At most :data:`MAX_RUNNING` run at once (the oldest is stopped
+for a new one); a job's process stops at its budget, at :data:`AHEAD_SECONDS` of processor
+time, or with the process that started it.
+
+>>> result("no such hand") is None
+True
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import json
+import os
+import sys
+import time
+from collections import OrderedDict
+from typing import Any, Final
+
+__all__ = ["AHEAD_NODES", "AHEAD_SECONDS", "MAX_RUNNING", "available", "start", "result", "cancel", "stop_all"]
+
+AHEAD_NODES: Final = 150_000_000
+"""Positions a job's search may visit (a minute or so with the compiled core; 197 of 200
+seeded whole hands are solved within 50 million)."""
+AHEAD_SECONDS: Final = 300
+"""Processor seconds a job's process may use before the system stops it."""
+MAX_RUNNING: Final = 2
+"""Jobs running at once (each its own process, about 200 MB)."""
+_KEPT: Final = 64
+"""Finished jobs' answers kept."""
+
+Bounds = tuple[int | None, int | None]
+
+
+class _Job:
+    """One search in its own process (``subprocess`` is imported only here: the browser's
+    Python has no processes)."""
+
+    def __init__(self, record: dict[str, Any], max_nodes: int) -> None:
+        import subprocess
+
+        self.started = time.monotonic()
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "tiangow.bots.ahead"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL, text=True, env={**os.environ, "TIANGOW_OPEN_AHEAD": "0"})
+        assert self.proc.stdin is not None
+        with contextlib.suppress(OSError):  # the process is already gone: poll() finds no answer
+            self.proc.stdin.write(json.dumps({"record": record, "nodes": max_nodes}))
+            self.proc.stdin.close()
+        self.proc.stdin = None  # written: communicate() only reads
+
+    def poll(self, wait: float) -> tuple[bool, Bounds | None]:
+        """Whether the job has finished (waiting up to ``wait`` seconds), and then its bounds
+        (``None``: it failed)."""
+        import subprocess
+
+        try:
+            out, _ = self.proc.communicate(timeout=max(0.0, wait))
+        except subprocess.TimeoutExpired:
+            return False, None
+        except (OSError, ValueError):
+            return True, None
+        return True, (_parse(out) if self.proc.returncode == 0 else None)
+
+    def stop(self) -> None:
+        import subprocess
+
+        if self.proc.poll() is None:
+            self.proc.kill()
+        with contextlib.suppress(subprocess.TimeoutExpired, OSError):
+            self.proc.wait(timeout=5)
+        if self.proc.stdout is not None:
+            self.proc.stdout.close()
+
+
+def _parse(out: str) -> Bounds | None:
+    """A job's answer, ``{"lo": …, "hi": …}`` (an end not proved left out); ``None`` for
+    anything else.
+
+    >>> _parse('{"lo": -4, "hi": -4}'), _parse('{"hi": 2}'), _parse('{"lo": 3, "hi": 1}'), _parse("oops")
+    ((-4, -4), (None, 2), None, None)
+    """
+    try:
+        data = json.loads(out)
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or not set(data) <= {"lo", "hi"}:
+        return None
+    lo, hi = data.get("lo"), data.get("hi")
+    for v in (lo, hi):
+        if v is not None and (isinstance(v, bool) or not isinstance(v, int) or abs(v) > 10_000):
+            return None
+    if lo is not None and hi is not None and lo > hi:
+        return None
+    return lo, hi
+
+
+_running: OrderedDict[str, _Job] = OrderedDict()
+_done: OrderedDict[str, Bounds] = OrderedDict()
+
+
+def available() -> bool:
+    """Whether jobs run here: a server (not Pyodide) with the compiled core, not switched off."""
+    from ..search import core_in_use
+
+    return (sys.platform != "emscripten" and os.environ.get("TIANGOW_OPEN_AHEAD", "1") != "0"
+            and core_in_use() == "compiled")
+
+
+def start(key: str, record: dict[str, Any], max_nodes: int = AHEAD_NODES) -> bool:
+    """Start working out the record's net from the start for its seat (``record``: a
+    :meth:`~tiangow.bots.review.HandRecord.to_json` with no moves; ``key``: its record's key),
+    unless that job is already running or done, or jobs do not run here. Whether one runs."""
+    if key in _running or key in _done:
+        return True
+    if not available():
+        return False
+    while len(_running) >= MAX_RUNNING:
+        _, old = _running.popitem(last=False)
+        old.stop()
+    try:
+        _running[key] = _Job(record, max_nodes)
+    except OSError:
+        return False
+    return True
+
+
+def result(key: str, wait: float = 0.0) -> Bounds | None:
+    """What the job for ``key`` proved — ``(low, high)``, equal where it found the net, ``None``
+    for an end not proved — once it has finished; ``None`` while it runs (after waiting up to
+    ``wait`` seconds), or where there is no such job or it failed."""
+    if key in _done:
+        return _done[key]
+    job = _running.get(key)
+    if job is None:
+        return None
+    finished, found = job.poll(wait)
+    if not finished:
+        return None
+    del _running[key]
+    job.stop()
+    if found is None:
+        return None
+    _done[key] = found
+    while len(_done) > _KEPT:
+        _done.popitem(last=False)
+    return found
+
+
+def cancel(key: str) -> None:
+    """Stop the job for ``key`` if it still runs (its answer is no longer wanted)."""
+    job = _running.pop(key, None)
+    if job is not None:
+        job.stop()
+
+
+def stop_all() -> None:
+    """Stop every job still running (at exit, and in tests)."""
+    while _running:
+        _, job = _running.popitem()
+        job.stop()
+
+
+atexit.register(stop_all)
+
+
+def _die_with_parent() -> None:
+    """Linux: this process gets SIGKILL when the one that started it ends (best effort)."""
+    try:
+        import ctypes
+        import signal
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+def _work() -> int:
+    """The job's process: read ``{"record": …, "nodes": …}``, print ``{"lo": …, "hi": …}``."""
+    _die_with_parent()
+    try:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_CPU, (AHEAD_SECONDS, AHEAD_SECONDS))
+    except (ImportError, ValueError, OSError):
+        pass
+    with contextlib.suppress(AttributeError, OSError):
+        os.nice(10)
+    from ..search import solve_range
+    from .review import HandRecord
+
+    data = json.loads(sys.stdin.read())
+    rec = HandRecord.from_json(data["record"])
+    nodes = data["nodes"]
+    if isinstance(nodes, bool) or not isinstance(nodes, int) or not 0 < nodes <= 10**10:
+        raise ValueError(f"a job's budget is a positive whole number of positions, not {nodes!r}")
+    d = rec.deal(0)
+    if d.natural is not None or d.to_play is None:
+        return 1
+    low, high = solve_range(d, rec.seat, nodes)
+    print(json.dumps({k: v for k, v in (("lo", low), ("hi", high)) if v is not None}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(_work())
