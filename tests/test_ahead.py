@@ -135,3 +135,40 @@ def test_the_table_starts_a_job_for_each_deal_and_drops_one_a_saved_table_replac
     t.session.deal_again()  # a new deal: its own job, the last one's kept for its review
     assert t.session._ahead_key not in (first, other.session._ahead_key)
     assert t.session._ahead_key in ahead._running or t.session._ahead_key in ahead._done
+
+
+@compiled_only
+def test_an_open_review_shows_the_net_from_the_start_when_it_comes(jobs: None,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    import asyncio
+
+    from tiangow.widgets import review as review_widget
+    from tiangow.widgets.review import ReviewPanel
+
+    monkeypatch.setattr(review, "DD_NODES", {"compiled": 8_000, "pure Python": 8_000})
+    monkeypatch.setattr(review, "AHEAD_WAIT", 0.0)
+    monkeypatch.setattr(review_widget, "AHEAD_POLL", 0.2)
+    s = Session(seat=0, seed=1, opponents="rule", coach_samples=8)
+    while not s.is_over:
+        if s.learner_to_act:
+            assert s.act(s.hint().recommended).ok
+        else:
+            s.bot_step()
+    saves: list[int] = []
+    panel = ReviewPanel(on_step=lambda: saves.append(1))
+    exact = solve(s.hand_record().deal(0), 0)
+
+    async def open_and_wait() -> str:
+        assert s.work_ahead()
+        panel.show(s.review())
+        assert 'data-open-from="0"' not in panel.head.value  # the review's own search fell short
+        assert panel._watch is not None
+        for _ in range(600):
+            await asyncio.sleep(0.2)
+            if 'data-open-from="0"' in panel.head.value:
+                break
+        return panel.head.value
+
+    head = asyncio.run(open_and_wait())
+    assert f'data-open="{exact}" data-open-from="0"' in head
+    assert saves and panel._watch is None

@@ -30,7 +30,9 @@ import time
 from collections import OrderedDict
 from typing import Any, Final
 
-__all__ = ["AHEAD_NODES", "AHEAD_SECONDS", "MAX_RUNNING", "available", "start", "result", "cancel", "stop_all"]
+__all__ = [
+    "AHEAD_NODES", "AHEAD_SECONDS", "MAX_RUNNING", "available", "start", "result", "running", "cancel", "stop_all",
+]
 
 AHEAD_NODES: Final = 150_000_000
 """Positions a job's search may visit (a minute or so with the compiled core; 197 of 200
@@ -67,8 +69,10 @@ class _Job:
         (``None``: it failed)."""
         import subprocess
 
+        if wait <= 0 and self.proc.poll() is None:
+            return False, None  # (communicate() with no time left would not read at all)
         try:
-            out, _ = self.proc.communicate(timeout=max(0.0, wait))
+            out, _ = self.proc.communicate(timeout=max(0.1, wait))
         except subprocess.TimeoutExpired:
             return False, None
         except (OSError, ValueError):
@@ -158,6 +162,11 @@ def result(key: str, wait: float = 0.0) -> Bounds | None:
     while len(_done) > _KEPT:
         _done.popitem(last=False)
     return found
+
+
+def running(key: str) -> bool:
+    """Whether the job for ``key`` is still running (as last looked at)."""
+    return key in _running
 
 
 def cancel(key: str) -> None:

@@ -10,11 +10,13 @@ The HTML is drawn by pure functions (:func:`review_head_html`, :func:`review_ste
 
 from __future__ import annotations
 
+import asyncio
 import html
 from collections.abc import Callable
 
 import ipywidgets as w
 
+from ..bots import ahead
 from ..bots.hints import Mark
 from ..bots.review import HandRecord, Judged, Retry, Review, Strength
 from ..deal import Action
@@ -32,6 +34,10 @@ from .views import STYLE
 __all__ = ["ReviewPanel", "review_head_html", "review_step_html", "deck_html", "costly_label"]
 
 _log = log
+
+AHEAD_POLL = 5.0
+"""Seconds between two looks, while a review is open, at whether the net from the start that
+another process is working out (:mod:`tiangow.bots.ahead`) has come."""
 
 MARK_WORDS = {Mark.BEST: T("最佳", "best"), Mark.FINE: T("可以", "fine"), Mark.MISTAKE: T("失誤", "mistake")}
 
@@ -155,6 +161,7 @@ class ReviewPanel(w.VBox):
         self._tries = 0
         self._answer: Move | None = None
         self._kept = False
+        self._watch: asyncio.TimerHandle | None = None
 
         self.head = w.HTML()
         self.costly_box = w.VBox()
@@ -206,6 +213,9 @@ class ReviewPanel(w.VBox):
         self.review = review
         self.which = which
         self._close_retry()
+        if self._watch is not None:
+            self._watch.cancel()
+            self._watch = None
         if review is None:
             self.strength = None
             self.layout.display = "none"
@@ -217,6 +227,36 @@ class ReviewPanel(w.VBox):
         self.layout.display = ""
         self.costly_box.children = tuple(self._jump(j) for j in dear)
         self.render()
+        self._watch_ahead()
+
+    def _watch_ahead(self) -> None:
+        """Where the hand's net from the start is still being worked out in another process
+        (:mod:`tiangow.bots.ahead`), look again every :data:`AHEAD_POLL` seconds while this
+        review stays open, and show it when it comes (and save it, with ``on_step``)."""
+        r, st = self.review, self.strength
+        if r is None or st is None or (st.open_net is not None and st.open_from == 0):
+            return
+        key = r.record.upto(0).key()
+        if not ahead.running(key):
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (a script, a test): the next look takes it
+            return
+
+        def look() -> None:
+            self._watch = None
+            if self.review is not r:
+                return
+            if ahead.result(key) is None:
+                self._watch_ahead()
+                return
+            self.strength = r.strength()
+            self.render()
+            if self.on_step is not None:
+                self.on_step()
+
+        self._watch = loop.call_later(AHEAD_POLL, look)
 
     def _jump(self, j: Judged) -> w.Button:
         b = self._button("tg-review-jump", lambda: self.go(j.at))
