@@ -97,7 +97,11 @@ def wait_http(url: str, timeout: float) -> None:
 def start_voila(port: int, extra: list[str] | None = None) -> subprocess.Popen[bytes]:
     cmd = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
            *(extra or [])]
-    return subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    # lesson 08's table starts a search in another process for each deal (tiangow.bots.ahead);
+    # not in these tests' servers, which share two cores with the browsers (TIANGOW_OPEN_AHEAD=1
+    # in the environment keeps it on; tests/test_ahead.py tests it)
+    env = {**os.environ, "TIANGOW_OPEN_AHEAD": os.environ.get("TIANGOW_OPEN_AHEAD", "0")}
+    return subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
 
 
 @pytest.fixture(scope="session")

@@ -189,7 +189,7 @@ class LessonPage(CoursePage):
     def play(self, drill: Any, seed: int | None = None, pace: float = 0.7) -> PlayTable:
         """The table: whole hands against three bots, with hints (lesson 08)."""
         widget = PlayTable(drill, random.Random(seed), pace=pace, on_result=lambda *_: self._saved(drill),
-                           on_change=lambda: self._saved(drill))
+                           on_change=lambda: self._saved(drill), open_ahead=True)
         self._wire(drill, widget)
         return widget
 

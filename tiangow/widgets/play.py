@@ -70,19 +70,19 @@ class PlayTable(w.VBox):
     ``on_result``: called with the :class:`PlayRecord` when a hand is counted.
     ``on_change``: called when the table changed (an action, a new deal, new settings) after
     :attr:`PlayRecord.table` was brought up to date, to save it; :meth:`refresh` puts a saved
-    table back (after a reload), its hand replayed action by action.
+    table back (after a reload), its hand replayed action by action. ``open_ahead``: work out
+    each hand's all-hands-open net from the start while it is played, for its review
+    (:mod:`tiangow.bots.ahead`: lesson 08's table, on a server with the compiled core).
     """
 
     def __init__(self, record: PlayRecord | None = None, rng: Any = None, *, seat: int = 0, seed: int | None = None,
                  pace: float = 0.7, opponents: Opponents = "search",
                  on_result: Callable[[PlayRecord, bool], None] | None = None,
-                 on_change: Callable[[], None] | None = None) -> None:
+                 on_change: Callable[[], None] | None = None, open_ahead: bool = False) -> None:
         self.record = record if record is not None else PlayRecord()
         if seed is None:
             seed = rng.randrange(1, 10_000) if rng is not None and hasattr(rng, "randrange") else 1
-        # each hand's all-hands-open net from the start is worked out while it is played, in
-        # another process, for its review (tiangow.bots.ahead: a server only)
-        self.session = Session(seat=seat, seed=seed, opponents=opponents, open_ahead=True)
+        self.session = Session(seat=seat, seed=seed, opponents=opponents, open_ahead=open_ahead)
         self.pace = max(0.0, float(pace))
         self.on_result = on_result
         self.on_change = on_change
@@ -458,8 +458,9 @@ class PlayTable(w.VBox):
             return False
         self._cancel()
         self.session.stop_ahead()  # the table put back replaces the deal just dealt
-        session.open_ahead = True
-        session.work_ahead()
+        if self.session.open_ahead:
+            session.open_ahead = True
+            session.work_ahead()
         self.session = session
         self._counted = session.deal if table.get("counted") is True and session.deal.is_over else None
         self._last_saved = None
