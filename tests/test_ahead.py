@@ -109,6 +109,15 @@ def test_at_most_two_jobs_run_and_a_failed_one_gives_nothing(jobs: None) -> None
         assert ahead.start(rec.key(), rec.to_json())
     assert list(ahead._running) == [recs[1].key(), recs[2].key()]  # the oldest stopped
     assert ahead.result(recs[0].key()) is None
+    # a job that has finished is no longer counted as running when the next starts: its answer stays
+    quick = _start_record(5)  # about 8,000 positions
+    ahead.stop_all()
+    assert ahead.start(quick.key(), quick.to_json())
+    ahead._running[quick.key()].proc.wait(timeout=60)
+    for rec in recs[:2]:
+        assert ahead.start(rec.key(), rec.to_json())
+    assert ahead.result(quick.key()) == solve_range(quick.deal(0), 0, ahead.AHEAD_NODES)
+    ahead.stop_all()
     bad = {**recs[0].to_json(), "banker": 9}  # refused by the job's process: no answer, no error here
     assert ahead.start("bad", bad, 1_000)
     deadline = time.monotonic() + 60

@@ -132,6 +132,8 @@ def start(key: str, record: dict[str, Any], max_nodes: int = AHEAD_NODES) -> boo
         return True
     if not available():
         return False
+    for done in list(_running):  # keep the answers of those that have finished
+        result(done)
     while len(_running) >= MAX_RUNNING:
         _, old = _running.popitem(last=False)
         old.stop()
