@@ -85,11 +85,14 @@ def test_an_answer_that_comes_after_the_review_replaces_a_later_tricks_net(jobs:
     r = s.review()
     first = r.strength()
     assert first.open_from > 0 or first.open_net is None
+    assert first.open_pending  # and the review says it is coming
+    assert "still being worked out" in first.open_text().en and "還在算" in first.open_text().zh
     found = ahead.result(r.record.upto(0).key(), wait=120)
     assert found is not None and found[0] == found[1]
     later = s.review().strength()
     assert (later.open_from, later.open_net) == (0, found[0])
-    assert later.open_low is None and later.open_high is None
+    assert later.open_low is None and later.open_high is None and not later.open_pending
+    assert "still being worked out" not in later.open_text().en
 
 
 def test_nothing_runs_where_it_is_switched_off(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -174,6 +177,7 @@ def test_an_open_review_shows_the_net_from_the_start_when_it_comes(jobs: None,
         assert s.work_ahead()
         panel.show(s.review())
         assert 'data-open-from="0"' not in panel.head.value  # the review's own search fell short
+        assert 'data-open-pending="true"' in panel.head.value
         assert panel._watch is not None
         for _ in range(600):
             await asyncio.sleep(0.2)
@@ -185,5 +189,24 @@ def test_an_open_review_shows_the_net_from_the_start_when_it_comes(jobs: None,
 
     with ThreadPoolExecutor(1) as pool:  # a loop of its own (the suite's may be running here)
         head = pool.submit(asyncio.run, open_and_wait()).result()
-    assert f'data-open="{exact}" data-open-from="0"' in head
+    assert f'data-open="{exact}" data-open-from="0"' in head and "data-open-pending" not in head
     assert saves and panel._watch is None
+
+
+@compiled_only
+def test_a_job_that_gives_up_leaves_the_bounds_it_proved(jobs: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(review, "DD_NODES", {"compiled": 2_000, "pure Python": 2_000})
+    s = Session(seat=0, seed=6, opponents="rule", coach_samples=8)  # 9.7 M positions from the start
+    while not s.is_over:
+        if s.learner_to_act:
+            assert s.act(s.hint().recommended).ok
+        else:
+            s.bot_step()
+    rec = s.hand_record()
+    key = rec.upto(0).key()
+    assert ahead.start(key, rec.upto(0).to_json(), 200_000)
+    found = ahead.result(key, wait=120)
+    assert found is not None and found != (None, None) and found == solve_range(rec.deal(0), 0, 200_000)
+    st = s.review().strength()
+    assert (st.open_low, st.open_high) == found and not st.open_pending
+    assert st.open_from > 0 or st.open_net is None

@@ -290,6 +290,9 @@ class Strength:
     proved) …"""
     open_high: int | None = None
     """… and the most."""
+    open_pending: bool = False
+    """Whether the search from the start is still running in another process
+    (:mod:`tiangow.bots.ahead`): its figure comes later."""
 
     def verdict(self) -> Text:
         """One sentence from these figures: a weak hand well played is called that."""
@@ -354,10 +357,14 @@ class Strength:
                  f"your seat could guarantee {v} (earlier positions are too long to work out exactly here).") + start
 
     def _start_text(self) -> Text:
-        """What the search proved from the start before it gave up, if anything."""
+        """What the search proved from the start before it gave up, if anything (or that it is
+        still working)."""
         lo, hi = self.open_low, self.open_high
         if self.open_from == 0 and self.open_net is not None:
             return T("", "")
+        if self.open_pending:
+            return T("從頭起的結果還在算，算好了就會在這裏顯示。",
+                     " The figure from the start is still being worked out; it will show here when it is found.")
         if lo is not None and hi is not None:
             return T(f"從頭起，四家牌全攤開，你的位置能保證的淨得在 {_signed(lo)} 和 {_signed(hi)} 之間。",
                      f" From the start, with all hands open, what your seat could guarantee lies between "
@@ -438,11 +445,14 @@ class Review:
             found = ahead.result(rec.upto(0).key())
             if found is not None and found[0] is not None and found[0] == found[1]:
                 rec.dd, rec.ds = (0, found[0]), None
+            elif found is not None:  # not exact, but it searched further than the review did
+                rec.ds = found
         if open_hands and rec.coach_net is None:
             rec.coach_net = self._coach_net()
         net, trick = (None, 0) if rec.dd is None else (rec.dd[1], rec.dd[0])
         low, high = (None, None) if rec.ds is None else rec.ds
-        return Strength(first, net, trick, rec.coach_net, self.result, lost, mistakes, low, high)
+        pending = open_hands and trick + (net is None) > 0 and ahead.running(rec.upto(0).key())
+        return Strength(first, net, trick, rec.coach_net, self.result, lost, mistakes, low, high, pending)
 
     def _coach_net(self) -> int | None:
         """The coach's own play of the learner's seat on this deal, against the same bots (each

@@ -82,6 +82,8 @@ def review_head_html(review: Review, strength: Strength, lang: Lang) -> str:
                f"Your actions: {marks[Mark.BEST]} best, {marks[Mark.FINE]} fine, {marks[Mark.MISTAKE]} mistakes.")
     exp = "" if strength.expected is None else f' data-expected="{strength.expected:.2f}"'
     opened = "" if strength.open_net is None else f' data-open="{strength.open_net}" data-open-from="{strength.open_from}"'
+    if strength.open_pending:
+        opened += ' data-open-pending="true"'
     return (STYLE + f'<div class="tg-review-head" data-hand="{rec.hand}" data-result="{strength.result}"{exp}{opened}>'
             f'<div class="tg-caption">{html.escape(title(lang))}</div>'
             f'<div class="tg-prose tg-review-verdict">{html.escape(strength.verdict()(lang))} '
