@@ -87,6 +87,7 @@ def test_an_answer_that_comes_after_the_review_replaces_a_later_tricks_net(jobs:
     assert first.open_from > 0 or first.open_net is None
     assert first.open_pending  # and the review says it is coming
     assert "still being worked out" in first.open_text().en and "還在算" in first.open_text().zh
+    assert "too long" not in first.open_text().en and "太長" not in first.open_text().zh
     found = ahead.result(r.record.upto(0).key(), wait=120)
     assert found is not None and found[0] == found[1]
     later = s.review().strength()

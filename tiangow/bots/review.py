@@ -342,6 +342,9 @@ class Strength:
         """The all-hands-open figure in words (and, where it is not from the start, what was
         proved from the start)."""
         start = self._start_text()
+        if self.open_net is None and self.open_pending:
+            return T("四家牌全攤開的最佳結果還在算，算好了就會在這裏顯示。",
+                     "With all four hands open: still being worked out; it will show here when it is found.")
         if self.open_net is None:
             return T("四家牌全攤開的最佳結果：這一局太長，在這裏算不出來。",
                      "With all four hands open: too long to work out exactly here.") + start
@@ -351,6 +354,10 @@ class Strength:
                      f"With all four hands open, even against the other three playing together, your seat could "
                      f"guarantee {v} from the start.")
         n = self.open_from + 1
+        if self.open_pending:  # the figure from the start is on its way: no "too long" here
+            return T(f"從第 {n} 墩起四家牌全攤開，就算其他三家聯手對付你，你的位置也保證淨得 {v}。",
+                     f"With all four hands open from trick {n} on, even against the other three playing together, "
+                     f"your seat could guarantee {v}.") + start
         return T(f"從第 {n} 墩起四家牌全攤開，就算其他三家聯手對付你，你的位置也保證淨得 {v}"
                  "（更早的局面太長，在這裏算不準）。",
                  f"With all four hands open from trick {n} on, even against the other three playing together, "
