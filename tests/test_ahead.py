@@ -28,6 +28,16 @@ def jobs(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     ahead._done.clear()
 
 
+def _play_to_end(s: Session) -> Session:
+    """The hand in play to its end, the learner following the coach."""
+    while not s.is_over:
+        if s.learner_to_act:
+            assert s.act(s.hint().recommended).ok
+        else:
+            s.bot_step()
+    return s
+
+
 def _start_record(seed: int) -> HandRecord:
     s = Session(seat=0, seed=seed, opponents="rule")
     return HandRecord(s.deal_seed, s.deal.banker, s.deal.streak, s.deal.rules, 0, [])
@@ -53,17 +63,13 @@ def test_the_review_takes_the_jobs_net_where_its_own_search_falls_short(jobs: No
     monkeypatch.setattr(review, "DD_NODES", {"compiled": 8_000, "pure Python": 8_000})
     s = Session(seat=0, seed=1, opponents="rule", coach_samples=8, open_ahead=True)
     assert len(ahead._running) == 1
-    while not s.is_over:
-        if s.learner_to_act:
-            assert s.act(s.hint().recommended).ok
-        else:
-            s.bot_step()
+    _play_to_end(s)
     d0 = s.hand_record().deal(0)
     st = SearchStats()
     exact = solve(d0, 0, Goal.NET, stats=st)
     assert st.nodes > 8_000  # the review's own budget would not reach it from the start
     # (the job runs at low priority: on a busy machine it may need longer than the hand took)
-    assert ahead.result(s.hand_record().upto(0).key(), wait=120) == (exact, exact)
+    assert ahead.result(s.hand_record().start_key(), wait=120) == (exact, exact)
     strength = s.review().strength()
     assert (strength.open_from, strength.open_net) == (0, exact)
     assert s.hand_record().dd is None  # the record of the hand in play is the review's own copy
@@ -75,12 +81,7 @@ def test_an_answer_that_comes_after_the_review_replaces_a_later_tricks_net(jobs:
                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(review, "DD_NODES", {"compiled": 8_000, "pure Python": 8_000})
     monkeypatch.setattr(review, "AHEAD_WAIT", 0.0)
-    s = Session(seat=0, seed=1, opponents="rule", coach_samples=8)
-    while not s.is_over:
-        if s.learner_to_act:
-            assert s.act(s.hint().recommended).ok
-        else:
-            s.bot_step()
+    s = _play_to_end(Session(seat=0, seed=1, opponents="rule", coach_samples=8))
     assert s.work_ahead()  # started only now: still running when the review first looks
     r = s.review()
     first = r.strength()
@@ -88,7 +89,7 @@ def test_an_answer_that_comes_after_the_review_replaces_a_later_tricks_net(jobs:
     assert first.open_pending  # and the review says it is coming
     assert "still being worked out" in first.open_text().en and "還在算" in first.open_text().zh
     assert "too long" not in first.open_text().en and "太長" not in first.open_text().zh
-    found = ahead.result(r.record.upto(0).key(), wait=120)
+    found = ahead.result(r.record.start_key(), wait=120)
     assert found is not None and found[0] == found[1]
     later = s.review().strength()
     assert (later.open_from, later.open_net) == (0, found[0])
@@ -164,12 +165,7 @@ def test_an_open_review_shows_the_net_from_the_start_when_it_comes(jobs: None,
     monkeypatch.setattr(review, "DD_NODES", {"compiled": 8_000, "pure Python": 8_000})
     monkeypatch.setattr(review, "AHEAD_WAIT", 0.0)
     monkeypatch.setattr(review_widget, "AHEAD_POLL", 0.2)
-    s = Session(seat=0, seed=1, opponents="rule", coach_samples=8)
-    while not s.is_over:
-        if s.learner_to_act:
-            assert s.act(s.hint().recommended).ok
-        else:
-            s.bot_step()
+    s = _play_to_end(Session(seat=0, seed=1, opponents="rule", coach_samples=8))
     saves: list[int] = []
     panel = ReviewPanel(on_step=lambda: saves.append(1))
     exact = solve(s.hand_record().deal(0), 0)
@@ -197,14 +193,9 @@ def test_an_open_review_shows_the_net_from_the_start_when_it_comes(jobs: None,
 @compiled_only
 def test_a_job_that_gives_up_leaves_the_bounds_it_proved(jobs: None, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(review, "DD_NODES", {"compiled": 2_000, "pure Python": 2_000})
-    s = Session(seat=0, seed=6, opponents="rule", coach_samples=8)  # 9.7 M positions from the start
-    while not s.is_over:
-        if s.learner_to_act:
-            assert s.act(s.hint().recommended).ok
-        else:
-            s.bot_step()
+    s = _play_to_end(Session(seat=0, seed=6, opponents="rule", coach_samples=8))  # 9.7 M positions from the start
     rec = s.hand_record()
-    key = rec.upto(0).key()
+    key = rec.start_key()
     assert ahead.start(key, rec.upto(0).to_json(), 200_000)
     found = ahead.result(key, wait=120)
     assert found is not None and found != (None, None) and found == solve_range(rec.deal(0), 0, 200_000)

@@ -160,6 +160,11 @@ class HandRecord:
         return f"{self.seed}/{self.banker}/{self.streak}/{self.seat}/{len(self.moves)}/" + str(
             zlib.crc32(json.dumps([self.rules.to_dict(), [str(m) for m in self.moves]]).encode()))
 
+    def start_key(self) -> str:
+        """The :meth:`key` of this deal and seat before any action: what the search from the
+        start is filed under (:mod:`tiangow.bots.ahead`)."""
+        return self.upto(0).key()
+
     def try_move(self, move: Move, coach_samples: int = 32) -> Retry:
         """A try at the learner's action where this record ends: right if the coach marks
         ``move`` best there (the coach of the hand: the same samples as when it was played)."""
@@ -449,7 +454,7 @@ class Review:
             rec.dd = self._open_net()
         elif open_hands and (rec.dd is None or rec.dd[0] > 0):
             # worked out before the search from the start ended (another process): its answer now
-            found = ahead.result(rec.upto(0).key())
+            found = ahead.result(rec.start_key())
             if found is not None and found[0] is not None and found[0] == found[1]:
                 rec.dd, rec.ds = (0, found[0]), None
             elif found is not None:  # not exact, but it searched further than the review did
@@ -458,7 +463,7 @@ class Review:
             rec.coach_net = self._coach_net()
         net, trick = (None, 0) if rec.dd is None else (rec.dd[1], rec.dd[0])
         low, high = (None, None) if rec.ds is None else rec.ds
-        pending = open_hands and trick + (net is None) > 0 and ahead.running(rec.upto(0).key())
+        pending = open_hands and trick + (net is None) > 0 and ahead.running(rec.start_key())
         return Strength(first, net, trick, rec.coach_net, self.result, lost, mistakes, low, high, pending)
 
     def _coach_net(self) -> int | None:
@@ -491,7 +496,7 @@ class Review:
             if trick == 0:
                 # what a search of far more positions, started when the hand was dealt, found
                 # (tiangow.bots.ahead: a server only), else the search of the review's budget
-                found = ahead.result(self.record.upto(0).key(), wait=AHEAD_WAIT)
+                found = ahead.result(self.record.start_key(), wait=AHEAD_WAIT)
                 low, high = solve_range(d, self.seat, budget) if found is None else found
                 if low is not None and low == high:
                     return 0, low

@@ -155,8 +155,8 @@ class Session:
             return False  # settled as dealt: nothing to search
         seed, number, seat, opponents, samples = self._dealt
         rec = HandRecord(seed, d.banker, d.streak, d.rules, seat, [], [], number, opponents, samples)
-        self._ahead_key = rec.key()
-        return ahead.start(rec.key(), rec.to_json())
+        self._ahead_key = rec.start_key()
+        return ahead.start(self._ahead_key, rec.to_json())
 
     def stop_ahead(self) -> None:
         """Stop the work started for the hand in play (:meth:`work_ahead`) if it still runs."""

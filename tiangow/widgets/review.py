@@ -238,7 +238,7 @@ class ReviewPanel(w.VBox):
         r, st = self.review, self.strength
         if r is None or st is None or (st.open_net is not None and st.open_from == 0):
             return
-        key = r.record.upto(0).key()
+        key = r.record.start_key()
         if not ahead.running(key):
             return
         try:
