@@ -13,7 +13,7 @@ import pytest
 from tiangow.bots import ahead, review
 from tiangow.bots.review import HandRecord
 from tiangow.bots.session import Session
-from tiangow.search import Goal, SearchStats, core_in_use, solve, solve_range
+from tiangow.search import Goal, RangeSearch, SearchStats, core_in_use, pure_python, solve, solve_range
 
 compiled_only = pytest.mark.skipif(core_in_use() != "compiled", reason="jobs run only with the compiled core")
 
@@ -202,3 +202,104 @@ def test_a_job_that_gives_up_leaves_the_bounds_it_proved(jobs: None, monkeypatch
     st = s.review().strength()
     assert (st.open_low, st.open_high) == found and not st.open_pending
     assert st.open_from > 0 or st.open_net is None
+
+
+# --- jobs in steps (the static site's browser, or no compiled core) ---------------------------
+
+@pytest.fixture
+def steps(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv("TIANGOW_OPEN_AHEAD", "steps")
+    ahead.stop_all()
+    ahead._done.clear()
+    yield
+    ahead.stop_all()
+    ahead._done.clear()
+
+
+@pytest.mark.parametrize("seed", [1, 3])
+def test_a_search_in_steps_is_never_wrong_and_ends_at_the_exact_net(seed: int) -> None:
+    d = _start_record(seed).deal(0)
+    exact = solve(d, 0)
+    r = RangeSearch(d, 0)
+    while not r.run(3_000):  # taken up again 100 times and more (seed 1)
+        low, high = r.bounds
+        assert (low is None or low <= exact) and (high is None or exact <= high)
+        assert not r.gave_up
+    assert r.bounds == (exact, exact) and r.done
+    assert r.run(10)  # done: nothing more to search
+    with pure_python():
+        assert solve_range(d, 0, 10_000_000) == r.bounds
+
+
+def test_a_search_in_steps_whose_table_is_too_small_gives_up_with_what_it_proved() -> None:
+    d = _start_record(3).deal(0)  # about 17,000 positions with its table whole
+    exact = solve(d, 0)
+    r = RangeSearch(d, 0, table_max=4_000)  # its older half dropped, and dropped again before a search ends
+    while not r.run(3_000) and not r.gave_up:
+        assert r.stats.nodes < 1_000_000  # stopped, not searching the same again and again
+    assert r.gave_up and not r.done and not r.run(3_000)
+    low, high = r.bounds
+    assert (low is None or low <= exact) and (high is None or exact <= high)
+
+
+def test_a_job_in_steps_waited_on_gives_the_exact_net(steps: None) -> None:
+    assert ahead.in_steps() and ahead.available()
+    rec = _start_record(1)
+    assert ahead.start(rec.key(), rec.to_json(), 2_000_000)
+    assert ahead.running(rec.key()) and ahead.progress(rec.key()) is not None
+    exact = solve(rec.deal(0), 0)
+    found = None
+    for _ in range(60):  # each wait works the steps for a second
+        found = ahead.result(rec.key(), wait=1.0)
+        if found is not None:
+            break
+    assert found == (exact, exact)
+    assert not ahead.running(rec.key()) and ahead.progress(rec.key()) is None
+    assert ahead.result(rec.key()) == found  # kept
+    assert ahead.start("bad", {**rec.to_json(), "banker": 9}, 1_000)  # refused: no answer, no error
+    assert ahead.result("bad", wait=0.1) is None and not ahead.running("bad")
+
+
+def test_a_job_in_steps_works_while_the_event_loop_is_free_and_stops_when_cancelled(steps: None) -> None:
+    import asyncio
+
+    rec, other = _start_record(3), _start_record(6)  # about 17,000 positions in steps; millions
+
+    async def play_along() -> tuple[int, int, int]:
+        assert ahead.start(rec.key(), rec.to_json())
+        assert ahead.start(other.key(), other.to_json())
+        job = ahead._running[other.key()]
+        for _ in range(400):  # nothing waits on them: the loop's free moments work both
+            await asyncio.sleep(0.05)
+            if ahead.result(rec.key()) is not None:
+                break
+        assert isinstance(job, ahead._Steps) and job.search is not None
+        before = job.search.stats.nodes
+        ahead.cancel(other.key())
+        await asyncio.sleep(0.5)
+        return before, job.search.stats.nodes, job.slice
+
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:  # a loop of its own (the suite's may be running here)
+        before, after, size = pool.submit(asyncio.run, play_along()).result()
+    exact = solve(rec.deal(0), 0)
+    assert ahead.result(rec.key()) == (exact, exact)
+    assert before > 0 and after == before  # cancelled: no step since
+    assert 500 <= size <= 500_000
+    assert ahead.result(other.key()) is None
+
+
+def test_the_review_takes_what_a_job_in_steps_proved(steps: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(review, "DD_NODES", {"compiled": 2_000, "pure Python": 2_000})
+    monkeypatch.setattr(review, "AHEAD_WAIT", 0.5)
+    s = _play_to_end(Session(seat=0, seed=1, opponents="rule", coach_samples=8, open_ahead=True))
+    key = s.hand_record().start_key()
+    assert ahead.running(key)
+    st = s.review().strength()  # the job, worked for half a second, has searched further than the review's 2,000
+    so_far = ahead.progress(key)
+    assert so_far is not None and so_far[1] >= 2_000
+    assert (st.open_low, st.open_high) == so_far[0] and st.open_pending
+    assert ahead.result(key, wait=60.0) == (solve(s.hand_record().deal(0), 0),) * 2
+    later = s.review().strength()
+    assert later.open_from == 0 and later.open_net == solve(s.hand_record().deal(0), 0) and not later.open_pending

@@ -39,6 +39,7 @@ import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
+from itertools import islice
 from types import ModuleType
 from typing import Any, Final
 
@@ -106,7 +107,7 @@ def core_in_use() -> str:
     return "compiled" if _ddcore is not None else "pure Python"
 
 __all__ = ["Goal", "SearchStats", "SearchTooLong", "INF", "CORE", "core_in_use", "pure_python", "without_floor",
-           "solve", "solve_range", "solve_moves",
+           "solve", "solve_range", "RangeSearch", "RANGE_TABLE_MAX", "solve_moves",
            "step_values", "forced_win", "can_win", "winning_moves", "best_defence", "principal_line"]
 
 INF: Final = 10**9
@@ -579,6 +580,97 @@ def solve_range(position: Deal | State, seat: int, max_nodes: int,
         stats.tt_size = len(table)
     lo, hi = proved
     return (None if lo == -INF else lo), (None if hi == INF else hi)
+
+
+RANGE_TABLE_MAX: Final = 1_000_000
+"""Positions a :class:`RangeSearch`'s table holds before its older half goes (between steps):
+a bound on memory, about 340 bytes a position in CPython, so some 340 MB at most. A dropped
+entry costs time, never a value, but a search of one window that needs more than half the
+table cannot end (each step would search again what the drop took): the search gives up there.
+Measured on two whole hands that fill 1.2 and 1.4 million entries unbounded (2.7 and 3.0
+million positions): with 1,000,000 kept, 2.7 and 3.6 million positions; with 600,000, 4.4
+million and none (searching on and on)."""
+
+
+class RangeSearch:
+    """:func:`solve_range` in steps, for a caller that cannot hand a search to another process
+    (the static site's browser): each :meth:`run` searches on for at most so many positions,
+    keeping its table and what it proved, so that one search of a whole hand can be spread over
+    the pauses of play. Always the pure-Python search (its table is its own, unlike the compiled
+    core's, which every other search shares), giving :func:`solve_range`'s bounds: once
+    :attr:`done`, the exact value; meanwhile the bounds proved so far.
+
+    >>> from tiangow import Deal
+    >>> d = Deal.random(3)
+    >>> r = RangeSearch(d, 0)
+    >>> while not r.run(2_000):
+    ...     pass
+    >>> r.bounds == solve_range(d, 0, 10_000_000)
+    True
+    """
+
+    def __init__(self, position: Deal | State, seat: int, table_max: int = RANGE_TABLE_MAX) -> None:
+        self._st = _state(position, seat)
+        self.stats = SearchStats()
+        self._table: TT = {}
+        self._table_max = table_max
+        self._proved = [-INF, INF]
+        self._guess = 0
+        self._searches = 0  # searches of a null window finished
+        self._searches_at_drop = -1
+        self.gave_up = False
+        """Whether it stopped for good short of the exact value: one of its searches needs more
+        positions than its table keeps (``table_max``); :attr:`bounds` says what it proved."""
+        if self._st.to_play is None:
+            self._proved = [0, 0]
+        self._value = _search(self._st, seat, Goal.NET, self._table, self.stats)
+
+    @property
+    def done(self) -> bool:
+        """Whether the exact value is known."""
+        return self._proved[0] == self._proved[1]
+
+    @property
+    def bounds(self) -> tuple[int | None, int | None]:
+        """What is proved so far, as :func:`solve_range` gives it: ``(low, high)``, ``None`` for
+        an end not proved yet."""
+        lo, hi = self._proved
+        return (None if lo == -INF else lo), (None if hi == INF else hi)
+
+    def run(self, max_nodes: int) -> bool:
+        """Search on for at most ``max_nodes`` positions (the same searches of null windows as
+        :func:`solve_range`, the one cut short taken up again where the table left it); returns
+        :attr:`done`. Between two drops of the table's older half at least one search of a
+        window must end, else it gives up (:attr:`gave_up`)."""
+        if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
+            raise DealError(f"max_nodes is a positive whole number, not {max_nodes!r}")
+        if self.done or self.gave_up:
+            return self.done
+        table = self._table
+        if len(table) > self._table_max:  # the older half goes (a dict keeps the order of entry)
+            if self._searches == self._searches_at_drop:
+                # no search of a window has ended since the last drop: one needs more than the
+                # table keeps, and each step would search again what the drop took (never ending)
+                self.gave_up = True
+                return False
+            self._searches_at_drop = self._searches
+            for key in list(islice(table, len(table) - self._table_max // 2)):
+                del table[key]
+        bounds = self._proved
+        self.stats.limit = self.stats.nodes + max_nodes
+        try:
+            while bounds[0] < bounds[1]:
+                g = self._guess
+                beta = g + 1 if g == bounds[0] else g
+                g = self._value(beta - 1, beta)
+                bounds[0 if g >= beta else 1] = g
+                self._guess = g
+                self._searches += 1
+        except SearchTooLong:
+            pass
+        finally:
+            self.stats.limit = 0
+        return self.done
 
 
 def step_values(st: State, goal: Goal = Goal.NET, tt: TT | None = None,

@@ -3,17 +3,24 @@
 The review of a hand says what the learner's seat could guarantee with all hands open from the
 start (:func:`tiangow.search.solve_range`). Within the review's own budget
 (:data:`tiangow.bots.review.DD_NODES`, under a second) the search finishes that for about two
-seats in three; the rest take it seconds to minutes. So on a server with the compiled core, when
-a hand is dealt, :func:`start` runs that search in a separate process, at low priority, with a
-far larger budget (:data:`AHEAD_NODES`), while the learner plays; the review takes its answer
-(:func:`result`) when it is there. Nowhere else: not in the browser (Pyodide has no processes),
-not with the pure-Python search (too slow to be worth it), not where the environment variable
-``TIANGOW_OPEN_AHEAD`` is ``0``.
+seats in three with the compiled core, one in four with the pure-Python search; the rest take
+it seconds to minutes. So when a hand is dealt, :func:`start` begins that search while the
+learner plays, and the review takes its answer (:func:`result`) when it is there:
 
-Each job is keyed by :meth:`tiangow.bots.review.HandRecord.key` of the hand's record with no
-moves (the deal and the seat). At most :data:`MAX_RUNNING` run at once (the oldest is stopped
-for a new one); a job's process stops at its budget, at :data:`AHEAD_SECONDS` of processor
-time, or with the process that started it.
+- on a server with the compiled core, in a separate process, at low priority, with a far
+  larger budget (:data:`AHEAD_NODES`), stopped at :data:`AHEAD_SECONDS` of processor time or
+  with the process that started it;
+- elsewhere (the static site's browser, which has no processes, or a server without the
+  compiled core), in this process, a step at a time (:class:`tiangow.search.RangeSearch`, the
+  pure-Python search): a step of about :data:`STEP_SECONDS` whenever the event loop has been
+  free for :data:`STEP_PAUSE` seconds, up to :data:`STEPS_NODES` positions or
+  :data:`STEPS_SECONDS` of work in all; a review that asks (``result(key, wait)``) works the
+  steps itself for as long as it waits.
+
+Nowhere where the environment variable ``TIANGOW_OPEN_AHEAD`` is ``0``; in steps everywhere
+where it is ``steps``. Each job is keyed by
+:meth:`tiangow.bots.review.HandRecord.start_key` (the deal and the seat). At most
+:data:`MAX_RUNNING` run at once (the oldest is stopped for a new one).
 
 >>> result("no such hand") is None
 True
@@ -31,7 +38,8 @@ from collections import OrderedDict
 from typing import Any, Final
 
 __all__ = [
-    "AHEAD_NODES", "AHEAD_SECONDS", "MAX_RUNNING", "available", "start", "result", "running", "cancel", "stop_all",
+    "AHEAD_NODES", "AHEAD_SECONDS", "MAX_RUNNING", "STEPS_NODES", "STEPS_SECONDS", "STEP_SECONDS", "STEP_PAUSE",
+    "available", "in_steps", "start", "result", "progress", "running", "cancel", "stop_all",
 ]
 
 AHEAD_NODES: Final = 150_000_000
@@ -39,6 +47,15 @@ AHEAD_NODES: Final = 150_000_000
 seeded whole hands are solved within 50 million)."""
 AHEAD_SECONDS: Final = 300
 """Processor seconds a job's process may use before the system stops it."""
+STEPS_NODES: Final = 6_000_000
+"""Positions a job worked in steps may visit (the pure-Python search of a whole hand visits
+some 50,000 a second in CPython here, the browser's Python slower)."""
+STEPS_SECONDS: Final = 150.0
+"""Seconds of work a job in steps may take in all."""
+STEP_SECONDS: Final = 0.1
+"""About how long one step of a job in steps takes: what a click may have to wait."""
+STEP_PAUSE: Final = 0.1
+"""Seconds the event loop is left free between two steps of a job in steps."""
 MAX_RUNNING: Final = 2
 """Jobs running at once (each its own process, about 200 MB)."""
 _KEPT: Final = 64
@@ -90,6 +107,83 @@ class _Job:
             self.proc.stdout.close()
 
 
+class _Steps:
+    """One search in this process, a step at a time (:class:`tiangow.search.RangeSearch`),
+    driven by the event loop where one runs, and by :meth:`poll` when waited on."""
+
+    def __init__(self, record: dict[str, Any], max_nodes: int) -> None:
+        from ..search import RangeSearch
+        from .review import HandRecord
+
+        self.search: RangeSearch | None = None
+        with contextlib.suppress(ValueError):  # refused (a bad record): no answer, no error
+            rec = HandRecord.from_json(record)
+            d = rec.deal(0)
+            if d.natural is None and d.to_play is not None:
+                self.search = RangeSearch(d, rec.seat)
+        self.max_nodes = max_nodes
+        self.spent = 0.0
+        self.slice = 2_000
+        self.stopped = False
+        self._handle: Any = None
+        self._drive()
+
+    @property
+    def finished(self) -> bool:
+        s = self.search
+        return (self.stopped or s is None or s.done or s.gave_up or s.stats.nodes >= self.max_nodes
+                or self.spent >= STEPS_SECONDS)
+
+    def work(self, seconds: float) -> None:
+        """Steps for about ``seconds`` (at least one, unless finished)."""
+        end = time.monotonic() + seconds
+        while not self.finished:
+            s = self.search
+            assert s is not None
+            n = max(1, min(self.slice, self.max_nodes - s.stats.nodes))
+            t = time.perf_counter()
+            s.run(n)
+            dt = time.perf_counter() - t
+            self.spent += dt
+            if dt > 0.001 and not s.done:  # the next step's size, for about STEP_SECONDS
+                self.slice = max(500, min(500_000, int(n * STEP_SECONDS / dt)))
+            if time.monotonic() >= end:
+                break
+
+    def _drive(self) -> None:
+        import asyncio
+
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (a script, a test): steps only when waited on
+            return
+        self._handle = loop.call_later(STEP_PAUSE, self._tick)
+
+    def _tick(self) -> None:
+        self._handle = None
+        if self.finished:
+            return
+        try:
+            self.work(0.0)
+        except Exception:  # never let a step kill the kernel's loop: the job ends with no answer
+            self.search = None
+            return
+        self._drive()
+
+    def poll(self, wait: float) -> tuple[bool, Bounds | None]:
+        if wait > 0:
+            self.work(wait)
+        if not self.finished:
+            return False, None
+        return True, (None if self.stopped or self.search is None else self.search.bounds)
+
+    def stop(self) -> None:
+        self.stopped = True
+        if self._handle is not None:
+            self._handle.cancel()
+            self._handle = None
+
+
 def _parse(out: str) -> Bounds | None:
     """A job's answer, ``{"lo": …, "hi": …}`` (an end not proved left out); ``None`` for
     anything else.
@@ -112,33 +206,54 @@ def _parse(out: str) -> Bounds | None:
     return lo, hi
 
 
-_running: OrderedDict[str, _Job] = OrderedDict()
+_running: OrderedDict[str, _Job | _Steps] = OrderedDict()
 _done: OrderedDict[str, Bounds] = OrderedDict()
 
 
-def available() -> bool:
-    """Whether jobs run here: a server (not Pyodide) with the compiled core, not switched off."""
+def _mode() -> str | None:
+    """``"processes"``, ``"steps"`` or ``None`` (switched off)."""
     from ..search import core_in_use
 
-    return (sys.platform != "emscripten" and os.environ.get("TIANGOW_OPEN_AHEAD", "1") != "0"
-            and core_in_use() == "compiled")
+    setting = os.environ.get("TIANGOW_OPEN_AHEAD", "1")
+    if setting == "0":
+        return None
+    if setting == "steps" or sys.platform == "emscripten" or core_in_use() != "compiled":
+        return "steps"
+    return "processes"
 
 
-def start(key: str, record: dict[str, Any], max_nodes: int = AHEAD_NODES) -> bool:
+def available() -> bool:
+    """Whether jobs run here (not switched off)."""
+    return _mode() is not None
+
+
+def in_steps() -> bool:
+    """Whether jobs run in this process a step at a time (the browser, or no compiled core)
+    rather than in processes of their own."""
+    return _mode() == "steps"
+
+
+def start(key: str, record: dict[str, Any], max_nodes: int | None = None) -> bool:
     """Start working out the record's net from the start for its seat (``record``: a
-    :meth:`~tiangow.bots.review.HandRecord.to_json` with no moves; ``key``: its record's key),
-    unless that job is already running or done, or jobs do not run here. Whether one runs."""
+    :meth:`~tiangow.bots.review.HandRecord.to_json` with no moves; ``key``: its record's key;
+    ``max_nodes``: the job's budget, by default :data:`AHEAD_NODES` in a process and
+    :data:`STEPS_NODES` in steps), unless that job is already running or done, or jobs do not
+    run here. Whether one runs."""
     if key in _running or key in _done:
         return True
-    if not available():
+    mode = _mode()
+    if mode is None:
         return False
     for done in list(_running):  # keep the answers of those that have finished
         result(done)
     while len(_running) >= MAX_RUNNING:
         _, old = _running.popitem(last=False)
         old.stop()
+    if mode == "steps":
+        _running[key] = _Steps(record, STEPS_NODES if max_nodes is None else max_nodes)
+        return True
     try:
-        _running[key] = _Job(record, max_nodes)
+        _running[key] = _Job(record, AHEAD_NODES if max_nodes is None else max_nodes)
     except OSError:
         return False
     return True
@@ -164,6 +279,15 @@ def result(key: str, wait: float = 0.0) -> Bounds | None:
     while len(_done) > _KEPT:
         _done.popitem(last=False)
     return found
+
+
+def progress(key: str) -> tuple[Bounds, int] | None:
+    """For a job in steps that has not finished: what it has proved so far and the positions it
+    has visited (``None`` for any other job, or none)."""
+    job = _running.get(key)
+    if not isinstance(job, _Steps) or job.search is None:
+        return None
+    return job.search.bounds, job.search.stats.nodes
 
 
 def running(key: str) -> bool:

@@ -44,7 +44,8 @@ DD_NODES = {"compiled": 1_000_000, "pure Python": 60_000}
 (under a second either way) before it tries from the next trick's start."""
 AHEAD_WAIT = 3.0
 """Seconds the review waits for the search from the start still running in another process
-(:mod:`tiangow.bots.ahead`) before it searches itself within :data:`DD_NODES`."""
+(:mod:`tiangow.bots.ahead`; a job in steps is worked on meanwhile) before it searches itself
+within :data:`DD_NODES` (or takes what a job in steps has proved, if it has searched further)."""
 
 
 @dataclass(frozen=True)
@@ -496,7 +497,11 @@ class Review:
             if trick == 0:
                 # what a search of far more positions, started when the hand was dealt, found
                 # (tiangow.bots.ahead: a server only), else the search of the review's budget
-                found = ahead.result(self.record.start_key(), wait=AHEAD_WAIT)
+                key = self.record.start_key()
+                found = ahead.result(key, wait=AHEAD_WAIT)
+                so_far = ahead.progress(key) if found is None else None
+                if so_far is not None and so_far[1] >= budget:  # a job in steps, further on than ours would get
+                    found = so_far[0]
                 low, high = solve_range(d, self.seat, budget) if found is None else found
                 if low is not None and low == high:
                     return 0, low

@@ -146,7 +146,7 @@ class Session:
 
     def work_ahead(self) -> bool:
         """Start working out the hand in play's all-hands-open net from the start for the
-        learner's seat, in another process, for its review (:func:`tiangow.bots.ahead.start`;
+        learner's seat, in another process or in steps, for its review (:func:`tiangow.bots.ahead.start`;
         nothing where that does not run). Whether it runs (or has already run)."""
         return self._work_ahead(self.deal)
 
