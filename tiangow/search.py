@@ -39,7 +39,6 @@ import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
-from itertools import islice
 from types import ModuleType
 from typing import Any, Final
 
@@ -107,7 +106,7 @@ def core_in_use() -> str:
     return "compiled" if _ddcore is not None else "pure Python"
 
 __all__ = ["Goal", "SearchStats", "SearchTooLong", "INF", "CORE", "core_in_use", "pure_python", "without_floor",
-           "solve", "solve_range", "RangeSearch", "RANGE_TABLE_MAX", "solve_moves",
+           "solve", "solve_range", "RangeSearch", "RANGE_TABLE_MAX", "RANGE_DROPS_IN_A_ROW", "solve_moves",
            "step_values", "forced_win", "can_win", "winning_moves", "best_defence", "principal_line"]
 
 INF: Final = 10**9
@@ -582,14 +581,17 @@ def solve_range(position: Deal | State, seat: int, max_nodes: int,
     return (None if lo == -INF else lo), (None if hi == INF else hi)
 
 
-RANGE_TABLE_MAX: Final = 1_000_000
-"""Positions a :class:`RangeSearch`'s table holds before its older half goes (between steps):
-a bound on memory, about 340 bytes a position in CPython, so some 340 MB at most. A dropped
-entry costs time, never a value, but a search of one window that needs more than half the
-table cannot end (each step would search again what the drop took): the search gives up there.
-Measured on two whole hands that fill 1.2 and 1.4 million entries unbounded (2.7 and 3.0
-million positions): with 1,000,000 kept, 2.7 and 3.6 million positions; with 600,000, 4.4
-million and none (searching on and on)."""
+RANGE_TABLE_MAX: Final = 600_000
+"""Positions a :class:`RangeSearch`'s table holds before it drops entries (between steps, down
+to half, the deepest in the hand first): a bound on memory, about 340 bytes a position in
+CPython, so some 200 MB at most. A dropped entry costs time, never a value. Measured on three
+whole hands that fill 1.2 to 3 million entries unbounded: 3.0 million positions unbounded, 3.4
+million with 600,000 kept (3.2 with 1,000,000); 7.7 million (7.0); and one of 2.7 million, 4.4
+million (2.7) when the older half went instead, which left one hand searching on and on."""
+RANGE_DROPS_IN_A_ROW: Final = 8
+"""Drops with no search of a window ending between them after which a :class:`RangeSearch`
+gives up (one of its searches needs more than its table keeps: each step would search again
+what the drop took)."""
 
 
 class RangeSearch:
@@ -618,6 +620,7 @@ class RangeSearch:
         self._guess = 0
         self._searches = 0  # searches of a null window finished
         self._searches_at_drop = -1
+        self._drops = 0  # drops in a row with no search of a window ending between them
         self.gave_up = False
         """Whether it stopped for good short of the exact value: one of its searches needs more
         positions than its table keeps (``table_max``); :attr:`bounds` says what it proved."""
@@ -637,25 +640,42 @@ class RangeSearch:
         lo, hi = self._proved
         return (None if lo == -INF else lo), (None if hi == INF else hi)
 
+    def _drop(self) -> None:
+        """Drop entries until half the table is left: those of positions deepest in the hand
+        first (most tricks done: the cheapest to search again), the older first among equals."""
+        table = self._table
+        by_depth: dict[int, list[tuple[object, ...]]] = {}
+        for key in table:
+            # the stacks so far: fifth in a key of holdings as they are, eighth in a relabelled one
+            stacks = key[4] if type(key[4]) is tuple else key[7]
+            done = sum(stacks) if type(stacks) is tuple else 0
+            by_depth.setdefault(done, []).append(key)
+        excess = len(table) - self._table_max // 2
+        for done in sorted(by_depth, reverse=True):
+            for key in by_depth[done][:excess]:
+                del table[key]
+            excess -= len(by_depth[done])
+            if excess <= 0:
+                break
+
     def run(self, max_nodes: int) -> bool:
         """Search on for at most ``max_nodes`` positions (the same searches of null windows as
         :func:`solve_range`, the one cut short taken up again where the table left it); returns
-        :attr:`done`. Between two drops of the table's older half at least one search of a
-        window must end, else it gives up (:attr:`gave_up`)."""
+        :attr:`done`. Where its table is full it drops entries first; after
+        :data:`RANGE_DROPS_IN_A_ROW` drops with no search of a window ending, it gives up
+        (:attr:`gave_up`)."""
         if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
             raise DealError(f"max_nodes is a positive whole number, not {max_nodes!r}")
         if self.done or self.gave_up:
             return self.done
         table = self._table
-        if len(table) > self._table_max:  # the older half goes (a dict keeps the order of entry)
-            if self._searches == self._searches_at_drop:
-                # no search of a window has ended since the last drop: one needs more than the
-                # table keeps, and each step would search again what the drop took (never ending)
+        if len(table) > self._table_max:
+            self._drops = self._drops + 1 if self._searches == self._searches_at_drop else 1
+            if self._drops > RANGE_DROPS_IN_A_ROW:
                 self.gave_up = True
                 return False
             self._searches_at_drop = self._searches
-            for key in list(islice(table, len(table) - self._table_max // 2)):
-                del table[key]
+            self._drop()
         bounds = self._proved
         self.stats.limit = self.stats.nodes + max_nodes
         try:
