@@ -48,6 +48,18 @@ def test_picker_refuses_bad_selections_from_the_page(bad: object) -> None:
     assert p.refused == 1
 
 
+@pytest.mark.parametrize("bad", BAD_SELECTIONS)
+def test_picker_takes_the_pages_selection_by_message_and_refuses_bad_ones(bad: object) -> None:
+    # picker.js sends each pick as a message (a sync of the state can come after a button's click)
+    p = HoldingPicker(parse_tiles("66 11 44 13"), max_select=2)
+    p._handle_custom_msg({"type": "select", "selected": [2, 0]}, [])
+    assert p.selected == [2, 0] and p.refused == 0
+    p._handle_custom_msg({"type": "select", "selected": bad}, [])
+    assert p.selected == [2, 0] and p.refused == 1
+    p._handle_custom_msg({"type": "other", "selected": [1]}, [])  # not a selection: left alone
+    assert p.selected == [2, 0] and p.refused == 1
+
+
 def test_picker_refuses_page_updates_to_anything_but_the_selection() -> None:
     p = HoldingPicker(parse_tiles("66 11 44 13"), max_select=1)
     p.set_state({"max_select": 4, "selected": [0, 1, 2]})

@@ -14,8 +14,12 @@ function render({ model, el }) {
     else if (max === 1) sel = [i];
     else if (sel.length < max) sel.push(i);
     else return;
+    // Drawn at once here; the kernel is told by a message of the widget's own, not by a sync of
+    // the state: ipywidgets holds a sync back while the kernel is busy with the last one, so a
+    // Play or Check pressed just after a second pick (a button's click is a message) would reach
+    // the kernel before that pick did.
     model.set("selected", sel);
-    model.save_changes();
+    model.send({ type: "select", selected: sel });
   };
   const draw = () => {
     const svgs = model.get("svgs");

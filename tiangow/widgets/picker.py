@@ -48,6 +48,20 @@ class HoldingPicker(PageWidget):
         self.tiles: tuple[Tile | None, ...] = ()
         self.set_tiles(tiles)
         on_language(self._relabel)
+        self.on_msg(self._page_select)
+
+    def _page_select(self, _widget: object, content: object, _buffers: object) -> None:
+        """The page's selection, sent as ``{"type": "select", "selected": [...]}`` (see
+        picker.js): taken as a sync of ``selected`` from the page would be (not sent back),
+        refused like one if it is not a valid selection."""
+        if not (isinstance(content, dict) and content.get("type") == "select"):
+            return
+        value = content.get("selected")
+        try:
+            with self._lock_property(selected=value):
+                self.selected = value  # type: ignore[assignment]
+        except (traitlets.TraitError, TypeError, ValueError) as exc:
+            self._refuse(str(exc))
 
     @traitlets.validate("selected")
     def _valid_selection(self, proposal: dict[str, object]) -> list[int]:
