@@ -159,7 +159,8 @@ def result_html(s: Session, lang: Lang) -> str:
         return ""
     counts = s.mark_counts()
     marks = T(f"你的出牌：最佳 {counts['best']}，可以 {counts['fine']}，失誤 {counts['mistake']}。",
-              f"Your actions: {counts['best']} best, {counts['fine']} fine, {counts['mistake']} mistakes.")
+              f"Your actions: {counts['best']} best, {counts['fine']} fine, {counts['mistake']} "
+              + ("mistake." if counts["mistake"] == 1 else "mistakes."))
     fins = ", ".join(f.label(lang) + f" ({f.rule})" for f in st.finishes)
     extra = f'<div class="tg-muted">{html.escape(T("奇牌：", "Special finish: ")(lang))}{html.escape(fins)}</div>' if fins else ""
     nb = seat_name(st.next_banker, lang)

@@ -79,7 +79,8 @@ def review_head_html(review: Review, strength: Strength, lang: Lang) -> str:
     title = T(f"第 {rec.hand} 局的回顧（牌局編號 {rec.seed}）", f"Review of hand {rec.hand} (deal #{rec.seed})")
     marks = {m: sum(j.mark is m for j in review.judged) for m in Mark}
     counts = T(f"你的出牌：最佳 {marks[Mark.BEST]}，可以 {marks[Mark.FINE]}，失誤 {marks[Mark.MISTAKE]}。",
-               f"Your actions: {marks[Mark.BEST]} best, {marks[Mark.FINE]} fine, {marks[Mark.MISTAKE]} mistakes.")
+               f"Your actions: {marks[Mark.BEST]} best, {marks[Mark.FINE]} fine, {marks[Mark.MISTAKE]} "
+               + ("mistake." if marks[Mark.MISTAKE] == 1 else "mistakes."))
     exp = "" if strength.expected is None else f' data-expected="{strength.expected:.2f}"'
     opened = "" if strength.open_net is None else f' data-open="{strength.open_net}" data-open-from="{strength.open_from}"'
     if strength.open_pending:
