@@ -18,14 +18,19 @@ from tiangow.search import RANGE_TABLE_MAX, Goal, RangeSearch, SearchStats, core
 compiled_only = pytest.mark.skipif(core_in_use() != "compiled", reason="jobs run only with the compiled core")
 
 
-@pytest.fixture
-def jobs(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setenv("TIANGOW_OPEN_AHEAD", "1")
+def _no_jobs_around(monkeypatch: pytest.MonkeyPatch, setting: str) -> Iterator[None]:
+    """Jobs as ``TIANGOW_OPEN_AHEAD=setting`` runs them, none running or kept before or after."""
+    monkeypatch.setenv("TIANGOW_OPEN_AHEAD", setting)
     ahead.stop_all()
     ahead._done.clear()
     yield
     ahead.stop_all()
     ahead._done.clear()
+
+
+@pytest.fixture
+def jobs(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    yield from _no_jobs_around(monkeypatch, "1")
 
 
 def _play_to_end(s: Session) -> Session:
@@ -208,12 +213,7 @@ def test_a_job_that_gives_up_leaves_the_bounds_it_proved(jobs: None, monkeypatch
 
 @pytest.fixture
 def steps(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setenv("TIANGOW_OPEN_AHEAD", "steps")
-    ahead.stop_all()
-    ahead._done.clear()
-    yield
-    ahead.stop_all()
-    ahead._done.clear()
+    yield from _no_jobs_around(monkeypatch, "steps")
 
 
 @pytest.mark.parametrize("seed, table_max", [(1, RANGE_TABLE_MAX), (3, RANGE_TABLE_MAX), (1, 60_000)])
