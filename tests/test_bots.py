@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from helpers import all_rules, can_discard, known_ending, make_deal, run
@@ -411,6 +412,34 @@ def test_the_coach_benchmark_scores_against_its_reference_and_leaves_out_what_it
     assert all(loss >= 0 for loss in f.losses) and 0 <= f.agree <= f.options and f.options >= 2
     tight = coach_against_reference(_five_tile_deals(2), reference_samples=8, reference_budget=10)
     assert tight.skipped == 2 and tight.options == 0 and not tight.losses
+
+
+def test_the_coach_benchmarks_reference_is_the_mean_exact_value_of_each_option(tmp_path: Path) -> None:
+    """The reference's figure for an option is its exact value averaged over the samples a
+    search bot with the same seed draws (every sample exact); a position whose first samples
+    average far more than the budget is left out early; a cache keeps the figures."""
+    from tiangow.bots.bench import REFERENCE_EARLY, coach_against_reference, reference_options
+
+    for i, view in enumerate(_five_tile_views(3, seed=9)):
+        ref = reference_options(view, 12, 100 + i, budget=None)  # type: ignore[arg-type]
+        assert ref is not None
+        bot = SearchBot(random.Random(100 + i), samples=12, exact_tiles=8, deep_samples=None)
+        same = {o.move: o.mean for o in bot.options(view)}  # type: ignore[arg-type]
+        assert ref.keys() == same.keys() and all(ref[m] == pytest.approx(same[m]) for m in ref)
+    view = _five_tile_views(1, seed=9)[0]
+    first = SearchStats()
+    assert reference_options(view, REFERENCE_EARLY, 1, budget=None, stats=first) is not None  # type: ignore[arg-type]
+    mean = first.nodes // REFERENCE_EARLY
+    # within the whole budget (100 samples × a quarter of the mean), but over 3× it on average
+    early = SearchStats()
+    assert reference_options(view, 100, 1, budget=mean // 4, stats=early) is None  # type: ignore[arg-type]
+    assert early.nodes == first.nodes  # left out after the first 16 samples, not at the end
+    assert reference_options(view, 8, 1, budget=1) is None  # type: ignore[arg-type]
+    ds = _five_tile_deals(2)
+    kept = coach_against_reference(ds, reference_samples=8, cache=str(tmp_path))
+    assert len(list(tmp_path.iterdir())) == 2
+    again = coach_against_reference(ds, reference_samples=8, cache=str(tmp_path))
+    assert (kept.losses, kept.agree, kept.options) == (again.losses, again.agree, again.options)
 
 
 def test_the_whole_hand_benchmark_counts_the_hands_it_gave_up_on() -> None:

@@ -12,11 +12,13 @@ Prints, for positions taken from seeded hands played by the rule-based bots:
 
 With ``--coach``: the coach against a reference on seeded positions (issue 23 §5). The
 reference scores every option open to the seat by exact search of each of many samples of the
-hidden tiles (:class:`SearchBot` with every sample exact); printed are (a) the mean loss, under
-the reference, of the coach's recommended move and (b) the share of options whose mark (best /
-fine / mistake, :meth:`Coach.mark`) agrees with the mark the reference's figures give, for
-each tile count; a position whose reference would overrun its budget (the exact search is too
-slow there: at 6–8 tiles, most) is left out and counted.
+hidden tiles (:func:`reference_options`); printed are (a) the mean loss, under the reference, of
+the coach's recommended move and (b) the share of options whose mark (best / fine / mistake,
+:meth:`Coach.mark`) agrees with the mark the reference's figures give, for each tile count; a
+position whose reference would overrun its budget (``--reference-budget`` positions of exact
+search a sample on average; the exact search is too slow there: at 7 and 8 tiles, most) is left
+out and counted. The reference takes minutes a position at 7 and 8 tiles: ``--reference-cache
+DIR`` keeps its figures between runs.
 
 With ``--solver``: the double-dummy search itself (issue 23 §3): whole hands (8 tiles each, the
 seat to act) with the search in use (:data:`tiangow.search.CORE`), each within a budget of
@@ -30,22 +32,24 @@ Figures, not pass/fail: these machines are noisy.
 from __future__ import annotations
 
 import argparse
+import os
+import pickle
 import random
 import statistics
 import sys
 import time
 from collections.abc import Sequence
 
-from ..deal import Deal
+from ..deal import Deal, DealView
 from ..move import Move
-from ..search import SearchStats, SearchTooLong, solve
+from ..search import SearchStats, SearchTooLong, solve, step_values
+from .base import sample_state
 from .hints import Coach, Mark, mark_for
 from .positions import deal_until
 from .rule import RuleBot
-from .search import SearchBot
 
 __all__ = ["hint_latencies", "solve_times", "coach_positions", "coach_against_reference", "CoachFigures",
-           "REFERENCE_BUDGET",
+           "REFERENCE_BUDGET", "REFERENCE_EARLY", "reference_options",
            "whole_hands", "HAND_BUDGET", "main"]
 
 
@@ -180,24 +184,60 @@ REFERENCE_BUDGET = 400_000
 """Positions of exact search the reference may spend per sample of a position (on average)."""
 
 
+REFERENCE_EARLY = 16
+"""After this many samples, a position whose samples have averaged more than
+:data:`REFERENCE_EARLY_FACTOR` times the reference's budget is left out at once (rather than
+after spending the whole budget of every sample on it: at 7 and 8 tiles, minutes)."""
+
+REFERENCE_EARLY_FACTOR = 3
+
+
+def reference_options(view: DealView, samples: int, seed: int, budget: int | None = REFERENCE_BUDGET,
+                      stats: SearchStats | None = None) -> dict[Move, float] | None:
+    """The reference's figures at ``view``: every action open to the seat with its mean exact
+    value over ``samples`` samples of the hidden tiles (the samples a :class:`SearchBot` seeded
+    ``seed`` draws), or ``None`` where they would take more than ``budget`` positions of exact
+    search a sample on average (see :data:`REFERENCE_EARLY`). ``stats`` counts the positions."""
+    rng = random.Random(seed)
+    stats = SearchStats() if stats is None else stats
+    start = stats.nodes
+    sums: dict[Move, float] = {}
+    done = 0
+    for k in range(1, samples + 1):
+        st = sample_state(view, rng)
+        stats.limit = 0 if budget is None else start + budget * samples
+        try:
+            values = step_values(st, stats=stats)
+        except SearchTooLong:
+            return None
+        for mv, v in values:
+            m = Move.of(mv)
+            sums[m] = sums.get(m, 0.0) + v
+        done = k
+        if len(values) <= 1:
+            break  # one action open: nothing to compare
+        if budget is not None and k >= REFERENCE_EARLY and stats.nodes - start > REFERENCE_EARLY_FACTOR * budget * k:
+            return None
+    return {m: total / done for m, total in sums.items()}
+
+
 def coach_against_reference(deals: Sequence[Deal], reference_samples: int = 256, coach: Coach | None = None,
-                            seed: int = 5, reference_budget: int | None = REFERENCE_BUDGET) -> CoachFigures:
+                            seed: int = 5, reference_budget: int | None = REFERENCE_BUDGET,
+                            cache: str | None = None) -> CoachFigures:
     """Score the coach's advice on ``deals`` against the reference (see the module text). A
     position whose reference would take more than ``reference_budget`` positions of exact
-    search a sample (``None``: no limit) is left out and counted in :attr:`CoachFigures.skipped`."""
+    search a sample on average (``None``: no limit) is left out and counted in
+    :attr:`CoachFigures.skipped`. ``cache``: a directory where the reference's figures are kept
+    between runs (by tile count, position, samples and budget)."""
     figures = CoachFigures()
     for i, d in enumerate(deals):
         seat = d.to_play
         assert seat is not None
         view = d.view(seat)
-        budget = None if reference_budget is None else reference_budget * reference_samples
-        ref = SearchBot(random.Random(10_000 + i), samples=reference_samples, exact_tiles=8, deep_samples=None,
-                        exact_budget=budget)
-        ref_options = ref.options(view)
-        if len(ref_options) > 1 and (not ref_options[0].exact or ref_options[0].samples < reference_samples):
+        ref_opts = _cached_reference(view, d.snapshot().left, i, reference_samples, reference_budget, cache)
+        if ref_opts is None:
             figures.skipped += 1
             continue
-        ref_opts = {o.move: o.mean for o in ref_options}
         c = Coach(seed=seed + i) if coach is None else coach
         t = time.perf_counter()
         h = c.hint(view)
@@ -209,6 +249,21 @@ def coach_against_reference(deals: Sequence[Deal], reference_samples: int = 256,
             figures.options += 1
             figures.agree += c.mark(view, move).mark is _reference_mark(best - mean)
     return figures
+
+
+def _cached_reference(view: DealView, tiles: int, i: int, samples: int, budget: int | None,
+                      cache: str | None) -> dict[Move, float] | None:
+    path = None if cache is None else os.path.join(cache, f"reference-{tiles}-{i}-{samples}-{budget}.pickle")
+    if path is not None and os.path.exists(path):
+        with open(path, "rb") as f:
+            kept: dict[Move, float] | None = pickle.load(f)
+        return kept
+    found = reference_options(view, samples, 10_000 + i, budget)
+    if path is not None:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as f:
+            pickle.dump(found, f)
+    return found
 
 
 HAND_BUDGET = 50_000_000
@@ -295,6 +350,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--reference-samples", type=int, default=256, help="exact samples per option (--coach)")
     p.add_argument("--reference-budget", type=int, default=REFERENCE_BUDGET,
                    help="positions of exact search per reference sample before a position is left out (--coach)")
+    p.add_argument("--reference-cache", metavar="DIR",
+                   help="keep the reference's figures in DIR between runs (--coach)")
     p.add_argument("--solver", action="store_true", help="the double-dummy search: whole hands and endings")
     p.add_argument("--deals", type=int, default=200, help="whole hands (--solver)")
     p.add_argument("--endings", type=int, default=20, help="5- and 6-tile endings (--solver)")
@@ -310,7 +367,8 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"{a.reference_budget:,} positions of search a sample; targets: loss ≤ 0.25, marks ≥ 90%)")
         for tiles in a.sizes:
             ds = coach_positions(a.per_size, (tiles,))
-            f = coach_against_reference(ds, a.reference_samples, reference_budget=a.reference_budget)
+            f = coach_against_reference(ds, a.reference_samples, reference_budget=a.reference_budget,
+                                        cache=a.reference_cache)
             if not f.seconds:
                 print(f"  {tiles} tiles: no position of {len(ds)} could be referenced within the budget "
                       "(the exact search is too slow there)", flush=True)
