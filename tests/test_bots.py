@@ -395,6 +395,48 @@ def test_a_budget_too_small_plays_out_and_the_hint_says_why() -> None:
     assert not early.exact and not early.too_long  # before exact search starts: not "too long"
 
 
+def test_a_hint_with_one_action_open_says_so_and_no_made_up_net() -> None:
+    """With one tile left (one action open) nothing is dealt or searched: the hint says it is
+    the only action, not "dealt at random 0 times" and an expected net of +0.0."""
+    from types import SimpleNamespace
+
+    from tiangow.bots import Coach
+    from tiangow.widgets.play_html import hint_html
+
+    d = deal_until(random.Random(5), 1)
+    assert d.snapshot().left == 1
+    h = Coach(seed=1).hint(d.view(d.to_play))
+    assert len(h.options) == 1
+    s = SimpleNamespace(deal=d, seat=d.to_play)
+    en = hint_html(s, h, 2, "en")  # type: ignore[arg-type]
+    assert "It is the only action open: there is nothing to compare" in en and "the only action open</td>" in en
+    assert "0 times" not in en and "+0.0" not in en
+    assert "只有這一個選擇，不用比較" in hint_html(s, h, 2, "zh-Hant")  # type: ignore[arg-type]
+    assert "只有这一个选择，不用比较" in hint_html(s, h, 2, "zh-Hans")  # type: ignore[arg-type]
+
+
+def test_the_twin_coach_scores_five_and_six_tile_samples_exactly_within_its_early_budget() -> None:
+    """In pure Python (the static site) the coach is exact from 6 tiles a hand: within
+    COACH_PURE_EARLY_BUDGET at 5 and 6 tiles, COACH_PURE_BUDGET from 4."""
+    from tiangow.bots import Coach
+    from tiangow.bots.search import COACH_PURE_BUDGET, COACH_PURE_EARLY_BUDGET, coach_settings
+    from tiangow.search import pure_python
+
+    rng = random.Random(21)
+    with pure_python():
+        assert coach_settings() == (6, COACH_PURE_BUDGET)
+        c = Coach(seed=2)
+        seen = set()
+        for tiles in (8, 7, 6, 6, 5, 5, 4, 3):
+            d = deal_until(rng, tiles)
+            view = d.view(d.to_play)
+            held = view.hand_sizes[view.seat or 0]
+            seen.add(held)
+            assert c.budget_for(view) == (COACH_PURE_EARLY_BUDGET if held >= 5 else COACH_PURE_BUDGET)
+        assert min(seen) <= 4 and {5, 6} & seen  # both budgets were asked for
+        assert Coach(seed=2, exact_budget=10**6).budget_for(d.view(d.to_play)) == 10**6  # given: as given
+
+
 @pytest.mark.parametrize("budget", [0, -5, 2.5, True, "many"])
 def test_an_exact_budget_is_a_positive_number_of_positions(budget: object) -> None:
     with pytest.raises(BotError, match="exact_budget"):

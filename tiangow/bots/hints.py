@@ -36,7 +36,7 @@ from ..move import Move
 from ..search import core_in_use
 from ..tiles import Tile
 from .base import BotError, check_view
-from .search import COACH_EARLY_BUDGET, Option, SearchBot, coach_ending, coach_settings
+from .search import COACH_EARLY_BUDGET, COACH_PURE_EARLY_BUDGET, Option, SearchBot, coach_ending, coach_settings
 from .why import Why, compare
 
 __all__ = ["Coach", "Hint", "Mark", "Marked", "mark_for", "outcome_text", "ranking_note"]
@@ -404,13 +404,16 @@ class Coach:
 
     def budget_for(self, view: DealView) -> int | None:
         """The positions of exact search a hint at ``view`` may spend: :attr:`exact_budget`, and
-        with the default budget of the compiled core no more than
-        :data:`~tiangow.bots.search.COACH_EARLY_BUDGET` while each hand has 6 tiles or more."""
+        with the default budget no more than :data:`~tiangow.bots.search.COACH_EARLY_BUDGET`
+        while each hand has 6 tiles or more (compiled core), or
+        :data:`~tiangow.bots.search.COACH_PURE_EARLY_BUDGET` while it has 5 or more (pure Python)."""
         budget = self.exact_budget
-        if (self._default_budget and budget is not None and core_in_use() == "compiled"
-                and view.hand_sizes[view.seat or 0] >= 6):
-            return min(budget, COACH_EARLY_BUDGET)
-        return budget
+        if not self._default_budget or budget is None:
+            return budget
+        tiles = view.hand_sizes[view.seat or 0]
+        if core_in_use() == "compiled":
+            return min(budget, COACH_EARLY_BUDGET) if tiles >= 6 else budget
+        return min(budget, COACH_PURE_EARLY_BUDGET) if tiles >= 5 else budget
 
     def _bot(self, view: DealView) -> SearchBot:
         # One stream per position, so advice does not depend on what was asked before.

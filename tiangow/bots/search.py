@@ -44,7 +44,8 @@ from .rule import Eye, keep_values, rule_move
 
 __all__ = ["SearchBot", "Option", "Outlook", "rollout", "default_exact_tiles", "DEEP_SAMPLES",
            "COACH_EXACT_BUDGET", "COACH_EARLY_BUDGET",
-           "COACH_PURE_BUDGET", "COACH_ENDING", "MIN_EXACT_SAMPLES", "BUDGET_FROM", "coach_settings", "coach_ending",
+           "COACH_PURE_BUDGET", "COACH_PURE_EARLY_BUDGET",
+           "COACH_ENDING", "MIN_EXACT_SAMPLES", "BUDGET_FROM", "coach_settings", "coach_ending",
            "MIN_ENDING_SAMPLES", "LAST_ENDING"]
 
 
@@ -80,18 +81,26 @@ option (figures in the README): the recommendation loses 0.06 on average and mar
 51 %; with 1.5 million positions, 0.07 and 82 %, p95 0.64 s."""
 
 COACH_PURE_BUDGET = 200_000
-"""The coach's budget in pure Python (the static site's browser): the twin visits about 380,000
-positions a second in CPython here, Pyodide about 1.7 times slower, so a hint stays within 2 s."""
+"""The coach's budget in pure Python (the static site's browser) with 4 tiles a hand or fewer."""
+
+COACH_PURE_EARLY_BUDGET = 30_000
+"""The coach's budget in pure Python with 5 or 6 tiles a hand, where it now scores samples
+exactly too (the twin visits some 50,000–65,000 positions a second in CPython on this project's
+machines, Pyodide about 1.7 times slower, lines of best play included). Measured against 256
+exact samples an option (``--coach``, 25 seeded positions a size, figures in the README): at 5
+tiles the recommendation loses 0.60 on average and marks agree on 67.8 % of options (played out
+to the end as before: 1.13 and 42.5 %), at 6 tiles 0.90 and 53.8 % (1.97 and 56.5 %); hint median
+0.6–0.7 s in CPython (0.12–0.15 s before)."""
 
 
 def coach_settings() -> tuple[int, int]:
     """The coach's ``(exact_tiles, exact_budget)`` in the search in use: exact from 6 tiles with
     :data:`COACH_EXACT_BUDGET` in the compiled core (:data:`COACH_EARLY_BUDGET` at 6 tiles, see
-    :meth:`tiangow.bots.Coach.budget_for`), from 4 with :data:`COACH_PURE_BUDGET` in pure
-    Python."""
+    :meth:`tiangow.bots.Coach.budget_for`), from 6 with :data:`COACH_PURE_BUDGET` in pure Python
+    (:data:`COACH_PURE_EARLY_BUDGET` at 5 and 6 tiles)."""
     from ..search import core_in_use
 
-    return (6, COACH_EXACT_BUDGET) if core_in_use() == "compiled" else (4, COACH_PURE_BUDGET)
+    return (6, COACH_EXACT_BUDGET) if core_in_use() == "compiled" else (6, COACH_PURE_BUDGET)
 
 
 COACH_ENDING = 5

@@ -123,13 +123,17 @@ def hint_html(s: Session, hint: Hint | None, stage: int, lang: Lang) -> str:
         how = how + T("淨輸贏由現在算到局末：結算加上之後的賀尊、四大賀錢；之前已付的不算。",
                       " The net counts from now to the end of the hand: the settlement plus any 賀尊 or 四大賀 "
                       "money still to come, not money already paid.")
+        only = len(h.options) == 1 and n == 0
+        if only:  # nothing was dealt or worked out: there is nothing to compare
+            how = T("只有這一個選擇，不用比較，所以沒有計算。", "It is the only action open: there is nothing to "
+                    "compare, so nothing was worked out.")
         note = ranking_note(h)
         if note is not None:
             how = how + T("", " ") + note
         rows = "".join(
             f'<tr data-option="{i}" data-tiles="{" ".join(t.notation for t in o.move.tiles)}" '
             f'data-discard="{str(o.move.discard).lower()}"><td>{html.escape(o.move.text(view)(lang))}</td>'
-            f"<td>{html.escape(outcome_text(o)(lang))}</td></tr>"
+            f"<td>{html.escape((T('唯一的選擇', 'the only action open') if only else outcome_text(o))(lang))}</td></tr>"
             for i, o in enumerate(h.options))
         parts.append(f'<div class="tg-muted">{html.escape(how(lang))}</div>'
                      f'<table class="tg-options">{rows}</table>')
