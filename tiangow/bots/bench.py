@@ -38,13 +38,14 @@ import random
 import statistics
 import sys
 import time
+import zlib
 from collections.abc import Sequence
 
 from ..deal import Deal, DealView
 from ..move import Move
 from ..search import SearchStats, SearchTooLong, solve, step_values
 from .base import sample_state
-from .hints import Coach, Mark, mark_for
+from .hints import Coach, Mark, _key, mark_for
 from .positions import deal_until
 from .rule import RuleBot
 
@@ -228,7 +229,7 @@ def coach_against_reference(deals: Sequence[Deal], reference_samples: int = 256,
     position whose reference would take more than ``reference_budget`` positions of exact
     search a sample on average (``None``: no limit) is left out and counted in
     :attr:`CoachFigures.skipped`. ``cache``: a directory where the reference's figures are kept
-    between runs (by tile count, position, samples and budget)."""
+    between runs (by the position, samples and budget)."""
     figures = CoachFigures()
     for i, d in enumerate(deals):
         seat = d.to_play
@@ -253,7 +254,9 @@ def coach_against_reference(deals: Sequence[Deal], reference_samples: int = 256,
 
 def _cached_reference(view: DealView, tiles: int, i: int, samples: int, budget: int | None,
                       cache: str | None) -> dict[Move, float] | None:
-    path = None if cache is None else os.path.join(cache, f"reference-{tiles}-{i}-{samples}-{budget}.pickle")
+    # keyed on the position itself too, so that figures kept for other positions are never taken
+    mark = zlib.crc32(repr(_key(view)).encode())
+    path = None if cache is None else os.path.join(cache, f"reference-{tiles}-{i}-{mark:08x}-{samples}-{budget}.pickle")
     if path is not None and os.path.exists(path):
         with open(path, "rb") as f:
             kept: dict[Move, float] | None = pickle.load(f)
