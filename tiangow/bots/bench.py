@@ -45,7 +45,7 @@ from ..deal import Deal, DealView
 from ..move import Move
 from ..search import SearchStats, SearchTooLong, solve, step_values
 from .base import sample_state
-from .hints import Coach, Mark, _key, mark_for
+from .hints import Coach, Mark, mark_for
 from .positions import deal_until
 from .rule import RuleBot
 
@@ -235,7 +235,10 @@ def coach_against_reference(deals: Sequence[Deal], reference_samples: int = 256,
         seat = d.to_play
         assert seat is not None
         view = d.view(seat)
-        ref_opts = _cached_reference(view, d.snapshot().left, i, reference_samples, reference_budget, cache)
+        # keyed on the position itself too, so that figures kept for another are never taken
+        mark = zlib.crc32(repr((d.snapshot().key(), view.rules)).encode())
+        ref_opts = _cached_reference(view, f"{d.snapshot().left}-{i}-{mark:08x}", i, reference_samples,
+                                     reference_budget, cache)
         if ref_opts is None:
             figures.skipped += 1
             continue
@@ -252,11 +255,9 @@ def coach_against_reference(deals: Sequence[Deal], reference_samples: int = 256,
     return figures
 
 
-def _cached_reference(view: DealView, tiles: int, i: int, samples: int, budget: int | None,
+def _cached_reference(view: DealView, name: str, i: int, samples: int, budget: int | None,
                       cache: str | None) -> dict[Move, float] | None:
-    # keyed on the position itself too, so that figures kept for other positions are never taken
-    mark = zlib.crc32(repr(_key(view)).encode())
-    path = None if cache is None else os.path.join(cache, f"reference-{tiles}-{i}-{mark:08x}-{samples}-{budget}.pickle")
+    path = None if cache is None else os.path.join(cache, f"reference-{name}-{samples}-{budget}.pickle")
     if path is not None and os.path.exists(path):
         with open(path, "rb") as f:
             kept: dict[Move, float] | None = pickle.load(f)
