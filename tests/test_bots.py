@@ -484,6 +484,35 @@ def test_the_coach_benchmarks_reference_is_the_mean_exact_value_of_each_option(t
     assert (kept.losses, kept.agree, kept.options) == (again.losses, again.agree, again.options)
 
 
+def test_the_sampling_ceiling_splits_the_references_samples_between_a_coach_and_the_rest() -> None:
+    """What a coach of k exact samples could expect: k of the reference's samples are the
+    coach's, the rest the reference's; options far apart always agree, options that the
+    samples cannot tell apart do not always, and each figure comes from those samples."""
+    from tiangow.bots.bench import sampling_ceiling
+
+    a, b, c = Move.parse("discard 24"), Move.parse("discard 15"), Move.parse("discard 46")
+    agree, compared, losses = sampling_ceiling({a: [5, 6, 5, 7, 6], b: [0, 1, 0, 1, 0]}, 2, random.Random(1), 30)
+    assert (agree, compared) == (60, 60) and losses == [0.0] * 30
+    # a and c alike on average, a far from it sample by sample: marks and best move vary by draw
+    close = {a: [0, 4] * 10, c: [2] * 20}
+    agree, compared, losses = sampling_ceiling(close, 5, random.Random(2), 50)
+    assert compared == 100 and 0 < agree < compared
+    assert all(0 <= loss <= 4 for loss in losses) and any(loss > 0 for loss in losses)
+    with pytest.raises(ValueError, match="fewer"):
+        sampling_ceiling(close, 20, random.Random(3))
+
+
+def test_the_coach_benchmark_gives_the_sampling_ceiling_beside_the_coachs_figures() -> None:
+    from tiangow.bots import Coach
+    from tiangow.bots.bench import coach_against_reference, coach_positions
+
+    ds = coach_positions(2, sizes=(3,), seed=2)
+    f = coach_against_reference(ds, reference_samples=8, coach=Coach(seed=1, samples=4))
+    assert f.ceiling_options >= f.options > 0 and 0 <= f.ceiling_agree <= f.ceiling_options
+    assert 0 <= f.ceiling_agreement <= 1 and f.ceiling_loss >= 0
+    assert coach_against_reference(ds, reference_samples=8).ceiling_options == 0  # 32 samples: not fewer
+
+
 def test_the_whole_hand_benchmark_counts_the_hands_it_gave_up_on() -> None:
     """Issue 23 §3's whole-hand figures: a hand past its budget of positions is counted as
     unsolved, with the positions it was allowed (a lower bound), instead of running for hours."""

@@ -18,7 +18,10 @@ the coach's recommended move and (b) the share of options whose mark (best / fin
 position whose reference would overrun its budget (``--reference-budget`` positions of exact
 search a sample on average; the exact search is too slow there: at 7 and 8 tiles, most) is left
 out and counted. The reference takes minutes a position at 7 and 8 tiles: ``--reference-cache
-DIR`` keeps its figures between runs.
+DIR`` keeps its figures between runs. Beside them, the same two figures for a coach of as many
+samples as the real one, each scored exactly, drawn from the reference's own samples and
+judged against the rest (:func:`sampling_ceiling`): where the reference's options lie close,
+even a coach without error in its search disagrees with it, and this says how often.
 
 With ``--solver``: the double-dummy search itself (issue 23 §3): whole hands (8 tiles each, the
 seat to act) with the search in use (:data:`tiangow.search.CORE`), each within a budget of
@@ -50,7 +53,7 @@ from .positions import deal_until
 from .rule import RuleBot
 
 __all__ = ["hint_latencies", "solve_times", "coach_positions", "coach_against_reference", "CoachFigures",
-           "REFERENCE_BUDGET", "REFERENCE_EARLY", "reference_options",
+           "REFERENCE_BUDGET", "REFERENCE_EARLY", "reference_options", "reference_values", "sampling_ceiling",
            "whole_hands", "HAND_BUDGET", "main"]
 
 
@@ -171,6 +174,19 @@ class CoachFigures:
         self.seconds: list[float] = []
         self.skipped = 0
         """Positions left out: the reference could not search every sample within its budget."""
+        self.ceiling_agree = 0
+        self.ceiling_options = 0
+        self.ceiling_losses: list[float] = []
+        """The same two figures for a coach that scored its samples exactly, drawn from the
+        reference's own (:func:`sampling_ceiling`): what sampling alone allows."""
+
+    @property
+    def ceiling_agreement(self) -> float:
+        return self.ceiling_agree / max(1, self.ceiling_options)
+
+    @property
+    def ceiling_loss(self) -> float:
+        return sum(self.ceiling_losses) / max(1, len(self.ceiling_losses))
 
     @property
     def mean_loss(self) -> float:
@@ -193,17 +209,17 @@ after spending the whole budget of every sample on it: at 7 and 8 tiles, minutes
 REFERENCE_EARLY_FACTOR = 3
 
 
-def reference_options(view: DealView, samples: int, seed: int, budget: int | None = REFERENCE_BUDGET,
-                      stats: SearchStats | None = None) -> dict[Move, float] | None:
-    """The reference's figures at ``view``: every action open to the seat with its mean exact
-    value over ``samples`` samples of the hidden tiles (the samples a :class:`SearchBot` seeded
-    ``seed`` draws), or ``None`` where they would take more than ``budget`` positions of exact
-    search a sample on average (see :data:`REFERENCE_EARLY`). ``stats`` counts the positions."""
+def reference_values(view: DealView, samples: int, seed: int, budget: int | None = REFERENCE_BUDGET,
+                     stats: SearchStats | None = None) -> dict[Move, list[int]] | None:
+    """Every action open to the seat at ``view`` with its exact value on each of ``samples``
+    samples of the hidden tiles (the samples a :class:`SearchBot` seeded ``seed`` draws, in its
+    order), or ``None`` where they would take more than ``budget`` positions of exact search a
+    sample on average (see :data:`REFERENCE_EARLY`). ``stats`` counts the positions. With one
+    action open, the first sample alone (there is nothing to compare)."""
     rng = random.Random(seed)
     stats = SearchStats() if stats is None else stats
     start = stats.nodes
-    sums: dict[Move, float] = {}
-    done = 0
+    found: dict[Move, list[int]] = {}
     for k in range(1, samples + 1):
         st = sample_state(view, rng)
         stats.limit = 0 if budget is None else start + budget * samples
@@ -212,14 +228,55 @@ def reference_options(view: DealView, samples: int, seed: int, budget: int | Non
         except SearchTooLong:
             return None
         for mv, v in values:
-            m = Move.of(mv)
-            sums[m] = sums.get(m, 0.0) + v
-        done = k
+            found.setdefault(Move.of(mv), []).append(v)
         if len(values) <= 1:
             break  # one action open: nothing to compare
         if budget is not None and k >= REFERENCE_EARLY and stats.nodes - start > REFERENCE_EARLY_FACTOR * budget * k:
             return None
-    return {m: total / done for m, total in sums.items()}
+    return found
+
+
+def reference_options(view: DealView, samples: int, seed: int, budget: int | None = REFERENCE_BUDGET,
+                      stats: SearchStats | None = None) -> dict[Move, float] | None:
+    """The reference's figures at ``view``: every action open to the seat with its mean exact
+    value over ``samples`` samples of the hidden tiles (:func:`reference_values`), or ``None``
+    where they would take more than ``budget`` positions of exact search a sample on average."""
+    values = reference_values(view, samples, seed, budget, stats)
+    return None if values is None else {m: sum(vs) / len(vs) for m, vs in values.items()}
+
+
+def sampling_ceiling(values: dict[Move, list[int]], k: int, rng: random.Random,
+                     draws: int = 100) -> tuple[int, int, list[float]]:
+    """What a coach that scored ``k`` samples exactly could expect against a reference of
+    exact samples: ``draws`` times, ``k`` of the samples in ``values`` (as
+    :func:`reference_values` gives them) are the coach's and the rest the reference's; the
+    coach's marks are compared with the reference's (both with exact margins,
+    :func:`~tiangow.bots.hints.mark_for`), and its best option's loss is measured under the
+    reference. Returns (marks agreeing, marks compared, losses). Nothing but sampling separates
+    the two: this is the most any coach of ``k`` samples can expect of agreement.
+
+    >>> from tiangow.move import Move
+    >>> a, b = Move.parse("discard 24"), Move.parse("discard 15")
+    >>> sampling_ceiling({a: [5, 6, 5, 7], b: [0, 1, 0, 1]}, 2, random.Random(1), draws=10)[:2]
+    (20, 20)
+    """
+    n = min(len(vs) for vs in values.values())
+    if not 0 < k < n:
+        raise ValueError(f"the coach's samples are fewer than the reference's ({n}), at least one: not {k}")
+    agree = compared = 0
+    losses: list[float] = []
+    order = list(range(n))
+    for _ in range(draws):
+        rng.shuffle(order)
+        mine, theirs = order[:k], order[k:]
+        coach = {m: sum(vs[i] for i in mine) / k for m, vs in values.items()}
+        ref = {m: sum(vs[i] for i in theirs) / (n - k) for m, vs in values.items()}
+        best_c, best_r = max(coach.values()), max(ref.values())
+        for m in values:
+            compared += 1
+            agree += mark_for(best_c - coach[m], True) is mark_for(best_r - ref[m], True)
+        losses.append(best_r - ref[max(coach, key=coach.__getitem__)])
+    return agree, compared, losses
 
 
 def coach_against_reference(deals: Sequence[Deal], reference_samples: int = 256, coach: Coach | None = None,
@@ -229,7 +286,8 @@ def coach_against_reference(deals: Sequence[Deal], reference_samples: int = 256,
     position whose reference would take more than ``reference_budget`` positions of exact
     search a sample on average (``None``: no limit) is left out and counted in
     :attr:`CoachFigures.skipped`. ``cache``: a directory where the reference's figures are kept
-    between runs (by the position, samples and budget)."""
+    between runs (by the position, samples and budget). Also measured: what a coach of as many
+    samples, each exact, could expect against the same figures (:func:`sampling_ceiling`)."""
     figures = CoachFigures()
     for i, d in enumerate(deals):
         seat = d.to_play
@@ -237,11 +295,12 @@ def coach_against_reference(deals: Sequence[Deal], reference_samples: int = 256,
         view = d.view(seat)
         # keyed on the position itself too, so that figures kept for another are never taken
         mark = zlib.crc32(repr((d.snapshot().key(), view.rules)).encode())
-        ref_opts = _cached_reference(view, f"{d.snapshot().left}-{i}-{mark:08x}", i, reference_samples,
-                                     reference_budget, cache)
-        if ref_opts is None:
+        values = _cached_reference(view, f"{d.snapshot().left}-{i}-{mark:08x}", i, reference_samples,
+                                   reference_budget, cache)
+        if values is None:
             figures.skipped += 1
             continue
+        ref_opts = {m: sum(vs) / len(vs) for m, vs in values.items()}
         c = Coach(seed=seed + i) if coach is None else coach
         t = time.perf_counter()
         h = c.hint(view)
@@ -252,17 +311,22 @@ def coach_against_reference(deals: Sequence[Deal], reference_samples: int = 256,
         for move, mean in ref_opts.items():
             figures.options += 1
             figures.agree += c.mark(view, move).mark is _reference_mark(best - mean)
+        if len(values) > 1 and c.samples < min(len(vs) for vs in values.values()):
+            agree, compared, losses = sampling_ceiling(values, c.samples, random.Random(i))
+            figures.ceiling_agree += agree
+            figures.ceiling_options += compared
+            figures.ceiling_losses.append(sum(losses) / len(losses))
     return figures
 
 
 def _cached_reference(view: DealView, name: str, i: int, samples: int, budget: int | None,
-                      cache: str | None) -> dict[Move, float] | None:
-    path = None if cache is None else os.path.join(cache, f"reference-{name}-{samples}-{budget}.pickle")
+                      cache: str | None) -> dict[Move, list[int]] | None:
+    path = None if cache is None else os.path.join(cache, f"reference-values-{name}-{samples}-{budget}.pickle")
     if path is not None and os.path.exists(path):
         with open(path, "rb") as f:
-            kept: dict[Move, float] | None = pickle.load(f)
+            kept: dict[Move, list[int]] | None = pickle.load(f)
         return kept
-    found = reference_options(view, samples, 10_000 + i, budget)
+    found = reference_values(view, samples, 10_000 + i, budget)
     if path is not None:
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "wb") as f:
@@ -382,6 +446,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                   f"{100 * f.agreement:.1f}% of {f.options} options; hints exact in {f.exact_hints}; hint median "
                   f"{statistics.median(f.seconds):.2f} s, p95 {_pct(f.seconds, 0.95):.2f} s, "
                   f"max {max(f.seconds):.2f} s", flush=True)
+            if f.ceiling_options:
+                print(f"    a coach of as many samples, each exact, drawn from the reference's own and scored "
+                      f"against the rest (what sampling alone allows): (a) {f.ceiling_loss:.2f}; (b) "
+                      f"{100 * f.ceiling_agreement:.1f}%", flush=True)
         return 0
 
     lat = hint_latencies(a.hands)
