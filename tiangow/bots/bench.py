@@ -287,7 +287,8 @@ def coach_against_reference(deals: Sequence[Deal], reference_samples: int = 256,
     search a sample on average (``None``: no limit) is left out and counted in
     :attr:`CoachFigures.skipped`. ``cache``: a directory where the reference's figures are kept
     between runs (by the position, samples and budget). Also measured: what a coach of as many
-    samples, each exact, could expect against the same figures (:func:`sampling_ceiling`)."""
+    samples as this one used there, each exact, could expect against the same figures
+    (:func:`sampling_ceiling`)."""
     figures = CoachFigures()
     for i, d in enumerate(deals):
         seat = d.to_play
@@ -311,8 +312,9 @@ def coach_against_reference(deals: Sequence[Deal], reference_samples: int = 256,
         for move, mean in ref_opts.items():
             figures.options += 1
             figures.agree += c.mark(view, move).mark is _reference_mark(best - mean)
-        if len(values) > 1 and c.samples < min(len(vs) for vs in values.values()):
-            agree, compared, losses = sampling_ceiling(values, c.samples, random.Random(i))
+        used = h.options[0].samples  # as many samples as the coach used here
+        if len(values) > 1 and 0 < used < min(len(vs) for vs in values.values()):
+            agree, compared, losses = sampling_ceiling(values, used, random.Random(i))
             figures.ceiling_agree += agree
             figures.ceiling_options += compared
             figures.ceiling_losses.append(sum(losses) / len(losses))
