@@ -513,6 +513,29 @@ def test_the_coach_benchmark_gives_the_sampling_ceiling_beside_the_coachs_figure
     assert coach_against_reference(ds, reference_samples=8).ceiling_options == 0  # 32 samples: not fewer
 
 
+def test_the_coach_benchmark_scores_several_coach_seeds_against_one_reference(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """One marks figure depends on the coach's draw of samples (issue 23 §5): --coach-seeds
+    scores several seeded coaches against one reference, computed once, and prints the spread."""
+    from tiangow.bots.bench import coach_against_reference, coach_positions, coach_seeds, main
+
+    assert coach_seeds(3) == [5, 105, 205]
+    with pytest.raises(ValueError, match="at least one"):
+        coach_seeds(0)
+    ds = coach_positions(2, sizes=(3,), seed=2)
+    kept: dict[str, object] = {}
+    first = coach_against_reference(ds, reference_samples=8, kept=kept)  # type: ignore[arg-type]
+    assert len(kept) == 2 and all(v is not None for v in kept.values())
+    again = coach_against_reference(ds, reference_samples=8, kept=kept)  # type: ignore[arg-type]
+    assert (first.losses, first.agree, first.options) == (again.losses, again.agree, again.options)
+    kept = {k: {m: [0] * 8 for m in v} for k, v in kept.items()}  # type: ignore[attr-defined]
+    flat = coach_against_reference(ds, reference_samples=8, kept=kept)  # type: ignore[arg-type]
+    assert flat.losses == [0.0, 0.0]  # taken from what was kept: every option alike
+    assert main(["--coach", "--sizes", "3", "--per-size", "2", "--reference-samples", "8", "--coach-seeds", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "(coach seed 5)" in out and "(coach seed 105)" in out and "3 tiles over 2 coach seeds" in out
+
+
 def test_the_whole_hand_benchmark_counts_the_hands_it_gave_up_on() -> None:
     """Issue 23 §3's whole-hand figures: a hand past its budget of positions is counted as
     unsolved, with the positions it was allowed (a lower bound), instead of running for hours."""

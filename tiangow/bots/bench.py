@@ -22,6 +22,8 @@ DIR`` keeps its figures between runs. Beside them, the same two figures for a co
 samples as the real one, each scored exactly, drawn from the reference's own samples and
 judged against the rest (:func:`sampling_ceiling`): where the reference's options lie close,
 even a coach without error in its search disagrees with it, and this says how often.
+``--coach-seeds N`` scores N coaches, seeded differently, against the one reference and prints
+the spread (one coach's marks depend on its draw of samples by several points).
 
 With ``--solver``: the double-dummy search itself (issue 23 §3): whole hands (8 tiles each, the
 seat to act) with the search in use (:data:`tiangow.search.CORE`), each within a budget of
@@ -281,14 +283,16 @@ def sampling_ceiling(values: dict[Move, list[int]], k: int, rng: random.Random,
 
 def coach_against_reference(deals: Sequence[Deal], reference_samples: int = 256, coach: Coach | None = None,
                             seed: int = 5, reference_budget: int | None = REFERENCE_BUDGET,
-                            cache: str | None = None) -> CoachFigures:
+                            cache: str | None = None,
+                            kept: dict[str, dict[Move, list[int]] | None] | None = None) -> CoachFigures:
     """Score the coach's advice on ``deals`` against the reference (see the module text). A
     position whose reference would take more than ``reference_budget`` positions of exact
     search a sample on average (``None``: no limit) is left out and counted in
     :attr:`CoachFigures.skipped`. ``cache``: a directory where the reference's figures are kept
     between runs (by the position, samples and budget). Also measured: what a coach of as many
     samples as this one used there, each exact, could expect against the same figures
-    (:func:`sampling_ceiling`)."""
+    (:func:`sampling_ceiling`). ``kept``: a dictionary the reference's figures are kept in (and
+    taken from) within the process, to score several coaches against one reference."""
     figures = CoachFigures()
     for i, d in enumerate(deals):
         seat = d.to_play
@@ -296,8 +300,13 @@ def coach_against_reference(deals: Sequence[Deal], reference_samples: int = 256,
         view = d.view(seat)
         # keyed on the position itself too, so that figures kept for another are never taken
         mark = zlib.crc32(repr((d.snapshot().key(), view.rules)).encode())
-        values = _cached_reference(view, f"{d.snapshot().left}-{i}-{mark:08x}", i, reference_samples,
-                                   reference_budget, cache)
+        name = f"{d.snapshot().left}-{i}-{mark:08x}"
+        if kept is not None and name in kept:
+            values = kept[name]
+        else:
+            values = _cached_reference(view, name, i, reference_samples, reference_budget, cache)
+            if kept is not None:
+                kept[name] = values
         if values is None:
             figures.skipped += 1
             continue
@@ -410,6 +419,33 @@ def _solver_report(deals: int, endings: int, hand_budget: int = HAND_BUDGET) -> 
                   f"(target ≥ ×10); same values: {v_new == v_ref}")
 
 
+def coach_seeds(n: int) -> list[int]:
+    """The coach's seeds of ``--coach-seeds n``: the benchmark's own (5) first, then 105, 205, …
+
+    >>> coach_seeds(3)
+    [5, 105, 205]
+    """
+    if n < 1:
+        raise ValueError(f"at least one coach seed, not {n}")
+    return [5 + 100 * k for k in range(n)]
+
+
+def _print_coach(tiles: int, positions: int, f: CoachFigures, label: str) -> None:
+    if not f.seconds:
+        print(f"  {tiles} tiles: no position of {positions} could be referenced within the budget "
+              "(the exact search is too slow there)", flush=True)
+        return
+    print(f"  {tiles} tiles{label}, {len(f.seconds)} positions ({f.skipped} left out: reference too slow): "
+          f"(a) mean loss of the recommended move {f.mean_loss:.2f}; (b) marks agreeing "
+          f"{100 * f.agreement:.1f}% of {f.options} options; hints exact in {f.exact_hints}; hint median "
+          f"{statistics.median(f.seconds):.2f} s, p95 {_pct(f.seconds, 0.95):.2f} s, "
+          f"max {max(f.seconds):.2f} s", flush=True)
+    if f.ceiling_options:
+        print(f"    a coach of as many samples, each exact, drawn from the reference's own and scored "
+              f"against the rest (what sampling alone allows): (a) {f.ceiling_loss:.2f}; (b) "
+              f"{100 * f.ceiling_agreement:.1f}%", flush=True)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m tiangow.bots.bench", description=__doc__.split("\n")[0])
     p.add_argument("--hands", type=int, default=10, help="hands of hints (every turn of one seat)")
@@ -422,6 +458,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help="positions of exact search per reference sample before a position is left out (--coach)")
     p.add_argument("--reference-cache", metavar="DIR",
                    help="keep the reference's figures in DIR between runs (--coach)")
+    p.add_argument("--coach-seeds", type=int, default=1,
+                   help="score this many coaches, seeded differently, against one reference (--coach)")
     p.add_argument("--solver", action="store_true", help="the double-dummy search: whole hands and endings")
     p.add_argument("--deals", type=int, default=200, help="whole hands (--solver)")
     p.add_argument("--endings", type=int, default=20, help="5- and 6-tile endings (--solver)")
@@ -437,21 +475,19 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"{a.reference_budget:,} positions of search a sample; targets: loss ≤ 0.25, marks ≥ 90%)")
         for tiles in a.sizes:
             ds = coach_positions(a.per_size, (tiles,))
-            f = coach_against_reference(ds, a.reference_samples, reference_budget=a.reference_budget,
-                                        cache=a.reference_cache)
-            if not f.seconds:
-                print(f"  {tiles} tiles: no position of {len(ds)} could be referenced within the budget "
-                      "(the exact search is too slow there)", flush=True)
-                continue
-            print(f"  {tiles} tiles, {len(f.seconds)} positions ({f.skipped} left out: reference too slow): "
-                  f"(a) mean loss of the recommended move {f.mean_loss:.2f}; (b) marks agreeing "
-                  f"{100 * f.agreement:.1f}% of {f.options} options; hints exact in {f.exact_hints}; hint median "
-                  f"{statistics.median(f.seconds):.2f} s, p95 {_pct(f.seconds, 0.95):.2f} s, "
-                  f"max {max(f.seconds):.2f} s", flush=True)
-            if f.ceiling_options:
-                print(f"    a coach of as many samples, each exact, drawn from the reference's own and scored "
-                      f"against the rest (what sampling alone allows): (a) {f.ceiling_loss:.2f}; (b) "
-                      f"{100 * f.ceiling_agreement:.1f}%", flush=True)
+            kept: dict[str, dict[Move, list[int]] | None] = {}
+            runs = [(seed, coach_against_reference(ds, a.reference_samples, seed=seed,
+                                                   reference_budget=a.reference_budget, cache=a.reference_cache,
+                                                   kept=kept))
+                    for seed in coach_seeds(a.coach_seeds)]
+            for seed, f in runs:
+                _print_coach(tiles, len(ds), f, f" (coach seed {seed})" if len(runs) > 1 else "")
+            if len(runs) > 1 and runs[0][1].seconds:
+                losses = [f.mean_loss for _, f in runs]
+                marks = [100 * f.agreement for _, f in runs]
+                print(f"  {tiles} tiles over {len(runs)} coach seeds: (a) {statistics.mean(losses):.2f} "
+                      f"({min(losses):.2f}–{max(losses):.2f}); (b) {statistics.mean(marks):.1f}% "
+                      f"({min(marks):.1f}–{max(marks):.1f}%)", flush=True)
         return 0
 
     lat = hint_latencies(a.hands)
