@@ -244,7 +244,11 @@ def reference_options(view: DealView, samples: int, seed: int, budget: int | Non
     value over ``samples`` samples of the hidden tiles (:func:`reference_values`), or ``None``
     where they would take more than ``budget`` positions of exact search a sample on average."""
     values = reference_values(view, samples, seed, budget, stats)
-    return None if values is None else {m: sum(vs) / len(vs) for m, vs in values.items()}
+    return None if values is None else _means(values)
+
+
+def _means(values: dict[Move, list[int]]) -> dict[Move, float]:
+    return {m: sum(vs) / len(vs) for m, vs in values.items()}
 
 
 def sampling_ceiling(values: dict[Move, list[int]], k: int, rng: random.Random,
@@ -264,7 +268,7 @@ def sampling_ceiling(values: dict[Move, list[int]], k: int, rng: random.Random,
     """
     n = min(len(vs) for vs in values.values())
     if not 0 < k < n:
-        raise ValueError(f"the coach's samples are fewer than the reference's ({n}), at least one: not {k}")
+        raise ValueError(f"the coach's samples are at least one and fewer than the reference's ({n}), not {k}")
     agree = compared = 0
     losses: list[float] = []
     order = list(range(n))
@@ -310,7 +314,7 @@ def coach_against_reference(deals: Sequence[Deal], reference_samples: int = 256,
         if values is None:
             figures.skipped += 1
             continue
-        ref_opts = {m: sum(vs) / len(vs) for m, vs in values.items()}
+        ref_opts = _means(values)
         c = Coach(seed=seed + i) if coach is None else coach
         t = time.perf_counter()
         h = c.hint(view)
