@@ -12,8 +12,10 @@
 // The pure-Python search is the twin: tests/test_search_core.py holds the two to the same
 // values on random endings and whole hands.
 
+#ifndef TG_WASM
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#endif
 
 #include <algorithm>
 #include <array>
@@ -25,6 +27,14 @@
 #include <cstring>
 #include <unordered_map>
 #include <vector>
+
+#ifdef TG_WASM
+// The host's settlement of a finished hand, seat by seat (see tiangow/wasmcore.py): what was shown
+// in two halves of 32 bits (low, high), so that no 64-bit number crosses to the host.
+extern "C" __attribute__((import_module("env"), import_name("tg_final_net"))) int tg_final_net(
+    int host, int s0, int s1, int s2, int s3, int winner, int leader, int led, int best, int first, int shown_lo,
+    int shown_hi, int size, int seat);
+#endif
 
 namespace {
 
@@ -133,7 +143,9 @@ struct Plans {
 Plans plan_tables[8];
 
 struct Context {
+#ifndef TG_WASM
     PyObject_HEAD
+#endif
     int ncombos;
     Combo combos[MAXC];
     std::vector<int>* better;       // better[id]: ids of the plays that beat it, best first
@@ -168,7 +180,11 @@ struct Context {
     int plain_ceiling;  // free splitting, no variant naming 1-5 or 1-6: net_ceiling may ask sweep_mult
     int movable[4];
     int fixed_plain[21];
+#ifndef TG_WASM
     PyObject* final_net;  // (stacks, winner, leader, led, best, first, shown, size) -> 4 nets
+#else
+    int host;  // the host's number for this context's settlement (tg_final_net)
+#endif
     u64 id;
     // per search
     int me, goal;
@@ -538,10 +554,11 @@ int final_net(Context* c, const State& st) {
     key.c = 0;
     auto found = c->nets->find(key);
     if (found != c->nets->end()) return found->second[c->me];
+    std::array<int, 4> net = {0, 0, 0, 0};
+#ifndef TG_WASM
     PyObject* r = PyObject_CallFunction(c->final_net, "(iiii)iiiiiKi", st.stacks[0], st.stacks[1], st.stacks[2],
                                         st.stacks[3], w, st.leader, st.led, st.best, st.first,
                                         (unsigned long long)st.shown, st.size);
-    std::array<int, 4> net = {0, 0, 0, 0};
     if (!r) {
         c->error = 1;
         return 0;
@@ -557,6 +574,11 @@ int final_net(Context* c, const State& st) {
         Py_DECREF(item);
     }
     Py_DECREF(r);
+#else
+    for (int i = 0; i < 4; ++i)
+        net[i] = tg_final_net(c->host, st.stacks[0], st.stacks[1], st.stacks[2], st.stacks[3], w, st.leader, st.led,
+                              st.best, st.first, (int)(uint32_t)st.shown, (int)(uint32_t)(st.shown >> 32), st.size, i);
+#endif
     (*c->nets)[key] = net;
     return net[c->me];
 }
@@ -1468,65 +1490,83 @@ int value(Context* c, State& st, int alpha, int beta, const u64* pre = nullptr) 
     return best;
 }
 
-// ---- Python -------------------------------------------------------------------------------
+// ---- setting up a context ----------------------------------------------------------------
 
-u64 as_u64(PyObject* o) { return (u64)PyLong_AsUnsignedLongLongMask(o); }
-
-int Context_init(Context* self, PyObject* args, PyObject*) {
-    PyObject *combos, *better, *lead_order, *flags, *singles, *movable, *fixed_plain, *final_net, *higher;
-    int banker, m;
-    if (!PyArg_ParseTuple(args, "OOOOOOOiiOO", &combos, &better, &lead_order, &flags, &singles, &movable,
-                          &fixed_plain, &banker, &m, &final_net, &higher))
-        return -1;
+// A context's rules, read from one flat list of whole numbers (built by tiangow/search.py,
+// _context_data): the plays (n; then mask, family fields, size, kind, rank, family of each);
+// for each play, how many plays beat it and their ids, best first; how many plays lead in
+// order and their ids; the flags (free splitting, 以擒為大, the civil supreme, 擒尊, finishes
+// collect rewards, scored); the single plays of 1-2, 2-4, 1-5, 1-6; which four families may
+// move; how many plain kinds are fixed and their fields; the banker and m; each play's higher
+// tiles. Everything else is worked out from those. Returns an error message, or nullptr.
+const char* init_context(Context* self, const u64* a, size_t len) {
+    size_t at = 0;
+    bool short_ = false;
+    auto next = [&]() -> u64 {
+        if (at >= len) {
+            short_ = true;
+            return 0;
+        }
+        return a[at++];
+    };
     self->better = new std::vector<int>[MAXC];
     self->lead_order = new std::vector<int>();
     self->nets = new std::unordered_map<NetKey, std::array<int, 4>, NetKeyHash>();
-    Py_ssize_t n = PySequence_Size(combos);
-    if (n < 0 || n > MAXC) {
-        PyErr_SetString(PyExc_ValueError, "ddcore: too many plays in the table");
-        return -1;
-    }
+    self->by_mask = new std::unordered_map<u64, int>();
+    self->sweeps = new std::unordered_map<std::array<u64, 3>, int, TripleHash>();
+    self->by_size = new std::vector<int>();
+    u64 n = next();
+    if (n > (u64)MAXC) return "ddcore: too many plays in the table";
     self->ncombos = (int)n;
-    for (Py_ssize_t i = 0; i < n; ++i) {
-        PyObject* t = PySequence_GetItem(combos, i);
-        PyObject *mask, *ff;
-        int size, kind, rank, family;
-        if (!t || !PyArg_ParseTuple(t, "OOiiii", &mask, &ff, &size, &kind, &rank, &family)) {
-            Py_XDECREF(t);
-            return -1;
-        }
+    for (int i = 0; i < self->ncombos; ++i) {
         Combo& c = self->combos[i];
-        c.mask = as_u64(mask);
-        c.family_fields = as_u64(ff);
-        c.size = size;
-        c.kind = kind;
-        c.rank = rank;
-        c.family = family;
-        Py_DECREF(t);
-        PyObject* b = PySequence_GetItem(better, i);
-        if (!b) return -1;
-        Py_ssize_t nb = PySequence_Size(b);
+        c.mask = next();
+        c.family_fields = next();
+        c.size = (int)next();
+        c.kind = (int)next();
+        c.rank = (int)next();
+        c.family = (int)next();
+    }
+    for (int i = 0; i < self->ncombos; ++i) {
+        u64 nb = next();
         self->beaten_by[i] = 0;
-        for (Py_ssize_t j = 0; j < nb; ++j) {
-            PyObject* x = PySequence_GetItem(b, j);
-            long o = PyLong_AsLong(x);
-            if (o < 0 || o >= n) {
-                Py_XDECREF(x);
-                PyErr_SetString(PyExc_ValueError, "ddcore: a play beyond the table");
-                return -1;
-            }
+        for (u64 j = 0; j < nb && !short_; ++j) {
+            u64 o = next();
+            if (o >= n) return "ddcore: a play beyond the table";
             self->beaten_by[i] |= (u64)1 << o;
             self->better[i].push_back((int)o);
-            Py_DECREF(x);
         }
-        Py_DECREF(b);
     }
-    Py_ssize_t nl = PySequence_Size(lead_order);
-    for (Py_ssize_t j = 0; j < nl; ++j) {
-        PyObject* x = PySequence_GetItem(lead_order, j);
-        self->lead_order->push_back((int)PyLong_AsLong(x));
-        Py_DECREF(x);
+    u64 nl = next();
+    for (u64 j = 0; j < nl && !short_; ++j) {
+        u64 o = next();
+        if (o >= n) return "ddcore: a play beyond the table";
+        self->lead_order->push_back((int)o);
     }
+    self->free_split = (int)next();
+    self->capture_wins_trick = (int)next();
+    self->civil_supreme = (int)next();
+    self->capture_civil_supreme = (int)next();
+    self->finish_collects = (int)next();
+    self->bonus_on = (int)next();
+    self->id12 = (int)next();
+    self->id24 = (int)next();
+    self->id15 = (int)next();
+    self->id16 = (int)next();
+    for (int f = 0; f < 4; ++f) self->movable[f] = (int)next();
+    for (int f = 0; f < 21; ++f) self->fixed_plain[f] = 0;
+    u64 nf = next();
+    for (u64 j = 0; j < nf && !short_; ++j) {
+        u64 f = next();
+        if (f < 21) self->fixed_plain[f] = 1;
+    }
+    self->banker = (int)next();
+    self->m = (int)next();
+    for (int id = 0; id < self->ncombos; ++id) self->higher[id] = next();
+    if (short_ || at != len) return "ddcore: the rules' list is not as long as it says";
+    for (int id : {self->id12, self->id24, self->id15, self->id16})
+        if (id < 0 || id >= self->ncombos) return "ddcore: a named tile's play beyond the table";
+    if (self->banker < 0 || self->banker > 3 || self->m < 1) return "ddcore: the banker is a seat 0-3 and m at least 1";
     for (int sl = 0; sl < 7; ++sl) {
         u64 smask = (u64)0777 << (9 * sl);
         for (unsigned v = 0; v < 512; ++v) {
@@ -1547,18 +1587,9 @@ int Context_init(Context* self, PyObject* args, PyObject*) {
         u64 m = self->combos[id].mask;
         bool inside = false;
         for (int sl = 0; sl < 7; ++sl) inside |= (m & ((u64)0777 << (9 * sl))) == m;
-        if (!inside) {
-            PyErr_SetString(PyExc_ValueError, "ddcore: a play across two slices of the layout");
-            return -1;
-        }
+        if (!inside) return "ddcore: a play across two slices of the layout";
     }
-    if (!PyArg_ParseTuple(flags, "iiiiii", &self->free_split, &self->capture_wins_trick, &self->civil_supreme,
-                          &self->capture_civil_supreme, &self->finish_collects, &self->bonus_on))
-        return -1;
     self->plain_ceiling = self->free_split && !self->civil_supreme && !self->capture_civil_supreme;
-    if (!PyArg_ParseTuple(singles, "iiii", &self->id12, &self->id24, &self->id15, &self->id16)) return -1;
-    self->by_mask = new std::unordered_map<u64, int>();
-    self->sweeps = new std::unordered_map<std::array<u64, 3>, int, TripleHash>();
     for (int f = 0; f < 21; ++f) self->with_field[f] = 0;
     for (int id = 0; id < self->ncombos; ++id) {
         u64 m = self->combos[id].mask;
@@ -1566,20 +1597,11 @@ int Context_init(Context* self, PyObject* args, PyObject*) {
         for (int f = 0; f < 21; ++f)
             if ((m >> (3 * f)) & 3) self->with_field[f] |= (u64)1 << id;
     }
-    self->by_size = new std::vector<int>();
     for (int size = 1; size <= 4; ++size)
         for (int id = 0; id < self->ncombos; ++id)
             if (self->combos[id].size == size) self->by_size->push_back(id);
     self->multi_plays = self->single_plays = 0;
-    if (PySequence_Size(higher) != self->ncombos) {
-        PyErr_SetString(PyExc_ValueError, "ddcore: one higher mask a play");
-        return -1;
-    }
     for (int id = 0; id < self->ncombos; ++id) {
-        PyObject* x = PySequence_GetItem(higher, id);
-        if (!x) return -1;
-        self->higher[id] = as_u64(x);
-        Py_DECREF(x);
         if (self->combos[id].size >= 2) self->multi_plays |= (u64)1 << id;
         else self->single_plays |= (u64)1 << id;
     }
@@ -1591,50 +1613,88 @@ int Context_init(Context* self, PyObject* args, PyObject*) {
             if (contains(self->combos[id].mask, self->combos[self->id15].mask)) self->sup_with15 |= (u64)1 << id;
         }
         if (self->combos[id].kind == QUAD) self->quads |= (u64)1 << id;
-        if (self->id16 >= 0 && self->id16 < self->ncombos && self->combos[id].mask == 2 * self->combos[self->id16].mask)
-            self->pair16 = self->combos[id].mask;
+        if (self->combos[id].mask == 2 * self->combos[self->id16].mask) self->pair16 = self->combos[id].mask;
     }
     self->named_fields = 0;
     // 1-5 and 1-6 are named only where a rule names them (the civil supreme, R-$9, R-$10; 擒尊):
     // elsewhere they are plain civil tiles (the relabelling moves them as such).
     for (int id : {self->id12, self->id24, self->civil_supreme ? self->id15 : -1,
                    self->civil_supreme || self->capture_civil_supreme ? self->id16 : -1})
-        if (id >= 0 && id < self->ncombos) self->named_fields |= self->combos[id].mask;
-    if (!PyArg_ParseTuple(movable, "iiii", &self->movable[0], &self->movable[1], &self->movable[2],
-                          &self->movable[3]))
-        return -1;
-    for (int s = 0; s < 21; ++s) self->fixed_plain[s] = 0;
-    Py_ssize_t nf = PySequence_Size(fixed_plain);
-    for (Py_ssize_t j = 0; j < nf; ++j) {
-        PyObject* x = PySequence_GetItem(fixed_plain, j);
-        long s = PyLong_AsLong(x);
-        Py_DECREF(x);
-        if (s >= 0 && s < 21) self->fixed_plain[s] = 1;
-    }
+        if (id >= 0) self->named_fields |= self->combos[id].mask;
     int setting = (self->movable[0] ? 0 : 1) | (self->fixed_plain[18] ? 2 : 0) | (self->fixed_plain[17] ? 4 : 0);
     if (plan_tables[setting].family.empty()) {
         plan_tables[setting].family.assign((size_t)1 << 9, Plan());
         plan_tables[setting].plain.assign((size_t)1 << 7, Plan());
     }
     self->plans = &plan_tables[setting];
-    self->banker = banker;
-    self->m = m;
-    Py_INCREF(final_net);
-    self->final_net = final_net;
     self->id = ++ctx_counter;
-    if (PyErr_Occurred()) return -1;
-    return 0;
+    return nullptr;
 }
 
-void Context_dealloc(Context* self) {
+void release_context(Context* self) {
     delete[] self->better;
     delete self->sweeps;
     delete self->lead_order;
     delete self->nets;
     delete self->by_mask;
     delete self->by_size;
-    Py_XDECREF(self->final_net);
-    Py_TYPE(self)->tp_free((PyObject*)self);
+    self->better = nullptr;
+    self->sweeps = nullptr;
+    self->lead_order = nullptr;
+    self->nets = nullptr;
+    self->by_mask = nullptr;
+    self->by_size = nullptr;
+}
+
+// Whether a position can be searched with this context (seats 0-3, goal 0-2, plays in the
+// table, packed holdings); the state's fields from _core_state.
+bool valid_position(const Context* self, const State& st, int me, int goal) {
+    auto bad_id = [&](int id) { return id < -1 || id >= self->ncombos; };
+    auto bad_seat = [](int s) { return s < 0 || s > 3; };
+    bool bad = bad_seat(me) || goal < 0 || goal > 2 || bad_seat(st.to_play) || bad_seat(st.leader) ||
+               st.size < 0 || st.size > 4 || bad_id(st.best) || bad_id(st.led) || bad_id(st.first) ||
+               st.best_seat < -1 || st.best_seat > 3 || st.locked < 0 || st.locked > 2 || st.acted < 0 ||
+               st.acted > 3 || st.left < 0 || st.left > 8 || (st.size > 0) != (st.best >= 0 && st.led >= 0);
+    for (int s = 0; s < 4; ++s) bad |= st.stacks[s] < 0 || st.stacks[s] > 8 || (st.h[s] & GUARD) != 0;
+    return !bad;
+}
+
+// One search from a valid position: the value, with *gave_up where it went past limit positions
+// (then nothing it stored may be found later), -INF on an error (a Python error set, natively).
+int run_search(Context* self, State& st, int me, int goal, int alpha, int beta, bool fresh, u64 limit,
+               bool* gave_up) {
+    *gave_up = false;
+    if (fresh) {
+        if (++generation == 0) {
+            std::memset((void*)table, 0, sizeof(Entry) * table_len);
+            generation = 1;
+        }
+    }
+    self->me = me;
+    self->goal = goal;
+    self->nodes = 0;
+    self->hits = 0;
+    self->stores = 0;
+    self->floor_cuts = 0;
+    self->error = 0;
+    self->limit = limit;
+    int v = value(self, st, alpha, beta);
+    if (self->error == 2) {
+        if (++generation == 0) {
+            std::memset((void*)table, 0, sizeof(Entry) * table_len);
+            generation = 1;
+        }
+        *gave_up = true;
+        return 0;
+    }
+    if (self->error) return -INF;
+    return v;
+}
+
+size_t table_used() {
+    size_t used = 0;
+    for (size_t i = 0; i < table_len; ++i) used += table[i].gen == generation;
+    return used;
 }
 
 void free_table() {
@@ -1661,10 +1721,7 @@ bool ensure_table() {
 #else
     void* p = std::calloc(1, bytes);
 #endif
-    if (!p) {
-        PyErr_NoMemory();
-        return false;
-    }
+    if (!p) return false;
     uintptr_t start = ((uintptr_t)p + huge - 1) & ~(uintptr_t)(huge - 1);
 #if defined(MADV_HUGEPAGE)
     madvise((void*)start, sizeof(Entry) * want, MADV_HUGEPAGE);
@@ -1675,6 +1732,40 @@ bool ensure_table() {
     table_len = want;
     generation = 1;
     return true;
+}
+
+#ifndef TG_WASM
+// ---- Python -------------------------------------------------------------------------------
+
+u64 as_u64(PyObject* o) { return (u64)PyLong_AsUnsignedLongLongMask(o); }
+
+// Context(rules, final_net): rules as init_context reads them (tiangow.search._context_data).
+int Context_init(Context* self, PyObject* args, PyObject*) {
+    PyObject *rules, *final_net;
+    if (!PyArg_ParseTuple(args, "OO", &rules, &final_net)) return -1;
+    PyObject* seq = PySequence_Fast(rules, "ddcore: the rules are a list of whole numbers");
+    if (!seq) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    std::vector<u64> a((size_t)n);
+    for (Py_ssize_t i = 0; i < n; ++i) a[(size_t)i] = as_u64(PySequence_Fast_GET_ITEM(seq, i));
+    Py_DECREF(seq);
+    if (PyErr_Occurred()) return -1;
+    release_context(self);
+    const char* err = init_context(self, a.data(), a.size());
+    if (err) {
+        PyErr_SetString(PyExc_ValueError, err);
+        return -1;
+    }
+    Py_INCREF(final_net);
+    Py_XDECREF(self->final_net);
+    self->final_net = final_net;
+    return 0;
+}
+
+void Context_dealloc(Context* self) {
+    release_context(self);
+    Py_XDECREF(self->final_net);
+    Py_TYPE(self)->tp_free((PyObject*)self);
 }
 
 // solve(state, me, goal, alpha, beta, fresh, limit=0) -> (value, or None past limit nodes; nodes, hits, stores)
@@ -1705,43 +1796,17 @@ PyObject* Context_solve(Context* self, PyObject* args) {
     if (!PyArg_ParseTuple(args, "Oiiiip|K", &state, &me, &goal, &alpha, &beta, &fresh, &limit)) return nullptr;
     State st;
     if (!parse_state(state, st)) return nullptr;
-    auto bad_id = [&](int id) { return id < -1 || id >= self->ncombos; };
-    auto bad_seat = [](int s) { return s < 0 || s > 3; };
-    bool bad = bad_seat(me) || goal < 0 || goal > 2 || bad_seat(st.to_play) || bad_seat(st.leader) ||
-               st.size < 0 || st.size > 4 || bad_id(st.best) || bad_id(st.led) || bad_id(st.first) ||
-               st.best_seat < -1 || st.best_seat > 3 || st.locked < 0 || st.locked > 2 || st.acted < 0 ||
-               st.acted > 3 || st.left < 0 || st.left > 8 || (st.size > 0) != (st.best >= 0 && st.led >= 0);
-    for (int s = 0; s < 4; ++s) bad |= st.stacks[s] < 0 || st.stacks[s] > 8 || (st.h[s] & GUARD) != 0;
-    if (bad) {
+    if (!valid_position(self, st, me, goal)) {
         PyErr_SetString(PyExc_ValueError, "ddcore: not a position of a hand in play (seats 0-3, goal 0-2, plays "
                                           "in the table, packed holdings)");
         return nullptr;
     }
-    if (!ensure_table()) return nullptr;
-    if (fresh) {
-        if (++generation == 0) {
-            std::memset((void*)table, 0, sizeof(Entry) * table_len);
-            generation = 1;
-        }
-    }
-    self->me = me;
-    self->goal = goal;
-    self->nodes = 0;
-    self->hits = 0;
-    self->stores = 0;
-    self->floor_cuts = 0;
-    self->error = 0;
-    self->limit = limit;
-    int v = value(self, st, alpha, beta);
-    if (self->error == 2) {
-        // Gave up: what the unwinding stored is not a value, so no later call may find it.
-        if (++generation == 0) {
-            std::memset((void*)table, 0, sizeof(Entry) * table_len);
-            generation = 1;
-        }
+    if (!ensure_table()) return PyErr_NoMemory();
+    bool gave_up;
+    int v = run_search(self, st, me, goal, alpha, beta, fresh != 0, limit, &gave_up);
+    if (gave_up)
         return Py_BuildValue("OKKK", Py_None, (unsigned long long)self->nodes, (unsigned long long)self->hits,
                              (unsigned long long)self->stores);
-    }
     if (self->error) return nullptr;
     return Py_BuildValue("iKKK", v, (unsigned long long)self->nodes, (unsigned long long)self->hits,
                          (unsigned long long)self->stores);
@@ -1797,9 +1862,8 @@ PyObject* set_floor(PyObject*, PyObject* arg) {
 }
 
 PyObject* table_info(PyObject*, PyObject*) {
-    size_t used = 0;
-    for (size_t i = 0; i < table_len; ++i) used += table[i].gen == generation;
-    return Py_BuildValue("nnn", (Py_ssize_t)((size_t)1 << table_bits), (Py_ssize_t)sizeof(Entry), (Py_ssize_t)used);
+    return Py_BuildValue("nnn", (Py_ssize_t)((size_t)1 << table_bits), (Py_ssize_t)sizeof(Entry),
+                         (Py_ssize_t)table_used());
 }
 
 PyMethodDef module_methods[] = {
@@ -1811,8 +1875,11 @@ PyMethodDef module_methods[] = {
 PyModuleDef module_def = {PyModuleDef_HEAD_INIT, "ddcore",
                           "The compiled core of tiangow.search (see tiangow/ddcore.cpp).", -1, module_methods};
 
+#endif  // !TG_WASM
+
 }  // namespace
 
+#ifndef TG_WASM
 PyMODINIT_FUNC PyInit_ddcore(void) {
     ContextType.tp_name = "tiangow.ddcore.Context";
     ContextType.tp_basicsize = sizeof(Context);
@@ -1833,3 +1900,104 @@ PyMODINIT_FUNC PyInit_ddcore(void) {
     }
     return m;
 }
+#else
+// ---- WebAssembly (tiangow/wasmcore.py) ----------------------------------------------------
+// The same search for a host without CPython's API (the static site's browser): numbers in and
+// out through the module's memory, the settlement asked of the host (tg_final_net).
+
+namespace {
+const char* last_error = "";
+
+// a position as 21 numbers: h0-h3, shown, up, the four stacks, to_play, leader, size, best,
+// best_seat, locked, last, led, acted, first, left (tiangow.search._core_state, flattened)
+void state_from(const int64_t* a, State& st) {
+    for (int s = 0; s < 4; ++s) st.h[s] = (u64)a[s];
+    st.shown = (u64)a[4];
+    st.up = (u64)a[5];
+    for (int s = 0; s < 4; ++s) st.stacks[s] = (int)a[6 + s];
+    int* f[] = {&st.to_play, &st.leader, &st.size, &st.best, &st.best_seat, &st.locked,
+                &st.last, &st.led, &st.acted, &st.first, &st.left};
+    for (int i = 0; i < 11; ++i) *f[i] = (int)a[10 + i];
+    st.winner = -1;
+}
+}  // namespace
+
+extern "C" {
+__attribute__((export_name("tg_alloc"))) void* tg_alloc(size_t bytes) { return std::malloc(bytes); }
+__attribute__((export_name("tg_free"))) void tg_free(void* p) { std::free(p); }
+__attribute__((export_name("tg_error"))) const char* tg_error() { return last_error; }
+
+// a context from the rules' numbers (init_context); 0 on an error (tg_error says which)
+__attribute__((export_name("tg_context_new"))) Context* tg_context_new(const u64* data, int len, int host) {
+    Context* c = new Context();
+    std::memset((void*)c, 0, sizeof(Context));
+    const char* err = init_context(c, data, (size_t)len);
+    if (err) {
+        last_error = err;
+        release_context(c);
+        delete c;
+        return nullptr;
+    }
+    c->host = host;
+    return c;
+}
+
+__attribute__((export_name("tg_context_free"))) void tg_context_free(Context* c) {
+    if (!c) return;
+    release_context(c);
+    delete c;
+}
+
+// state: the position's 21 numbers (state_from), then the most positions to visit (0: no limit).
+// out: value, nodes, hits, stores. Returns 0 (a value), 1 (gave up past the limit), -1 (not a
+// position of a hand in play), -2 (no memory for the table)
+__attribute__((export_name("tg_solve"))) int tg_solve(Context* c, const int64_t* state, int me, int goal, int alpha,
+                                                      int beta, int fresh, int64_t* out) {
+    int64_t limit = state[21];
+    State st;
+    state_from(state, st);
+    if (!valid_position(c, st, me, goal)) return -1;
+    if (!ensure_table()) return -2;
+    bool gave_up;
+    int v = run_search(c, st, me, goal, alpha, beta, fresh != 0, (u64)limit, &gave_up);
+    out[0] = v;
+    out[1] = (int64_t)c->nodes;
+    out[2] = (int64_t)c->hits;
+    out[3] = (int64_t)c->stores;
+    return gave_up ? 1 : 0;
+}
+
+// out: net_floor and net_ceiling for me (±1000000000 where there is none). 0, or -1 (not a position).
+__attribute__((export_name("tg_bounds"))) int tg_bounds(Context* c, const int64_t* state, int me, int64_t* out) {
+    State st;
+    state_from(state, st);
+    if (me < 0 || me > 3 || st.to_play < 0 || st.to_play > 3 || st.best < -1 || st.best >= c->ncombos ||
+        st.led < -1 || st.led >= c->ncombos || (st.size > 0) != (st.best >= 0 && st.led >= 0))
+        return -1;
+    c->me = me;
+    out[0] = net_floor(c, st);
+    out[1] = net_ceiling(c, st);
+    return 0;
+}
+
+__attribute__((export_name("tg_set_table_bits"))) int tg_set_table_bits(int bits) {
+    if (bits < 4 || bits > 26) return -1;
+    table_bits = bits;
+    free_table();
+    return 0;
+}
+
+__attribute__((export_name("tg_set_floor"))) int tg_set_floor(int on) {
+    int was = use_floor;
+    use_floor = on != 0;
+    return was;
+}
+
+// out: entries, bytes per entry, entries of the last search
+__attribute__((export_name("tg_table_info"))) void tg_table_info(int64_t* out) {
+    out[0] = (int64_t)((size_t)1 << table_bits);
+    out[1] = (int64_t)sizeof(Entry);
+    out[2] = (int64_t)table_used();
+}
+}
+#endif

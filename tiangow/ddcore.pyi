@@ -5,15 +5,7 @@ from collections.abc import Callable, Sequence
 class Context:
     def __init__(
         self,
-        combos: Sequence[tuple[int, int, int, int, int, int]],
-        better: Sequence[Sequence[int]],
-        lead_order: Sequence[int],
-        flags: tuple[int, int, int, int, int, int],
-        singles: tuple[int, int, int, int],
-        movable: tuple[int, ...],
-        fixed_plain: Sequence[int],
-        banker: int,
-        m: int,
+        rules: Sequence[int],
         final_net: Callable[[tuple[int, int, int, int], int, int, int, int, int, int, int], tuple[int, int, int, int]],
         /,
     ) -> None: ...

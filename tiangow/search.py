@@ -36,10 +36,10 @@ from __future__ import annotations
 
 import enum
 import os
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any, Final
 
 from .bounds import Floor
@@ -51,10 +51,21 @@ from .state import State, Step
 from .symmetry import canon_for
 
 
-def _load_core() -> ModuleType | None:
-    """The compiled core (tiangow/ddcore.cpp), unless it could not be built or TIANGOW_PURE=1."""
+def _load_core() -> Any:
+    """The compiled core (tiangow/ddcore.cpp), unless it could not be built or TIANGOW_PURE=1:
+    CPython's extension, or in the browser's Python (Pyodide) the same source as WebAssembly
+    where the wheel carries it (:mod:`tiangow.wasmcore`)."""
     if os.environ.get("TIANGOW_PURE", "") not in ("", "0"):
         return None
+    if sys.platform == "emscripten":
+        from . import wasmcore
+
+        if not wasmcore.WASM.exists():
+            return None
+        try:
+            return wasmcore.load(wasmcore.pyodide_runtime())
+        except Exception:  # the browser refused the module: the pure-Python search serves (same values)
+            return None
     try:
         from . import ddcore
     except ImportError:  # pragma: no cover - depends on the build
@@ -62,7 +73,7 @@ def _load_core() -> ModuleType | None:
     return ddcore
 
 
-_ddcore = _load_core()
+_ddcore: Any = _load_core()
 
 
 @contextmanager
@@ -81,6 +92,21 @@ def pure_python() -> Iterator[None]:
         yield
     finally:
         _ddcore = core
+
+
+@contextmanager
+def using_core(core: Any) -> Iterator[None]:
+    """Inside the block every search runs on ``core``: an object with the compiled core's
+    interface (``Context``, ``set_table_bits``, ``set_floor``, ``table_info``), such as the
+    WebAssembly build of tiangow/ddcore.cpp (:func:`tiangow.wasmcore.load`) — for holding one
+    build to another's values."""
+    global _ddcore  # noqa: PLW0603 - the one switch every search reads
+    was = _ddcore
+    _ddcore = core
+    try:
+        yield
+    finally:
+        _ddcore = was
 
 
 _floor_on = [True]
@@ -105,7 +131,8 @@ def core_in_use() -> str:
     """Which search runs now: :data:`CORE`, or ``"pure Python"`` inside :func:`pure_python`."""
     return "compiled" if _ddcore is not None else "pure Python"
 
-__all__ = ["Goal", "SearchStats", "SearchTooLong", "INF", "CORE", "core_in_use", "pure_python", "without_floor",
+__all__ = ["Goal", "SearchStats", "SearchTooLong", "INF", "CORE", "core_in_use", "pure_python", "using_core",
+           "without_floor",
            "solve", "solve_range", "RangeSearch", "RANGE_TABLE_MAX", "RANGE_DROPS_IN_A_ROW", "solve_moves",
            "step_values", "forced_win", "can_win", "winning_moves", "best_defence", "principal_line"]
 
@@ -375,22 +402,14 @@ _CONTEXTS: dict[tuple[object, ...], object] = {}
 
 def _context(st: State) -> Any:
     """The compiled core's context for ``st``'s rules, banker and multiplier (built once)."""
-    key = (st.rules, st.banker, st.m)
+    key = (id(_ddcore), st.rules, st.banker, st.m)
     found = _CONTEXTS.get(key)
     if found is not None:
         return found
-    from .combos import Kind
     from .state import last_trick_finishes
 
     tab, rules = st.tab, st.rules
     plays = tab.plays
-    kinds = list(Kind)
-    combos = [(c.mask, _family_fields(c), c.size, kinds.index(c.kind),
-               c.rank, c.family) for c in plays]
-    better = [[o.id for _, o in tab.better[c.id]] for c in plays]
-    lead_order = [c.id for c in sorted(plays, key=_lead_order)]
-    single = {c.tiles[0].notation: c.id for c in plays if c.size == 1}
-    canon = canon_for(rules)
     proto = st.copy()
 
     def final_net(stacks: tuple[int, int, int, int], w: int, leader: int, led: int, best: int, first: int,
@@ -400,17 +419,38 @@ def _context(st: State) -> Any:
         return proto.net_for(stacks, w, fins, captured)
 
     assert _ddcore is not None
-    ctx = _ddcore.Context(
-        combos, better, lead_order,
-        (int(rules.free_split), int(rules.capture_wins_trick), int(rules.civil_supreme),
-         int(rules.capture_civil_supreme), int(rules.finish_collects_immediate), int(rules.hand_size == 8)),
-        (single["1-2"], single["2-4"], single["1-5"], single["1-6"]),
-        tuple(int(f in canon.movable_families) for f in range(4)), sorted(canon.fixed_plain),
-        st.banker, st.m, final_net, Floor.for_rules(rules).higher)
+    ctx = _ddcore.Context(_context_data(st), final_net)
     if len(_CONTEXTS) > 64:
         _CONTEXTS.clear()
     _CONTEXTS[key] = ctx
     return ctx
+
+
+def _context_data(st: State) -> list[int]:
+    """The rules of ``st`` (its rule set, banker and multiplier) as the compiled core reads them:
+    one list of whole numbers (``init_context`` in tiangow/ddcore.cpp says their order)."""
+    from .combos import Kind
+
+    tab, rules = st.tab, st.rules
+    plays = tab.plays
+    kinds = list(Kind)
+    single = {c.tiles[0].notation: c.id for c in plays if c.size == 1}
+    canon = canon_for(rules)
+    out = [len(plays)]
+    for c in plays:
+        out += [c.mask, _family_fields(c), c.size, kinds.index(c.kind), c.rank, c.family]
+    for c in plays:
+        better = [o.id for _, o in tab.better[c.id]]
+        out += [len(better), *better]
+    lead_order = [c.id for c in sorted(plays, key=_lead_order)]
+    out += [len(lead_order), *lead_order]
+    out += [int(rules.free_split), int(rules.capture_wins_trick), int(rules.civil_supreme),
+            int(rules.capture_civil_supreme), int(rules.finish_collects_immediate), int(rules.hand_size == 8)]
+    out += [single["1-2"], single["2-4"], single["1-5"], single["1-6"]]
+    out += [int(f in canon.movable_families) for f in range(4)]
+    fixed = sorted(canon.fixed_plain)
+    out += [len(fixed), *fixed, st.banker, st.m, *Floor.for_rules(rules).higher]
+    return out
 
 
 def _family_fields(c: Combination) -> int:
@@ -427,8 +467,9 @@ _BIG_BITS: Final = 22
 
 def _big_table() -> None:
     assert _ddcore is not None
-    if _ddcore.table_info()[0] < 1 << _BIG_BITS:
-        _ddcore.set_table_bits(_BIG_BITS)
+    bits = getattr(_ddcore, "BIG_BITS", _BIG_BITS)  # a core may keep a smaller table (wasmcore)
+    if _ddcore.table_info()[0] < 1 << bits:
+        _ddcore.set_table_bits(bits)
 
 
 def _core_state(st: State) -> tuple[object, ...]:

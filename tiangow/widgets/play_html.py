@@ -9,6 +9,7 @@ import html
 from ..bots.hints import Hint, outcome_text, ranking_note
 from ..bots.session import Session
 from ..i18n import Lang, T, Text, seat_name
+from ..search import core_in_use
 from .render import history_html, table_html, tiles_html
 from .scoring import settlement_html
 from .settings import VARIANT_CHOICES
@@ -19,7 +20,8 @@ __all__ = ["deal_line_html", "status_html", "feedback_line_html", "session_table
 
 
 def deal_line_html(s: Session, lang: Lang) -> str:
-    """The hand number, deal number, banker and streak, your seat and the variants in force."""
+    """The hand number, deal number, banker and streak, your seat and the variants in force (and,
+    for tests, which search the coach runs on: ``data-search``)."""
     d = s.deal
     m = d.multiplier
     banker = seat_name(d.banker, lang)
@@ -27,7 +29,7 @@ def deal_line_html(s: Session, lang: Lang) -> str:
                          for value, text in options[1:] if getattr(s.rules, name) == value) \
         or T("預設規則", "default rules")(lang)
     return (STYLE + f'<div class="tg-muted tg-deal-line" data-seed="{s.deal_seed}" data-banker="{d.banker}" '
-            f'data-streak="{d.streak}">'
+            f'data-streak="{d.streak}" data-search="{core_in_use()}">'
             + html.escape(T(f"第 {s.hand_number} 局 · 牌局編號 {s.deal_seed} · 莊家：{banker}（連莊第 {d.streak} 局，倍數 ×{m}）· 你是{seat_name(s.seat, 'zh-Hant')} · {variants}",
                             f"Hand {s.hand_number} · deal #{s.deal_seed} · banker {banker} (hand {d.streak} of the streak, ×{m}) · you are {seat_name(s.seat)} · {variants}")(lang))
             + "</div>")

@@ -1,0 +1,61 @@
+"""Build the search's compiled core as WebAssembly (``python scripts/build_wasm.py [OUT]``).
+
+``tiangow/ddcore.cpp`` with ``-DTG_WASM``: no CPython API, numbers in and out through memory
+(``tiangow/wasmcore.py`` runs it). Built with Debian's clang for the ``wasm32-wasi`` target and
+its C++ library for it (``apt-get install clang lld wasi-libc libc++-dev-wasm32
+libclang-rt-dev-wasm32``): a reactor module (its constructors run once, by ``_initialize``)
+with a stack of 8 MB (a whole hand's search goes 32 steps deep, some kilobytes each). OUT
+defaults to ``tiangow/ddcore.wasm``, where the static site's wheel picks it up.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCE = ROOT / "tiangow" / "ddcore.cpp"
+FLAGS = ["--target=wasm32-wasi", "-mexec-model=reactor", "-DTG_WASM", "-O2", "-std=c++17", "-fno-exceptions",
+         "-Wl,-z,stack-size=8388608"]
+
+
+def compiler() -> str | None:
+    """A clang that can build for wasm32-wasi here, or None."""
+    for name in ("clang++", "clang++-14", "clang++-15", "clang++-16"):
+        path = shutil.which(name)
+        if path is None:
+            continue
+        probe = subprocess.run([path, *FLAGS, "-x", "c++", "-", "-o", "/dev/null"], input=b"int x;\n",
+                               capture_output=True, check=False)
+        if probe.returncode == 0:
+            return path
+    return None
+
+
+def build(out: Path = ROOT / "tiangow" / "ddcore.wasm") -> Path:
+    """Compile the module to ``out`` (refused with RuntimeError where no compiler for it is found)."""
+    cc = compiler()
+    if cc is None:
+        raise RuntimeError("no clang++ that builds for wasm32-wasi: apt-get install clang lld wasi-libc "
+                           "libc++-dev-wasm32 libclang-rt-dev-wasm32")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    subprocess.run([cc, *FLAGS, str(SOURCE), "-o", str(out)], check=True)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("out", nargs="?", type=Path, default=ROOT / "tiangow" / "ddcore.wasm")
+    parser.add_argument("--check", action="store_true", help="only say whether it can be built here (exit 1 if not)")
+    args = parser.parse_args()
+    if args.check:
+        cc = compiler()
+        print(cc or "no clang++ that builds for wasm32-wasi")
+        raise SystemExit(0 if cc else 1)
+    print(build(args.out))
+
+
+if __name__ == "__main__":
+    main()

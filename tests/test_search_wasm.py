@@ -1,0 +1,154 @@
+"""The search's compiled core built as WebAssembly (scripts/build_wasm.py, run by
+tiangow/wasmcore.py on ``wasmtime``) against the CPython extension and the pure-Python twin:
+the same values — and, being the same code, the same positions — on endings under every rule
+variant and on whole hands; the same floor and ceiling; the same refusals. On CI (``CI=true``)
+the module must build (Debian's clang, lld, wasi-libc and libc++ for wasm32: .ci/run)."""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+
+import build_wasm
+import check_search
+
+from tiangow import Deal, search, wasmcore
+from tiangow.bots.positions import deal_until
+from tiangow.search import SearchStats, SearchTooLong
+
+native = pytest.mark.skipif(search.CORE != "compiled", reason="the CPython extension was not built here")
+
+
+@pytest.fixture(scope="module")
+def core(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    missing = []
+    if build_wasm.compiler() is None:
+        missing.append("a clang++ for wasm32-wasi")
+    try:
+        import wasmtime  # noqa: F401
+    except ImportError:
+        missing.append("wasmtime")
+    if missing:
+        message = f"the WebAssembly core needs {' and '.join(missing)}"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(message + " — and CI requires it")
+        pytest.skip(message)
+    path = build_wasm.build(tmp_path_factory.mktemp("wasm") / "ddcore.wasm")
+    yield wasmcore.load(wasmcore.wasmtime_runtime(path))
+
+
+def values(deals: list[Deal], goals: tuple[search.Goal, ...] = tuple(search.Goal)) -> tuple[list[int], int]:
+    out, nodes = [], 0
+    for d in deals:
+        seat = d.to_play
+        assert seat is not None
+        for who in (seat, (seat + 1) % 4):
+            for goal in goals:
+                stats = SearchStats()
+                out.append(search.solve(d, who, goal, stats=stats))
+                nodes += stats.nodes
+    return out, nodes
+
+
+def test_same_values_as_the_twin_on_endings_under_every_variant(core: Any) -> None:
+    deals = check_search.endings(30, [3, 4, 4], seed=41)
+    assert len({d.rules for d in deals}) > 20
+    with search.using_core(core):
+        assert search.core_in_use() == "compiled"
+        fast, _ = values(deals)
+    with search.pure_python():
+        slow, _ = values(deals)
+    assert fast == slow
+
+
+@native
+def test_same_values_and_positions_as_the_extension(core: Any) -> None:
+    deals = check_search.endings(40, [3, 4, 5], seed=43)
+    with search.using_core(core):
+        wasm, wasm_nodes = values(deals)
+    ext, ext_nodes = values(deals)
+    assert wasm == ext
+    # the same code searches the same positions, but for where a table of another size or a
+    # context numbered otherwise (both part of how positions are filed) makes entries collide
+    assert abs(wasm_nodes - ext_nodes) <= ext_nodes // 100
+
+
+@native
+def test_same_whole_hands_as_the_extension(core: Any) -> None:
+    rng = random.Random(0)
+    hands = []
+    while len(hands) < 4:
+        d = Deal.random(rng, banker=rng.randrange(4))
+        if d.natural is None:
+            hands.append(d)
+    for d in hands:
+        seat = d.to_play
+        assert seat is not None
+        got, nodes = [], []
+        for use in (search.using_core(core), search.using_core(search._ddcore)):
+            with use:
+                stats = SearchStats()
+                got.append(search.solve(d, seat, stats=stats, max_nodes=3_000_000))
+                nodes.append(stats.nodes)
+        assert got[0] == got[1], d
+        assert abs(nodes[0] - nodes[1]) <= nodes[1] // 100
+
+
+@native
+def test_same_floor_and_ceiling_as_the_extension(core: Any) -> None:
+    rng = random.Random(9)
+    checked = 0
+    for i in range(20):
+        d = deal_until(rng, 3 + i % 3)
+        st = d.snapshot()
+        while st.to_play is not None:
+            state = search._core_state(st)
+            with search.using_core(core):
+                ctx_w = search._context(st)
+            ctx_n = search._context(st)
+            for me in range(4):
+                assert ctx_w.bounds(state, me) == ctx_n.bounds(state, me)
+                checked += 1
+            moves = st.moves()
+            st.push(moves[rng.randrange(len(moves))])
+    assert checked > 200
+
+
+def test_gives_up_past_its_budget_and_refuses_what_is_not_a_position(core: Any) -> None:
+    d = Deal.random(14)
+    with search.using_core(core):
+        with pytest.raises(SearchTooLong, match="1,000 positions"):
+            search.solve(d, 0, search.Goal.FORCED_WIN, max_nodes=1000)
+        st = d.snapshot()
+        ctx = search._context(st)
+        bad = list(search._core_state(st))
+        bad[7] = 9  # nobody's seat to play
+        with pytest.raises(ValueError, match="not a position"):
+            ctx.solve(tuple(bad), 0, 0, -10, 10, True)
+        with pytest.raises(ValueError, match="table bits"):
+            core.set_table_bits(40)
+        entries, size, _ = core.table_info()
+        assert size == 32 and entries >= 1 << 10
+
+
+def test_a_failing_settlement_is_raised_not_swallowed(core: Any) -> None:
+    d = deal_until(random.Random(3), 2)
+    st = d.snapshot()
+    data = search._context_data(st)
+
+    def broken(*_: object) -> tuple[int, int, int, int]:
+        raise ZeroDivisionError("the settlement failed")
+
+    ctx = core.Context(data, broken)
+    with pytest.raises(ZeroDivisionError):
+        ctx.solve(search._core_state(st), st.to_play or 0, 0, -search.INF, search.INF, True)
+    with pytest.raises(ValueError, match="not as long"):
+        core.Context(data[:-1], broken)

@@ -1,0 +1,287 @@
+"""The search's compiled core as WebAssembly, for where CPython's extension cannot run.
+
+``tiangow/ddcore.cpp`` builds two ways: as CPython's extension ``tiangow.ddcore`` (``pip
+install``), and, with ``-DTG_WASM``, as a WebAssembly module with plain numbers in and out
+(``scripts/build_wasm.py`` writes ``ddcore.wasm``; Debian's clang, lld, wasi-libc and libc++
+for wasm32 build it). :func:`load` wraps such a module in the extension's own interface —
+:class:`Context` with ``solve`` and ``bounds``, and ``set_table_bits``, ``set_floor``,
+``table_info`` — so that :mod:`tiangow.search` can use either. The module asks its host for
+the settlement of each distinct finish (``tg_final_net``), as the extension calls a Python
+function.
+
+What runs the module is a small :class:`Runtime`: its memory read and written as bytes, its
+exported functions called with 32-bit numbers (nothing of 64 bits crosses: positions and
+results pass through memory). :func:`wasmtime_runtime` is one, for CPython (the tests hold
+this core to the extension's values); :func:`pyodide_runtime` is the browser's own WebAssembly,
+for Python in the browser (the static site's wheel carries the module: scripts/build_site.py).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import struct
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+__all__ = ["WASM", "Context", "Core", "Runtime", "load", "pyodide_runtime", "wasmtime_runtime"]
+
+WASM = Path(__file__).with_name("ddcore.wasm")
+"""Where a built module is looked for (``scripts/build_wasm.py`` puts it there)."""
+
+FinalNet = Callable[[tuple[int, int, int, int], int, int, int, int, int, int, int], tuple[int, int, int, int]]
+HostFinalNet = Callable[..., int]
+
+_INF = 1_000_000_000
+_STATE_WORDS = 22  # the position's 21 numbers and the limit (ddcore.cpp: state_from, tg_solve)
+
+
+class Runtime(Protocol):
+    """A WebAssembly module instantiated with ``tg_final_net`` as its host function."""
+
+    def call(self, name: str, *args: int) -> int:
+        """The exported function ``name`` called with 32-bit numbers (pointers among them)."""
+
+    def read(self, ptr: int, size: int) -> bytes:
+        """``size`` bytes of the module's memory from ``ptr``."""
+
+    def write(self, ptr: int, data: bytes) -> None:
+        """``data`` into the module's memory at ``ptr``."""
+
+
+class Core:
+    """One instantiated module, with the extension's module-level functions."""
+
+    BIG_BITS = 21
+    """The table's size for long searches (2**21 entries, 64 MB: half the extension's, for a
+    browser tab's memory)."""
+
+    def __init__(self, make_runtime: Callable[[HostFinalNet], Runtime]) -> None:
+        self._hosts: dict[int, Context] = {}
+        self._next = 0
+        self.rt = make_runtime(self._final_net)
+        self._scratch = self.alloc(8 * 32)
+        self.Context = _context_class(self)
+
+    def alloc(self, size: int) -> int:
+        ptr = self.rt.call("tg_alloc", size)
+        if not ptr:
+            raise MemoryError("the search's WebAssembly memory is full")
+        return ptr
+
+    def _final_net(self, host: int, s0: int, s1: int, s2: int, s3: int, winner: int, leader: int, led: int,
+                   best: int, first: int, shown_lo: int, shown_hi: int, size: int, seat: int) -> int:
+        ctx = self._hosts.get(host)
+        if ctx is None or ctx.failed is not None:
+            return 0
+        shown = (shown_lo & 0xFFFFFFFF) | (shown_hi & 0xFFFFFFFF) << 32
+        key = (s0, s1, s2, s3, winner, leader, led, best, first, shown, size)
+        if ctx.last_key != key:
+            try:
+                nets = ctx.final_net((s0, s1, s2, s3), winner, leader, led, best, first, shown, size)
+                ctx.last_net = tuple(int(v) for v in nets)
+            except Exception as exc:  # kept and raised when the search returns (a module cannot)
+                ctx.failed = exc
+                return 0
+            ctx.last_key = key
+        return ctx.last_net[seat]
+
+    def _register(self, ctx: Context) -> int:
+        self._next += 1
+        self._hosts[self._next] = ctx
+        return self._next
+
+    def set_table_bits(self, bits: int) -> None:
+        if self.rt.call("tg_set_table_bits", bits) != 0:
+            raise ValueError("ddcore: table bits must be 4-26")
+
+    def set_floor(self, on: bool) -> bool:
+        return bool(self.rt.call("tg_set_floor", int(bool(on))))
+
+    def table_info(self) -> tuple[int, int, int]:
+        self.rt.call("tg_table_info", self._scratch)
+        entries, size, used = struct.unpack("<3q", self.rt.read(self._scratch, 24))
+        return entries, size, used
+
+    def error(self) -> str:
+        ptr = self.rt.call("tg_error")
+        data = self.rt.read(ptr, 200)
+        return data.split(b"\0", 1)[0].decode("utf-8", "replace")
+
+
+class Context:
+    """The extension's ``Context`` (one rule set, banker and multiplier) on a module; made by
+    ``core.Context(rules, final_net)``."""
+
+    core: Core
+
+    def __init__(self, rules: Sequence[int], final_net: FinalNet) -> None:
+        core = self.core
+        self.final_net = final_net
+        self.failed: BaseException | None = None
+        self.last_key: tuple[int, ...] | None = None
+        self.last_net: tuple[int, ...] = (0, 0, 0, 0)
+        self._ptr = 0
+        words = [int(v) & 0xFFFFFFFFFFFFFFFF for v in rules]
+        data = core.alloc(8 * max(1, len(words)))
+        try:
+            core.rt.write(data, struct.pack(f"<{len(words)}Q", *words))
+            self._host = core._register(self)
+            self._ptr = core.rt.call("tg_context_new", data, len(words), self._host)
+        finally:
+            core.rt.call("tg_free", data)
+        if not self._ptr:
+            raise ValueError(core.error())
+
+    def __del__(self) -> None:
+        ptr, self._ptr = getattr(self, "_ptr", 0), 0
+        if ptr:
+            core = self.core
+            core._hosts.pop(self._host, None)
+            with contextlib.suppress(Exception):  # the runtime already gone (the interpreter ending)
+                core.rt.call("tg_context_free", ptr)
+
+    def _state(self, state: tuple[Any, ...], limit: int = 0) -> int:
+        """The position (``tiangow.search._core_state``) and the limit written to the scratch."""
+        h0, h1, h2, h3, shown, up, stacks, *rest = state
+        words = [h0, h1, h2, h3, shown, up, *stacks, *rest, limit]
+        if len(words) != _STATE_WORDS:
+            raise ValueError("ddcore: not a position of a hand in play (its numbers)")
+        scratch = self.core._scratch
+        self.core.rt.write(scratch, struct.pack(f"<{_STATE_WORDS}q", *(_signed(int(w)) for w in words)))
+        return scratch
+
+    def solve(self, state: tuple[Any, ...], me: int, goal: int, alpha: int, beta: int, fresh: bool,
+              limit: int = 0) -> tuple[int | None, int, int, int]:
+        core = self.core
+        ptr = self._state(state, limit)
+        out = ptr + 8 * _STATE_WORDS
+        self.failed = None
+        status = core.rt.call("tg_solve", self._ptr, ptr, me, goal, alpha, beta, int(bool(fresh)), out)
+        if self.failed is not None:
+            failed, self.failed = self.failed, None
+            raise failed
+        if status == -1:
+            raise ValueError("ddcore: not a position of a hand in play (seats 0-3, goal 0-2, plays in the "
+                             "table, packed holdings)")
+        if status == -2:
+            raise MemoryError("the search's table does not fit in the WebAssembly memory")
+        v, nodes, hits, stores = struct.unpack("<4q", core.rt.read(out, 32))
+        return (None if status == 1 else int(v)), nodes, hits, stores
+
+    def bounds(self, state: tuple[Any, ...], me: int) -> tuple[int | None, int | None]:
+        core = self.core
+        ptr = self._state(state)
+        out = ptr + 8 * _STATE_WORDS
+        if core.rt.call("tg_bounds", self._ptr, ptr, me, out) != 0:
+            raise ValueError("ddcore: not a position of a hand in play")
+        floor, ceiling = struct.unpack("<2q", core.rt.read(out, 16))
+        return (None if floor <= -_INF else int(floor)), (None if ceiling >= _INF else int(ceiling))
+
+
+def _signed(v: int) -> int:
+    """A number of 64 bits as a signed one (holdings use all 64)."""
+    v &= 0xFFFFFFFFFFFFFFFF
+    return v - (1 << 64) if v >> 63 else v
+
+
+def _context_class(core: Core) -> type[Context]:
+    return type("Context", (Context,), {"core": core, "__module__": __name__})
+
+
+def wasmtime_runtime(path: Path = WASM) -> Callable[[HostFinalNet], Runtime]:
+    """A :class:`Runtime` maker on ``wasmtime`` (from PyPI) for the module at ``path``."""
+    import importlib
+
+    wasmtime: Any = importlib.import_module("wasmtime")
+
+    class WasmtimeRuntime:
+        def __init__(self, final_net: HostFinalNet) -> None:
+            self.store = wasmtime.Store()
+            module = wasmtime.Module.from_file(self.store.engine, str(path))
+            i32 = wasmtime.ValType.i32()
+            imports: list[Any] = []
+            for imp in module.imports:
+                if imp.module == "env" and imp.name == "tg_final_net":
+                    ty = wasmtime.FuncType([i32] * 14, [i32])
+                    imports.append(wasmtime.Func(self.store, ty, final_net))
+                else:  # the system calls libc links in and the search never makes
+                    ft = imp.type
+                    imports.append(wasmtime.Func(self.store, ft, _refuse(imp.module, imp.name)))
+            self.instance = wasmtime.Instance(self.store, module, imports)
+            exports = self.instance.exports(self.store)
+            if "_initialize" in exports:  # a reactor's constructors, run once
+                exports["_initialize"](self.store)
+            self.memory = exports["memory"]
+            self.funcs = {name: exports[name] for name in (
+                "tg_alloc", "tg_free", "tg_error", "tg_context_new", "tg_context_free", "tg_solve", "tg_bounds",
+                "tg_set_table_bits", "tg_set_floor", "tg_table_info")}
+
+        def call(self, name: str, *args: int) -> int:
+            r = self.funcs[name](self.store, *args)
+            return 0 if r is None else int(r)
+
+        def read(self, ptr: int, size: int) -> bytes:
+            return bytes(self.memory.read(self.store, ptr, ptr + size))
+
+        def write(self, ptr: int, data: bytes) -> None:
+            self.memory.write(self.store, data, ptr)
+
+    return WasmtimeRuntime
+
+
+def pyodide_runtime(path: Path = WASM) -> Callable[[HostFinalNet], Runtime]:
+    """A :class:`Runtime` maker on the browser's WebAssembly, for Python in the browser
+    (Pyodide): the module compiled where Python runs — a web worker, where compiling at once
+    is allowed — and the host function handed over as a proxy of the Python one."""
+    import importlib
+
+    js: Any = importlib.import_module("js")
+    ffi: Any = importlib.import_module("pyodide.ffi")
+
+    class PyodideRuntime:
+        def __init__(self, final_net: HostFinalNet) -> None:
+            data = path.read_bytes()
+            code = js.Uint8Array.new(len(data))
+            code.assign(data)
+            module = js.WebAssembly.Module.new(code)
+            self._proxies = [ffi.create_proxy(final_net)]
+            env = js.Object.new()
+            env.tg_final_net = self._proxies[0]
+            wasi = js.Object.new()
+            for imp in js.WebAssembly.Module.imports(module):
+                if imp.module != "env":
+                    proxy = ffi.create_proxy(_refuse(imp.module, imp.name))
+                    self._proxies.append(proxy)
+                    setattr(wasi, imp.name, proxy)
+            imports = js.Object.new()
+            imports.env = env
+            imports.wasi_snapshot_preview1 = wasi
+            self.exports = js.WebAssembly.Instance.new(module, imports).exports
+            if hasattr(self.exports, "_initialize"):  # a reactor's constructors, run once
+                self.exports._initialize()
+
+        def call(self, name: str, *args: int) -> int:
+            r = getattr(self.exports, name)(*args)
+            return 0 if r is None else int(r)
+
+        def read(self, ptr: int, size: int) -> bytes:
+            return bytes(js.Uint8Array.new(self.exports.memory.buffer, ptr, size).to_bytes())
+
+        def write(self, ptr: int, data: bytes) -> None:
+            js.Uint8Array.new(self.exports.memory.buffer, ptr, len(data)).assign(data)
+
+    return PyodideRuntime
+
+
+def _refuse(module: str, name: str) -> Callable[..., int]:
+    def call(*_: object) -> int:
+        raise RuntimeError(f"the search's WebAssembly module called {module}.{name}, which it never should")
+
+    return call
+
+
+def load(make_runtime: Callable[[HostFinalNet], Runtime]) -> Core:
+    """The module run by ``make_runtime`` (e.g. :func:`wasmtime_runtime`), with the interface
+    of ``tiangow.ddcore``."""
+    return Core(make_runtime)
