@@ -131,7 +131,16 @@ def core_in_use() -> str:
     """Which search runs now: :data:`CORE`, or ``"pure Python"`` inside :func:`pure_python`."""
     return "compiled" if _ddcore is not None else "pure Python"
 
-__all__ = ["Goal", "SearchStats", "SearchTooLong", "INF", "CORE", "core_in_use", "pure_python", "using_core",
+
+def core_budget_share() -> float:
+    """The share of a budget of positions, set for CPython's extension, that the compiled core
+    in use gets through in about the same time: 1, or less for the WebAssembly build in the
+    browser (:attr:`tiangow.wasmcore.Core.BUDGET_SHARE`, with the rest of the coach's work in
+    the browser's slower Python)."""
+    return float(getattr(_ddcore, "BUDGET_SHARE", 1.0)) if _ddcore is not None else 1.0
+
+__all__ = ["Goal", "SearchStats", "SearchTooLong", "INF", "CORE", "core_in_use", "core_budget_share", "pure_python",
+           "using_core",
            "without_floor",
            "solve", "solve_range", "RangeSearch", "RANGE_TABLE_MAX", "RANGE_DROPS_IN_A_ROW", "solve_moves",
            "step_values", "forced_win", "can_win", "winning_moves", "best_defence", "principal_line"]

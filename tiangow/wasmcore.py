@@ -52,6 +52,10 @@ class Runtime(Protocol):
 class Core:
     """One instantiated module, with the extension's module-level functions."""
 
+    BUDGET_SHARE = 0.5
+    """The share of the coach's budgets of positions (set for CPython's extension) it spends in
+    the browser (tiangow.search.core_budget_share): hints there kept to the static site's 2 s."""
+
     BIG_BITS = 21
     """The table's size for long searches (2**21 entries, 64 MB: half the extension's, for a
     browser tab's memory)."""

@@ -33,7 +33,7 @@ from ..combos import Combination, Kind, combinations_in, table
 from ..deal import DealView
 from ..i18n import T, Text
 from ..move import Move
-from ..search import core_in_use
+from ..search import core_budget_share, core_in_use
 from ..tiles import Tile
 from .base import BotError, check_view
 from .search import COACH_EARLY_BUDGET, COACH_PURE_EARLY_BUDGET, Option, SearchBot, coach_ending, coach_settings
@@ -412,7 +412,7 @@ class Coach:
             return budget
         tiles = view.hand_sizes[view.seat or 0]
         if core_in_use() == "compiled":
-            return min(budget, COACH_EARLY_BUDGET) if tiles >= 6 else budget
+            return min(budget, int(COACH_EARLY_BUDGET * core_budget_share())) if tiles >= 6 else budget
         return min(budget, COACH_PURE_EARLY_BUDGET) if tiles >= 5 else budget
 
     def _bot(self, view: DealView) -> SearchBot:

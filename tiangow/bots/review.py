@@ -30,7 +30,7 @@ from ..deal import Action, Deal
 from ..i18n import T, Text
 from ..move import Move
 from ..rules import Rules
-from ..search import Goal, SearchTooLong, core_in_use, solve, solve_range
+from ..search import Goal, SearchTooLong, core_budget_share, core_in_use, solve, solve_range
 from . import ahead
 from .base import Bot, BotError
 from .hints import Coach, Mark, Marked, outcome_text
@@ -490,6 +490,8 @@ class Review:
         is not the first, what the search from the start proved goes in the record's ``ds``."""
         starts = [k for k, a in enumerate(self.actions) if k == 0 or a.trick != self.actions[k - 1].trick]
         budget = DD_NODES[core_in_use()]
+        if core_in_use() == "compiled":
+            budget = int(budget * core_budget_share())
         for trick, k in enumerate(starts):
             d = self.record.deal(k)
             if d.natural is not None or d.to_play is None:

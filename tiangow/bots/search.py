@@ -98,9 +98,11 @@ def coach_settings() -> tuple[int, int]:
     :data:`COACH_EXACT_BUDGET` in the compiled core (:data:`COACH_EARLY_BUDGET` at 6 tiles, see
     :meth:`tiangow.bots.Coach.budget_for`), from 6 with :data:`COACH_PURE_BUDGET` in pure Python
     (:data:`COACH_PURE_EARLY_BUDGET` at 5 and 6 tiles)."""
-    from ..search import core_in_use
+    from ..search import core_budget_share, core_in_use
 
-    return (6, COACH_EXACT_BUDGET) if core_in_use() == "compiled" else (6, COACH_PURE_BUDGET)
+    if core_in_use() == "compiled":
+        return 6, int(COACH_EXACT_BUDGET * core_budget_share())
+    return 6, COACH_PURE_BUDGET
 
 
 COACH_ENDING = 5
