@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from tiangow import search
 from tiangow.bots import ahead, review
 from tiangow.bots.review import HandRecord
 from tiangow.bots.session import Session
@@ -220,7 +221,7 @@ def steps(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 def test_a_search_in_steps_is_never_wrong_and_ends_at_the_exact_net(seed: int, table_max: int) -> None:
     d = _start_record(seed).deal(0)
     exact = solve(d, 0)
-    r = RangeSearch(d, 0, table_max=table_max)  # 60,000: entries dropped 4 times on the way (a cost, never a value)
+    r = RangeSearch(d, 0, table_max=table_max, core=False)  # 60,000: entries dropped 4 times (a cost, never a value)
     drops = 0
     while not r.run(3_000):  # taken up again 100 times and more (seed 1)
         low, high = r.bounds
@@ -237,12 +238,30 @@ def test_a_search_in_steps_is_never_wrong_and_ends_at_the_exact_net(seed: int, t
 def test_a_search_in_steps_whose_table_is_too_small_gives_up_with_what_it_proved() -> None:
     d = _start_record(1).deal(0)  # about 280,000 positions with its table whole
     exact = solve(d, 0)
-    r = RangeSearch(d, 0, table_max=4_000)  # dropped again and again before its first search ends
+    r = RangeSearch(d, 0, table_max=4_000, core=False)  # dropped again and again before its first search ends
     while not r.run(3_000) and not r.gave_up:
         assert r.stats.nodes < 1_000_000  # it stops, not searching the same again and again
     assert r.gave_up and not r.done and not r.run(3_000)
     low, high = r.bounds
     assert (low is None or low <= exact) and (high is None or exact <= high)
+
+
+@pytest.mark.skipif(search.CORE != "compiled", reason="the compiled core was not built here")
+def test_a_search_in_steps_with_the_compiled_core_goes_on_from_what_it_stored() -> None:
+    d = _start_record(1).deal(0)  # about 150,000 positions (a whole hand)
+    stats = SearchStats()
+    exact = solve(d, 0, stats=stats)
+    r = RangeSearch(d, 0)
+    assert r.core
+    steps = 0
+    while not r.run(5_000):
+        low, high = r.bounds
+        assert (low is None or low <= exact) and (high is None or exact <= high)
+        solve(_start_record(3).deal(0), 0)  # other searches between the steps (the first table)
+        steps += 1
+    assert r.bounds == (exact, exact) and steps >= 10
+    # each step goes on from the positions the one before stored: about the positions of one search
+    assert r.stats.nodes < stats.nodes * 1.1
 
 
 def test_a_job_in_steps_waited_on_gives_the_exact_net(steps: None) -> None:
@@ -296,11 +315,12 @@ def test_a_job_in_steps_works_while_the_event_loop_is_free_and_stops_when_cancel
 def test_the_review_takes_what_a_job_in_steps_proved(steps: None, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(review, "DD_NODES", {"compiled": 2_000, "pure Python": 2_000})
     monkeypatch.setattr(review, "AHEAD_WAIT", 0.5)
-    s = _play_to_end(Session(seat=0, seed=1, opponents="rule", coach_samples=8, open_ahead=True))
-    key = s.hand_record().start_key()
-    assert ahead.running(key)
-    st = s.review().strength()  # the job, worked for half a second, has searched further than the review's 2,000
-    so_far = ahead.progress(key)
+    with pure_python():  # a job of the pure-Python search: still under way after half a second
+        s = _play_to_end(Session(seat=0, seed=1, opponents="rule", coach_samples=8, open_ahead=True))
+        key = s.hand_record().start_key()
+        assert ahead.running(key)
+        st = s.review().strength()  # the job, worked for half a second, has searched further than the review's 2,000
+        so_far = ahead.progress(key)
     assert so_far is not None and so_far[1] >= 2_000
     assert (st.open_low, st.open_high) == so_far[0] and st.open_pending
     assert ahead.result(key, wait=60.0) == (solve(s.hand_record().deal(0), 0),) * 2

@@ -152,3 +152,19 @@ def test_a_failing_settlement_is_raised_not_swallowed(core: Any) -> None:
         ctx.solve(search._core_state(st), st.to_play or 0, 0, -search.INF, search.INF, True)
     with pytest.raises(ValueError, match="not as long"):
         core.Context(data[:-1], broken)
+
+
+def test_a_search_in_steps_goes_on_from_what_it_stored(core: Any) -> None:
+    rng = random.Random(0)
+    d = Deal.random(rng, banker=rng.randrange(4))  # the first seeded whole hand: about 8,000 positions
+    seat = d.to_play
+    assert seat is not None
+    with search.using_core(core):
+        exact = search.solve(d, seat)
+        r = search.RangeSearch(d, seat)
+        assert r.core
+        steps = 0
+        while not r.run(500):
+            steps += 1
+        assert r.bounds == (exact, exact) and steps >= 5
+        assert core.table_info(1)[0] == 1 << core.BIG_BITS

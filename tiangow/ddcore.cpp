@@ -94,12 +94,18 @@ static_assert(sizeof(Entry) == 32, "two entries a cache line");
 
 // The table: anonymous memory (untouched pages cost nothing; zero pages are empty entries),
 // on 2 MB pages where the system allows, since its probes land anywhere in it.
-Entry* table = nullptr;
-size_t table_len = 0;
-void* table_base = nullptr;
-size_t table_bytes = 0;
-int table_bits = 20;
-uint32_t generation = 1;
+// Two tables: the first for every search but one that is taken up again step by step (the
+// second: a search that gave up keeps what it stored, and goes on from it at its next call).
+struct Table {
+    Entry* entries = nullptr;
+    size_t len = 0;
+    void* base = nullptr;
+    size_t bytes = 0;
+    int bits = 20;
+    uint32_t generation = 1;
+};
+Table tables[2];
+Table* cur = &tables[0];  // the table of the search under way
 u64 ctx_counter = 0;
 
 struct NetKey {
@@ -1165,7 +1171,7 @@ inline void fingerprint(const u64* k, u64* fp) {
     fp[1] = mix2(b ^ 0x5851F42D4C957F2DULL);
 }
 
-inline Entry* bucket(u64 fp0) { return &table[(size_t)(fp0 & (((u64)1 << table_bits) - 1)) & ~(size_t)1]; }
+inline Entry* bucket(u64 fp0) { return &cur->entries[(size_t)(fp0 & (((u64)1 << cur->bits) - 1)) & ~(size_t)1]; }
 
 const int LEAD_THROUGH_FROM = 4;  // tiles a hand from which the others' leads are ordered as a side
 
@@ -1263,7 +1269,7 @@ int value(Context* c, State& st, int alpha, int beta, const u64* pre = nullptr) 
         Entry* e = bucket(fp[0]);
         Entry* found = nullptr;
         for (int i = 0; i < 2; ++i) {
-            if (e[i].gen == generation && e[i].f[0] == fp[0] && e[i].f[1] == fp[1]) {
+            if (e[i].gen == cur->generation && e[i].f[0] == fp[0] && e[i].f[1] == fp[1]) {
                 found = &e[i];
                 break;
             }
@@ -1280,9 +1286,9 @@ int value(Context* c, State& st, int alpha, int beta, const u64* pre = nullptr) 
             slot = found;
         } else {
             // replace an empty or stale entry, else the one that took less to find
-            if (e[0].gen != generation)
+            if (e[0].gen != cur->generation)
                 slot = &e[0];
-            else if (e[1].gen != generation)
+            else if (e[1].gen != cur->generation)
                 slot = &e[1];
             else
                 slot = e[0].depth <= e[1].depth ? &e[0] : &e[1];
@@ -1473,7 +1479,7 @@ int value(Context* c, State& st, int alpha, int beta, const u64* pre = nullptr) 
             lo = best;
         else
             lo = hi = best;
-        if (slot->gen == generation && slot->f[0] == fp[0] && slot->f[1] == fp[1]) {
+        if (slot->gen == cur->generation && slot->f[0] == fp[0] && slot->f[1] == fp[1]) {
             // the same position: keep what both searches proved
             if (slot->lo > lo) lo = slot->lo;
             if (slot->hi < hi) hi = slot->hi;
@@ -1481,7 +1487,7 @@ int value(Context* c, State& st, int alpha, int beta, const u64* pre = nullptr) 
         c->stores++;
         slot->f[0] = fp[0];
         slot->f[1] = fp[1];
-        slot->gen = generation;
+        slot->gen = cur->generation;
         slot->best_i = (uint8_t)best_i;
         slot->depth = (uint8_t)(4 * st.left - st.acted * st.size);  // tiles still held
         slot->lo = lo;
@@ -1665,9 +1671,9 @@ int run_search(Context* self, State& st, int me, int goal, int alpha, int beta, 
                bool* gave_up) {
     *gave_up = false;
     if (fresh) {
-        if (++generation == 0) {
-            std::memset((void*)table, 0, sizeof(Entry) * table_len);
-            generation = 1;
+        if (++cur->generation == 0) {
+            std::memset((void*)cur->entries, 0, sizeof(Entry) * cur->len);
+            cur->generation = 1;
         }
     }
     self->me = me;
@@ -1680,9 +1686,11 @@ int run_search(Context* self, State& st, int me, int goal, int alpha, int beta, 
     self->limit = limit;
     int v = value(self, st, alpha, beta);
     if (self->error == 2) {
-        if (++generation == 0) {
-            std::memset((void*)table, 0, sizeof(Entry) * table_len);
-            generation = 1;
+        // Gave up: the positions being searched returned without storing anything. The shared
+        // table is made empty all the same; the second keeps what was proved, for the next call.
+        if (cur == &tables[0] && ++cur->generation == 0) {
+            std::memset((void*)cur->entries, 0, sizeof(Entry) * cur->len);
+            cur->generation = 1;
         }
         *gave_up = true;
         return 0;
@@ -1693,25 +1701,25 @@ int run_search(Context* self, State& st, int me, int goal, int alpha, int beta, 
 
 size_t table_used() {
     size_t used = 0;
-    for (size_t i = 0; i < table_len; ++i) used += table[i].gen == generation;
+    for (size_t i = 0; i < cur->len; ++i) used += cur->entries[i].gen == cur->generation;
     return used;
 }
 
 void free_table() {
-    if (!table_base) return;
+    if (!cur->base) return;
 #if defined(__unix__) || defined(__APPLE__)
-    munmap(table_base, table_bytes);
+    munmap(cur->base, cur->bytes);
 #else
-    std::free(table_base);
+    std::free(cur->base);
 #endif
-    table = nullptr;
-    table_base = nullptr;
-    table_len = 0;
+    cur->entries = nullptr;
+    cur->base = nullptr;
+    cur->len = 0;
 }
 
 bool ensure_table() {
-    size_t want = (size_t)1 << table_bits;
-    if (table_len == want) return true;
+    size_t want = (size_t)1 << cur->bits;
+    if (cur->len == want) return true;
     free_table();
     const size_t huge = (size_t)2 << 20;
     size_t bytes = sizeof(Entry) * want + huge;
@@ -1726,11 +1734,11 @@ bool ensure_table() {
 #if defined(MADV_HUGEPAGE)
     madvise((void*)start, sizeof(Entry) * want, MADV_HUGEPAGE);
 #endif
-    table_base = p;
-    table_bytes = bytes;
-    table = (Entry*)start;
-    table_len = want;
-    generation = 1;
+    cur->base = p;
+    cur->bytes = bytes;
+    cur->entries = (Entry*)start;
+    cur->len = want;
+    cur->generation = 1;
     return true;
 }
 
@@ -1793,7 +1801,12 @@ PyObject* Context_solve(Context* self, PyObject* args) {
     PyObject* state;
     int me, goal, alpha, beta, fresh;
     unsigned long long limit = 0;
-    if (!PyArg_ParseTuple(args, "Oiiiip|K", &state, &me, &goal, &alpha, &beta, &fresh, &limit)) return nullptr;
+    int which = 0;
+    if (!PyArg_ParseTuple(args, "Oiiiip|Ki", &state, &me, &goal, &alpha, &beta, &fresh, &limit, &which)) return nullptr;
+    if (which < 0 || which > 1) {
+        PyErr_SetString(PyExc_ValueError, "ddcore: table 0 or 1");
+        return nullptr;
+    }
     State st;
     if (!parse_state(state, st)) return nullptr;
     if (!valid_position(self, st, me, goal)) {
@@ -1801,6 +1814,7 @@ PyObject* Context_solve(Context* self, PyObject* args) {
                                           "in the table, packed holdings)");
         return nullptr;
     }
+    cur = &tables[which];
     if (!ensure_table()) return PyErr_NoMemory();
     bool gave_up;
     int v = run_search(self, st, me, goal, alpha, beta, fresh != 0, limit, &gave_up);
@@ -1836,19 +1850,21 @@ PyMethodDef Context_methods[] = {
     {"bounds", (PyCFunction)Context_bounds, METH_VARARGS,
      "bounds(state, me) -> (floor, ceiling) of net_floor and net_ceiling (None where there is none)"},
     {"solve", (PyCFunction)Context_solve, METH_VARARGS,
-     "solve(state, me, goal, alpha, beta, fresh, limit=0) -> (value or None past limit nodes, nodes, table hits, table stores)"},
+     "solve(state, me, goal, alpha, beta, fresh, limit=0, table=0) -> (value or None past limit nodes, nodes, table hits, "
+     "table stores); table 1 keeps what a search that gave up stored"},
     {nullptr, nullptr, 0, nullptr}};
 
 PyTypeObject ContextType = {PyVarObject_HEAD_INIT(nullptr, 0)};
 
 PyObject* set_table_bits(PyObject*, PyObject* args) {
-    int bits;
-    if (!PyArg_ParseTuple(args, "i", &bits)) return nullptr;
-    if (bits < 4 || bits > 26) {
-        PyErr_SetString(PyExc_ValueError, "ddcore: table bits must be 4-26");
+    int bits, which = 0;
+    if (!PyArg_ParseTuple(args, "i|i", &bits, &which)) return nullptr;
+    if (bits < 4 || bits > 26 || which < 0 || which > 1) {
+        PyErr_SetString(PyExc_ValueError, "ddcore: table bits must be 4-26, of table 0 or 1");
         return nullptr;
     }
-    table_bits = bits;
+    cur = &tables[which];
+    cur->bits = bits;
     free_table();
     Py_RETURN_NONE;
 }
@@ -1861,15 +1877,22 @@ PyObject* set_floor(PyObject*, PyObject* arg) {
     return PyBool_FromLong(was);
 }
 
-PyObject* table_info(PyObject*, PyObject*) {
-    return Py_BuildValue("nnn", (Py_ssize_t)((size_t)1 << table_bits), (Py_ssize_t)sizeof(Entry),
+PyObject* table_info(PyObject*, PyObject* args) {
+    int which = 0;
+    if (!PyArg_ParseTuple(args, "|i", &which)) return nullptr;
+    if (which < 0 || which > 1) {
+        PyErr_SetString(PyExc_ValueError, "ddcore: table 0 or 1");
+        return nullptr;
+    }
+    cur = &tables[which];
+    return Py_BuildValue("nnn", (Py_ssize_t)((size_t)1 << cur->bits), (Py_ssize_t)sizeof(Entry),
                          (Py_ssize_t)table_used());
 }
 
 PyMethodDef module_methods[] = {
-    {"set_table_bits", set_table_bits, METH_VARARGS, "set_table_bits(n): the table holds 2**n positions"},
+    {"set_table_bits", set_table_bits, METH_VARARGS, "set_table_bits(n, table=0): the table holds 2**n positions"},
     {"set_floor", set_floor, METH_O, "set_floor(on) -> whether it was on: cut where net_floor reaches beta (on by default; off to measure)"},
-    {"table_info", table_info, METH_NOARGS, "table_info() -> (entries, bytes per entry, entries of the last search)"},
+    {"table_info", table_info, METH_VARARGS, "table_info(table=0) -> (entries, bytes per entry, entries of its last search)"},
     {nullptr, nullptr, 0, nullptr}};
 
 PyModuleDef module_def = {PyModuleDef_HEAD_INIT, "ddcore",
@@ -1952,11 +1975,12 @@ __attribute__((export_name("tg_context_free"))) void tg_context_free(Context* c)
 // out: value, nodes, hits, stores. Returns 0 (a value), 1 (gave up past the limit), -1 (not a
 // position of a hand in play), -2 (no memory for the table)
 __attribute__((export_name("tg_solve"))) int tg_solve(Context* c, const int64_t* state, int me, int goal, int alpha,
-                                                      int beta, int fresh, int64_t* out) {
+                                                      int beta, int fresh, int which, int64_t* out) {
     int64_t limit = state[21];
     State st;
     state_from(state, st);
-    if (!valid_position(c, st, me, goal)) return -1;
+    if (!valid_position(c, st, me, goal) || which < 0 || which > 1) return -1;
+    cur = &tables[which];
     if (!ensure_table()) return -2;
     bool gave_up;
     int v = run_search(c, st, me, goal, alpha, beta, fresh != 0, (u64)limit, &gave_up);
@@ -1980,9 +2004,10 @@ __attribute__((export_name("tg_bounds"))) int tg_bounds(Context* c, const int64_
     return 0;
 }
 
-__attribute__((export_name("tg_set_table_bits"))) int tg_set_table_bits(int bits) {
-    if (bits < 4 || bits > 26) return -1;
-    table_bits = bits;
+__attribute__((export_name("tg_set_table_bits"))) int tg_set_table_bits(int bits, int which) {
+    if (bits < 4 || bits > 26 || which < 0 || which > 1) return -1;
+    cur = &tables[which];
+    cur->bits = bits;
     free_table();
     return 0;
 }
@@ -1994,8 +2019,9 @@ __attribute__((export_name("tg_set_floor"))) int tg_set_floor(int on) {
 }
 
 // out: entries, bytes per entry, entries of the last search
-__attribute__((export_name("tg_table_info"))) void tg_table_info(int64_t* out) {
-    out[0] = (int64_t)((size_t)1 << table_bits);
+__attribute__((export_name("tg_table_info"))) void tg_table_info(int64_t* out, int which) {
+    cur = &tables[which & 1];
+    out[0] = (int64_t)((size_t)1 << cur->bits);
     out[1] = (int64_t)sizeof(Entry);
     out[2] = (int64_t)table_used();
 }

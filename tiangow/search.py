@@ -489,11 +489,11 @@ def _core_state(st: State) -> tuple[object, ...]:
 
 
 def _core_value(st: State, me: int, goal: Goal, stats: SearchStats, fresh: bool,
-                window: tuple[int, int] | None = None) -> int:
+                window: tuple[int, int] | None = None, table: int = 0) -> int:
     if st.to_play is None:  # the step just taken ended the hand
         stats.nodes += 1
         return st.final_net()[me] if goal is Goal.NET else int(st.winner == me)
-    if fresh and st.left >= _BIG_FROM:
+    if fresh and st.left >= _BIG_FROM and table == 0:
         _big_table()
     lo, hi = _window(goal) if window is None else window
     budget = 0
@@ -501,7 +501,7 @@ def _core_value(st: State, me: int, goal: Goal, stats: SearchStats, fresh: bool,
         budget = stats.limit - stats.nodes
         if budget <= 0:
             raise SearchTooLong(f"the search gave up after {stats.limit:,} positions")
-    v, nodes, hits, stored = _context(st).solve(_core_state(st), me, _GOAL_CODE[goal], lo, hi, fresh, budget)
+    v, nodes, hits, stored = _context(st).solve(_core_state(st), me, _GOAL_CODE[goal], lo, hi, fresh, budget, table)
     if v is None:
         stats.hits += hits
         stats.nodes = stats.limit + 1
@@ -648,9 +648,11 @@ class RangeSearch:
     """:func:`solve_range` in steps, for a caller that cannot hand a search to another process
     (the static site's browser): each :meth:`run` searches on for at most so many positions,
     keeping its table and what it proved, so that one search of a whole hand can be spread over
-    the pauses of play. Always the pure-Python search (its table is its own, unlike the compiled
-    core's, which every other search shares), giving :func:`solve_range`'s bounds: once
-    :attr:`done`, the exact value; meanwhile the bounds proved so far.
+    the pauses of play. With the compiled core (``core``, by default where one is in use) it
+    searches in the core's second table, which keeps what a search cut short had stored, so the
+    next step goes on from there (other searches use the first); else in the pure-Python search
+    with a table of its own. It gives :func:`solve_range`'s bounds: once :attr:`done`, the exact
+    value; meanwhile the bounds proved so far.
 
     >>> from tiangow import Deal
     >>> d = Deal.random(3)
@@ -661,7 +663,8 @@ class RangeSearch:
     True
     """
 
-    def __init__(self, position: Deal | State, seat: int, table_max: int = RANGE_TABLE_MAX) -> None:
+    def __init__(self, position: Deal | State, seat: int, table_max: int = RANGE_TABLE_MAX,
+                 core: bool | None = None) -> None:
         self._st = _state(position, seat)
         self.stats = SearchStats()
         self._table: TT = {}
@@ -676,7 +679,22 @@ class RangeSearch:
         positions than its table keeps (``table_max``); :attr:`bounds` says what it proved."""
         if self._st.to_play is None:
             self._proved = [0, 0]
-        self._value = _search(self._st, seat, Goal.NET, self._table, self.stats)
+        self.core = _ddcore is not None if core is None else bool(core and _ddcore is not None)
+        """Whether it searches with the compiled core (in its second table)."""
+        self._value: Callable[[int, int], int]
+        if self.core:
+            bits = getattr(_ddcore, "BIG_BITS", _BIG_BITS)
+            if _ddcore.table_info(1)[0] != 1 << bits:
+                _ddcore.set_table_bits(bits, 1)
+            st, calls = self._st, [0]
+
+            def value(alpha: int, beta: int) -> int:
+                calls[0] += 1  # the first search empties the table, the rest go on from it
+                return _core_value(st, seat, Goal.NET, self.stats, calls[0] == 1, (alpha, beta), table=1)
+
+            self._value = value
+        else:
+            self._value = _search(self._st, seat, Goal.NET, self._table, self.stats)
 
     @property
     def done(self) -> bool:
@@ -719,7 +737,7 @@ class RangeSearch:
         if self.done or self.gave_up:
             return self.done
         table = self._table
-        if len(table) > self._table_max:
+        if not self.core and len(table) > self._table_max:
             self._drops = self._drops + 1 if self._searches == self._searches_at_drop else 1
             if self._drops > RANGE_DROPS_IN_A_ROW:
                 self.gave_up = True

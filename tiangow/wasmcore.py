@@ -95,15 +95,17 @@ class Core:
         self._hosts[self._next] = ctx
         return self._next
 
-    def set_table_bits(self, bits: int) -> None:
-        if self.rt.call("tg_set_table_bits", bits) != 0:
-            raise ValueError("ddcore: table bits must be 4-26")
+    def set_table_bits(self, bits: int, table: int = 0) -> None:
+        if self.rt.call("tg_set_table_bits", bits, table) != 0:
+            raise ValueError("ddcore: table bits must be 4-26, of table 0 or 1")
 
     def set_floor(self, on: bool) -> bool:
         return bool(self.rt.call("tg_set_floor", int(bool(on))))
 
-    def table_info(self) -> tuple[int, int, int]:
-        self.rt.call("tg_table_info", self._scratch)
+    def table_info(self, table: int = 0) -> tuple[int, int, int]:
+        if table not in (0, 1):
+            raise ValueError("ddcore: table 0 or 1")
+        self.rt.call("tg_table_info", self._scratch, table)
         entries, size, used = struct.unpack("<3q", self.rt.read(self._scratch, 24))
         return entries, size, used
 
@@ -156,18 +158,18 @@ class Context:
         return scratch
 
     def solve(self, state: tuple[Any, ...], me: int, goal: int, alpha: int, beta: int, fresh: bool,
-              limit: int = 0) -> tuple[int | None, int, int, int]:
+              limit: int = 0, table: int = 0) -> tuple[int | None, int, int, int]:
         core = self.core
         ptr = self._state(state, limit)
         out = ptr + 8 * _STATE_WORDS
         self.failed = None
-        status = core.rt.call("tg_solve", self._ptr, ptr, me, goal, alpha, beta, int(bool(fresh)), out)
+        status = core.rt.call("tg_solve", self._ptr, ptr, me, goal, alpha, beta, int(bool(fresh)), table, out)
         if self.failed is not None:
             failed, self.failed = self.failed, None
             raise failed
         if status == -1:
             raise ValueError("ddcore: not a position of a hand in play (seats 0-3, goal 0-2, plays in the "
-                             "table, packed holdings)")
+                             "table, packed holdings; table 0 or 1)")
         if status == -2:
             raise MemoryError("the search's table does not fit in the WebAssembly memory")
         v, nodes, hits, stores = struct.unpack("<4q", core.rt.read(out, 32))

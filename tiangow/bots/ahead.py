@@ -11,9 +11,11 @@ learner plays, and the review takes its answer (:func:`result`) when it is there
   larger budget (:data:`AHEAD_NODES`), stopped at :data:`AHEAD_SECONDS` of processor time or
   with the process that started it;
 - elsewhere (the static site's browser, which has no processes, or a server without the
-  compiled core), in this process, a step at a time (:class:`tiangow.search.RangeSearch`, the
-  pure-Python search): a step of about :data:`STEP_SECONDS` whenever the event loop has been
-  free for :data:`STEP_PAUSE` seconds, up to :data:`STEPS_NODES` positions or
+  compiled core), in this process, a step at a time (:class:`tiangow.search.RangeSearch`: the
+  compiled core where there is one — in the browser, built as WebAssembly — each step going on
+  from what the last stored; else the pure-Python search): a step of about
+  :data:`STEP_SECONDS` whenever the event loop has been free for :data:`STEP_PAUSE` seconds,
+  up to :data:`AHEAD_NODES` positions with the compiled core, :data:`STEPS_NODES` without, or
   :data:`STEPS_SECONDS` of work in all; a review that asks (``result(key, wait)``) works the
   steps itself for as long as it waits.
 
@@ -236,9 +238,9 @@ def in_steps() -> bool:
 def start(key: str, record: dict[str, Any], max_nodes: int | None = None) -> bool:
     """Start working out the record's net from the start for its seat (``record``: a
     :meth:`~tiangow.bots.review.HandRecord.to_json` with no moves; ``key``: its record's key;
-    ``max_nodes``: the job's budget, by default :data:`AHEAD_NODES` in a process and
-    :data:`STEPS_NODES` in steps), unless that job is already running or done, or jobs do not
-    run here. Whether one runs."""
+    ``max_nodes``: the job's budget, by default :data:`AHEAD_NODES` in a process or in steps
+    with the compiled core, :data:`STEPS_NODES` in steps without), unless that job is already
+    running or done, or jobs do not run here. Whether one runs."""
     if key in _running or key in _done:
         return True
     mode = _mode()
@@ -250,7 +252,10 @@ def start(key: str, record: dict[str, Any], max_nodes: int | None = None) -> boo
         _, old = _running.popitem(last=False)
         old.stop()
     if mode == "steps":
-        _running[key] = _Steps(record, STEPS_NODES if max_nodes is None else max_nodes)
+        from ..search import core_in_use
+
+        default = AHEAD_NODES if core_in_use() == "compiled" else STEPS_NODES
+        _running[key] = _Steps(record, default if max_nodes is None else max_nodes)
         return True
     try:
         _running[key] = _Job(record, AHEAD_NODES if max_nodes is None else max_nodes)
