@@ -85,13 +85,8 @@ def pure_python() -> Iterator[None]:
     ...     core_in_use()
     'pure Python'
     """
-    global _ddcore  # noqa: PLW0603 - the one switch every search reads
-    core = _ddcore
-    _ddcore = None
-    try:
+    with using_core(None):
         yield
-    finally:
-        _ddcore = core
 
 
 @contextmanager
