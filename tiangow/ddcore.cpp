@@ -1665,6 +1665,13 @@ bool valid_position(const Context* self, const State& st, int me, int goal) {
     return !bad;
 }
 
+// Whether the floor and ceiling can be asked of a position for me (fewer checks than a search:
+// the bounds read no table).
+bool bounds_position(const Context* self, const State& st, int me) {
+    return me >= 0 && me <= 3 && st.to_play >= 0 && st.to_play <= 3 && st.best >= -1 && st.best < self->ncombos &&
+           st.led >= -1 && st.led < self->ncombos && (st.size > 0) == (st.best >= 0 && st.led >= 0);
+}
+
 // One search from a valid position: the value, with *gave_up where it went past limit positions
 // (then nothing it stored may be found later), -INF on an error (a Python error set, natively).
 int run_search(Context* self, State& st, int me, int goal, int alpha, int beta, bool fresh, u64 limit,
@@ -1834,8 +1841,7 @@ PyObject* Context_bounds(Context* self, PyObject* args) {
     if (!PyArg_ParseTuple(args, "Oi", &state, &me)) return nullptr;
     State st;
     if (!parse_state(state, st)) return nullptr;
-    if (me < 0 || me > 3 || st.to_play < 0 || st.to_play > 3 || st.best < -1 || st.best >= self->ncombos ||
-        st.led < -1 || st.led >= self->ncombos || (st.size > 0) != (st.best >= 0 && st.led >= 0)) {
+    if (!bounds_position(self, st, me)) {
         PyErr_SetString(PyExc_ValueError, "ddcore: not a position of a hand in play");
         return nullptr;
     }
@@ -1995,9 +2001,7 @@ __attribute__((export_name("tg_solve"))) int tg_solve(Context* c, const int64_t*
 __attribute__((export_name("tg_bounds"))) int tg_bounds(Context* c, const int64_t* state, int me, int64_t* out) {
     State st;
     state_from(state, st);
-    if (me < 0 || me > 3 || st.to_play < 0 || st.to_play > 3 || st.best < -1 || st.best >= c->ncombos ||
-        st.led < -1 || st.led >= c->ncombos || (st.size > 0) != (st.best >= 0 && st.led >= 0))
-        return -1;
+    if (!bounds_position(c, st, me)) return -1;
     c->me = me;
     out[0] = net_floor(c, st);
     out[1] = net_ceiling(c, st);
