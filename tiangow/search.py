@@ -134,11 +134,11 @@ def core_budget_share() -> float:
     the browser's slower Python)."""
     return float(getattr(_ddcore, "BUDGET_SHARE", 1.0)) if _ddcore is not None else 1.0
 
+
 __all__ = ["Goal", "SearchStats", "SearchTooLong", "INF", "CORE", "core_in_use", "core_budget_share", "pure_python",
-           "using_core",
-           "without_floor",
-           "solve", "solve_range", "RangeSearch", "RANGE_TABLE_MAX", "RANGE_DROPS_IN_A_ROW", "solve_moves",
-           "step_values", "forced_win", "can_win", "winning_moves", "best_defence", "principal_line"]
+           "using_core", "without_floor", "solve", "solve_range", "RangeSearch", "RANGE_TABLE_MAX",
+           "RANGE_DROPS_IN_A_ROW", "solve_moves", "step_values", "forced_win", "can_win", "winning_moves",
+           "best_defence", "principal_line"]
 
 INF: Final = 10**9
 _PURE_RELABEL_FROM = 5
