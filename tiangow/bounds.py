@@ -199,6 +199,12 @@ class Floor:
         left by leading them against whatever me keeps: the other three can then see that it
         wins every trick left, so me ends with the stacks it has, a loser (R-W1), its payment
         counted without finishes or rewards (R-$1–R-$4); None elsewhere (free splitting only)."""
+        x = self.sweeper(st, me)
+        return None if x is None else self.loser_net(st, me, x, st.stacks[me])
+
+    def sweeper(self, st: State, me: int) -> int | None:
+        """The seat :meth:`ceiling` finds sure to take every trick left from ``st`` against
+        ``me``, or None."""
         if not self.scored or not self.free_split:
             return None
         h = st.h
@@ -235,7 +241,42 @@ class Floor:
             if self.cash(h[to_lead], mine)[1] and (not self.plain_sweeps or not self.sweep_mult(h[to_lead], h[me], q)):
                 return None
             x = to_lead
-        return self.loser_net(st, me, x, st.stacks[me])
+        return x
+
+    def win_bound(self, st: State, me: int) -> int | None:
+        """For the forced win (the twin of ``win_bound`` in tiangow/ddcore.cpp): 1 where ``me``
+        is sure to win the hand (it leads every trick left in plays nobody can beat, or its
+        play stands unbeatable in the last trick: :meth:`sure_stacks`), 0 where another seat is
+        sure to take every trick left (:meth:`sweeper`), else None (R-W1, R-W2)."""
+        h = st.h
+        others = 0
+        for o in range(4):
+            if o != me and h[o]:
+                others |= self.plays_of(h[o])[0]
+        s, _, wins = self.sure_stacks(st, me, others)
+        if wins and s >= 2:
+            return 1
+        return None if self.sweeper(st, me) is None else 0
+
+    def lose_ceiling(self, st: State, me: int) -> int:
+        """The most ``me`` can get from ``st`` as a loser of the hand (the twin of
+        ``lose_ceiling`` in tiangow/ddcore.cpp): paid 1 or 2 with 5 or 6 stacks (R-$3: ×m where
+        the winner is the banker and me is not), and the rewards it may still collect with the
+        supremes and quads it holds or that stand for it in the trick under way (R-$5, R-$6,
+        擒尊's pair of 1-6). A loser with 4 stacks or fewer pays, or nothing (R-$1, R-$2, R-$10)."""
+        stacks, m = st.stacks, st.m
+        most = 8 - sum(stacks) + stacks[me]
+        f = 1 if me == st.banker else m
+        pay = 2 * f if most >= 6 else f if most == 5 else 0
+        fsum = sum(m if st.banker in (me, o) else 1 for o in range(4) if o != me)
+        held = self.plays_of(st.h[me])[0]
+        units = 2 * (held & self.supremes).bit_count() + 4 * (held & self.quads).bit_count()
+        if self.pair16 and packed.contains(st.h[me], self.pair16):
+            units += 2
+        if st.size and st.best_seat == me and st.best is not None:
+            kind = st.best.kind
+            units += 4 if kind is Kind.QUAD else 2 if kind is Kind.SUPREME or st.locked else 0
+        return pay + units * fsum
 
     def loser_net(self, st: State, me: int, winner: int, s: int) -> int | None:
         """``me``'s settlement as a loser with ``s`` stacks to ``winner``, no finish (R-$1–R-$3);

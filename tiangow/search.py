@@ -202,8 +202,10 @@ def _search(st: State, me: int, goal: Goal, tt: TT, stats: SearchStats) -> Calla
     together = goal is Goal.POSSIBLE_WIN  # everyone plays for me
     dominance = st.rules.free_split and not together
     floor = Floor.for_rules(st.rules) if net and _floor_on[0] else None
+    win_bound = Floor.for_rules(st.rules).win_bound if goal is Goal.FORCED_WIN and _floor_on[0] else None
     quick, least_ceiling = Floor.quick, Floor.least_ceiling
     forced: list[Callable[[int, int], int]] = []  # the search of a forced win, made when first asked
+    root = [0]  # how many steps st had taken when asked (the position searched)
 
     def partners_of(seat: int) -> int:
         """The plays ``seat``'s partners hold, as bits of their ids (none for ``me``, who plays alone)."""
@@ -223,6 +225,11 @@ def _search(st: State, me: int, goal: Goal, tt: TT, stats: SearchStats) -> Calla
             if net:
                 return st.final_net()[me]
             return 1 if st.winner == me else 0
+        if win_bound is not None:
+            # me is sure to win, or another seat to take every trick left (tiangow.bounds)
+            w = win_bound(st, me)
+            if w is not None:
+                return w
         if floor is not None:
             # What me is sure of already reaches beta, or the most it can get is no more than
             # alpha (tiangow.bounds): nothing below counts.
@@ -232,13 +239,19 @@ def _search(st: State, me: int, goal: Goal, tt: TT, stats: SearchStats) -> Calla
                     return f
             if not st.size and st.left >= WIN_FLOOR_FROM:
                 # the floor of a forced win: where me can make sure of taking the last trick (a
-                # search of that question alone), it gets at least what the least win brings
+                # search of that question alone), it gets at least what the least win brings;
+                # and at the position searched, where it cannot, at most what the best loss
+                # brings (ddcore.cpp likewise: below it the question is mostly asked in vain)
                 won = floor.win_floor(st, me)
-                if won is not None and won >= beta:
+                lost = floor.lose_ceiling(st, me) if st.pushed == root[0] else INF
+                if (won is not None and won >= beta) or lost <= alpha:
                     if not forced:
                         forced.append(_search(st, me, Goal.FORCED_WIN, {}, stats))
                     if forced[0](0, 1) >= 1:
-                        return won
+                        if won is not None and won >= beta:
+                            return won
+                    elif lost <= alpha:
+                        return lost
             if least_ceiling(st, me) <= alpha:
                 top = floor.ceiling(st, me)
                 if top is not None and top <= alpha:
@@ -389,7 +402,7 @@ def _search(st: State, me: int, goal: Goal, tt: TT, stats: SearchStats) -> Calla
         return best
 
     def search(alpha: int, beta: int) -> int:
-        depth = st.pushed
+        depth = root[0] = st.pushed
         try:
             return value(alpha, beta)
         except BaseException:  # gave up past its budget (SearchTooLong): st as it was
