@@ -258,26 +258,6 @@ class Floor:
             return 1
         return None if self.sweeper(st, me) is None else 0
 
-    def lose_ceiling(self, st: State, me: int) -> int:
-        """The most ``me`` can get from ``st`` as a loser of the hand (the twin of
-        ``lose_ceiling`` in tiangow/ddcore.cpp): paid 1 or 2 with 5 or 6 stacks (R-$3: ×m where
-        the winner is the banker and me is not), and the rewards it may still collect with the
-        supremes and quads it holds or that stand for it in the trick under way (R-$5, R-$6,
-        擒尊's pair of 1-6). A loser with 4 stacks or fewer pays, or nothing (R-$1, R-$2, R-$10)."""
-        stacks, m = st.stacks, st.m
-        most = 8 - sum(stacks) + stacks[me]
-        f = 1 if me == st.banker else m
-        pay = 2 * f if most >= 6 else f if most == 5 else 0
-        fsum = sum(m if st.banker in (me, o) else 1 for o in range(4) if o != me)
-        held = self.plays_of(st.h[me])[0]
-        units = 2 * (held & self.supremes).bit_count() + 4 * (held & self.quads).bit_count()
-        if self.pair16 and packed.contains(st.h[me], self.pair16):
-            units += 2
-        if st.size and st.best_seat == me and st.best is not None:
-            kind = st.best.kind
-            units += 4 if kind is Kind.QUAD else 2 if kind is Kind.SUPREME or st.locked else 0
-        return pay + units * fsum
-
     def loser_net(self, st: State, me: int, winner: int, s: int) -> int | None:
         """``me``'s settlement as a loser with ``s`` stacks to ``winner``, no finish (R-$1–R-$3);
         None past 6 stacks (then me cannot lose)."""

@@ -1099,29 +1099,6 @@ int win_bound(const Context* c, const State& st) {
     return sweeper(c, st) >= 0 ? 0 : -1;
 }
 
-// The most me can get from here as a loser of the hand: paid 1 or 2 with 5 or 6 stacks (R-$3:
-// ×m where the winner is the banker and me is not), and the rewards it may still collect with
-// the supremes and quads it holds or that stand for it in the trick under way (R-$5, R-$6,
-// 擒尊's pair of 1-6). A loser with 4 stacks or fewer pays, or nothing (R-$1, R-$2, R-$10).
-int lose_ceiling(const Context* c, const State& st) {
-    int me = c->me, m = c->m;
-    int most = 8 - st.stacks[0] - st.stacks[1] - st.stacks[2] - st.stacks[3] + st.stacks[me];
-    int f = me == c->banker ? 1 : m;
-    int pay = most >= 6 ? 2 * f : most == 5 ? f : 0;
-    int fsum = 0;  // one reward from each other seat
-    for (int o = 0; o < 4; ++o)
-        if (o != me) fsum += me == c->banker || o == c->banker ? m : 1;
-    u64 held, beaters;
-    seat_plays(c, st.h[me], held, beaters);
-    int units = 2 * __builtin_popcountll(held & c->supremes) + 4 * __builtin_popcountll(held & c->quads);
-    if (c->capture_civil_supreme && c->pair16 && contains(st.h[me], c->pair16)) units += 2;
-    if (st.size && st.best_seat == me) {
-        int kind = c->combos[st.best].kind;
-        units += kind == QUAD ? 4 : kind == SUPREME || st.locked ? 2 : 0;
-    }
-    return pay + units * fsum;
-}
-
 inline u64 mix(u64 x) {
     x ^= x >> 33;
     x *= 0xff51afd7ed558ccdULL;
@@ -1266,22 +1243,15 @@ int value(Context* c, State& st, int alpha, int beta, const u64* pre = nullptr) 
         }
         if (c->bonus_on && !st.size && st.left >= WIN_FLOOR_FROM) {
             // the floor of a forced win: where me can make sure of taking the last trick
-            // (a search of that question alone), it gets at least win_floor; and at the position
-            // searched (below it the question was found to be asked in vain too often: where
-            // the window is above the best loss, me mostly can win), where it cannot, at most
-            // lose_ceiling (measured on 200 whole hands: one hand ×0.51 the positions, one ×1.1)
-            int won = win_floor(c, st), lost = c->nodes == 1 ? lose_ceiling(c, st) : INF;
-            if (won >= beta || lost <= alpha) {
+            // (a search of that question alone), it gets at least win_floor
+            int won = win_floor(c, st);
+            if (won >= beta) {
                 c->goal = FORCED_WIN;
                 int w = value(c, st, 0, 1);
                 c->goal = NET;
-                if (w >= 1 && won >= beta) {
+                if (w >= 1) {
                     c->floor_cuts++;
                     return won;
-                }
-                if (w == 0 && lost <= alpha) {
-                    c->floor_cuts++;
-                    return lost;
                 }
             }
         }
@@ -1893,9 +1863,9 @@ PyObject* Context_solve(Context* self, PyObject* args) {
                          (unsigned long long)self->stores);
 }
 
-// bounds(state, me) -> (floor, ceiling, lose_ceiling, win_bound): net_floor, net_ceiling,
-// lose_ceiling and win_bound of a position for me (None where there is none), for testing them
-// against their twins (tiangow.bounds.Floor).
+// bounds(state, me) -> (floor, ceiling, win_bound): net_floor, net_ceiling and win_bound of a
+// position for me (None where there is none), for testing them against their twins
+// (tiangow.bounds.Floor).
 PyObject* Context_bounds(Context* self, PyObject* args) {
     PyObject* state;
     int me;
@@ -1911,13 +1881,13 @@ PyObject* Context_bounds(Context* self, PyObject* args) {
     PyObject* fo = f == -INF ? (Py_INCREF(Py_None), Py_None) : PyLong_FromLong(f);
     PyObject* co = c == INF ? (Py_INCREF(Py_None), Py_None) : PyLong_FromLong(c);
     PyObject* wo = w < 0 ? (Py_INCREF(Py_None), Py_None) : PyLong_FromLong(w);
-    return Py_BuildValue("(NNiN)", fo, co, lose_ceiling(self, st), wo);
+    return Py_BuildValue("(NNN)", fo, co, wo);
 }
 
 PyMethodDef Context_methods[] = {
     {"bounds", (PyCFunction)Context_bounds, METH_VARARGS,
-     "bounds(state, me) -> (floor, ceiling, lose_ceiling, win_bound) of net_floor, net_ceiling, lose_ceiling and "
-     "win_bound (None where there is none)"},
+     "bounds(state, me) -> (floor, ceiling, win_bound) of net_floor, net_ceiling and win_bound (None where there is "
+     "none)"},
     {"solve", (PyCFunction)Context_solve, METH_VARARGS,
      "solve(state, me, goal, alpha, beta, fresh, limit=0, table=0) -> (value or None past limit nodes, nodes, table hits, "
      "table stores); table 1 keeps what a search that gave up stored"},
@@ -2060,8 +2030,8 @@ __attribute__((export_name("tg_solve"))) int tg_solve(Context* c, const int64_t*
     return gave_up ? 1 : 0;
 }
 
-// out: net_floor and net_ceiling for me (±1000000000 where there is none), lose_ceiling, and
-// win_bound (-1 where there is none). 0, or -1 (not a position).
+// out: net_floor and net_ceiling for me (±1000000000 where there is none), and win_bound (-1
+// where there is none). 0, or -1 (not a position).
 __attribute__((export_name("tg_bounds"))) int tg_bounds(Context* c, const int64_t* state, int me, int64_t* out) {
     State st;
     state_from(state, st);
@@ -2069,8 +2039,7 @@ __attribute__((export_name("tg_bounds"))) int tg_bounds(Context* c, const int64_
     c->me = me;
     out[0] = net_floor(c, st);
     out[1] = net_ceiling(c, st);
-    out[2] = lose_ceiling(c, st);
-    out[3] = win_bound(c, st);
+    out[2] = win_bound(c, st);
     return 0;
 }
 

@@ -205,7 +205,6 @@ def _search(st: State, me: int, goal: Goal, tt: TT, stats: SearchStats) -> Calla
     win_bound = Floor.for_rules(st.rules).win_bound if goal is Goal.FORCED_WIN and _floor_on[0] else None
     quick, least_ceiling = Floor.quick, Floor.least_ceiling
     forced: list[Callable[[int, int], int]] = []  # the search of a forced win, made when first asked
-    root = [0]  # how many steps st had taken when asked (the position searched)
 
     def partners_of(seat: int) -> int:
         """The plays ``seat``'s partners hold, as bits of their ids (none for ``me``, who plays alone)."""
@@ -239,19 +238,13 @@ def _search(st: State, me: int, goal: Goal, tt: TT, stats: SearchStats) -> Calla
                     return f
             if not st.size and st.left >= WIN_FLOOR_FROM:
                 # the floor of a forced win: where me can make sure of taking the last trick (a
-                # search of that question alone), it gets at least what the least win brings;
-                # and at the position searched, where it cannot, at most what the best loss
-                # brings (ddcore.cpp likewise: below it the question is mostly asked in vain)
+                # search of that question alone), it gets at least what the least win brings
                 won = floor.win_floor(st, me)
-                lost = floor.lose_ceiling(st, me) if st.pushed == root[0] else INF
-                if (won is not None and won >= beta) or lost <= alpha:
+                if won is not None and won >= beta:
                     if not forced:
                         forced.append(_search(st, me, Goal.FORCED_WIN, {}, stats))
                     if forced[0](0, 1) >= 1:
-                        if won is not None and won >= beta:
-                            return won
-                    elif lost <= alpha:
-                        return lost
+                        return won
             if least_ceiling(st, me) <= alpha:
                 top = floor.ceiling(st, me)
                 if top is not None and top <= alpha:
@@ -402,7 +395,7 @@ def _search(st: State, me: int, goal: Goal, tt: TT, stats: SearchStats) -> Calla
         return best
 
     def search(alpha: int, beta: int) -> int:
-        depth = root[0] = st.pushed
+        depth = st.pushed
         try:
             return value(alpha, beta)
         except BaseException:  # gave up past its budget (SearchTooLong): st as it was

@@ -175,14 +175,14 @@ class Context:
         v, nodes, hits, stores = struct.unpack("<4q", core.rt.read(out, 32))
         return (None if status == 1 else int(v)), nodes, hits, stores
 
-    def bounds(self, state: tuple[Any, ...], me: int) -> tuple[int | None, int | None, int, int | None]:
+    def bounds(self, state: tuple[Any, ...], me: int) -> tuple[int | None, int | None, int | None]:
         core = self.core
         ptr = self._state(state)
         out = ptr + 8 * _STATE_WORDS
         if core.rt.call("tg_bounds", self._ptr, ptr, me, out) != 0:
             raise ValueError("ddcore: not a position of a hand in play")
-        floor, ceiling, lost, win = struct.unpack("<4q", core.rt.read(out, 32))
-        return ((None if floor <= -_INF else int(floor)), (None if ceiling >= _INF else int(ceiling)), int(lost),
+        floor, ceiling, win = struct.unpack("<3q", core.rt.read(out, 24))
+        return ((None if floor <= -_INF else int(floor)), (None if ceiling >= _INF else int(ceiling)),
                 (None if win < 0 else int(win)))
 
 
