@@ -760,12 +760,6 @@ int sweep_mult(Context* c, u64 hx, u64 hm, u64 avail) {
     return best;
 }
 
-// The most me can get where another seat leads next (its play stands in the trick under way
-// and me cannot beat it, or it is to lead) and can lead all its tiles in plays me cannot beat —
-// or, under the rules sweep_mult reads, take every trick left by leading them against whatever
-// me keeps: the other three can then see that it wins every trick left, so me ends with the
-// stacks it has, a loser, its payment counted without finishes or rewards (R-W1, R-$1-R-$4).
-// INF elsewhere (free splitting only). Twin: tiangow.bounds.Floor.ceiling.
 // The seat that takes every trick left as net_ceiling reads it, or -1 where none is sure to.
 int sweeper(const Context* c, const State& st) {
     if (!c->bonus_on || !c->free_split) return -1;
@@ -811,6 +805,12 @@ int sweeper(const Context* c, const State& st) {
     return x;
 }
 
+// The most me can get where another seat leads next (its play stands in the trick under way
+// and me cannot beat it, or it is to lead) and can lead all its tiles in plays me cannot beat —
+// or, under the rules sweep_mult reads, take every trick left by leading them against whatever
+// me keeps: the other three can then see that it wins every trick left, so me ends with the
+// stacks it has, a loser, its payment counted without finishes or rewards (R-W1, R-$1-R-$4).
+// INF elsewhere (free splitting only). Twin: tiangow.bounds.Floor.ceiling.
 int net_ceiling(const Context* c, const State& st) {
     int x = sweeper(c, st), s = st.stacks[c->me];
     if (x < 0 || s > 6) return INF;
