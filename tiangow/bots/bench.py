@@ -385,12 +385,12 @@ def _solver_report(deals: int, endings: int, hand_budget: int = HAND_BUDGET) -> 
     from .. import search
 
     print(f"search in use: {search.CORE}")
+    ts, ns, hs, unsolved = whole_hands(deals, max_nodes=hand_budget)
     if search.CORE == "compiled":
         from .. import ddcore
 
         entries, size, _ = ddcore.table_info()
         print(f"  table: {entries:,} entries × {size} bytes = {entries * size / 2**20:.0f} MB (fixed)")
-    ts, ns, hs, unsolved = whole_hands(deals, max_nodes=hand_budget)
     at_least = "≥ " if unsolved else ""
     print(f"whole hands (8 tiles each, seat to act), {len(ts)} deals, at most {hand_budget:,} positions each: "
           f"{len(ts) - unsolved} solved, {unsolved} gave up (their figures are where they gave up, so medians "
