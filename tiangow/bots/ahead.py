@@ -21,7 +21,7 @@ learner plays, and the review takes its answer (:func:`result`) when it is there
 
 Nowhere where the environment variable ``TIANGOW_OPEN_AHEAD`` is ``0``; in steps everywhere
 where it is ``steps``. Each job is keyed by
-:meth:`tiangow.bots.review.HandRecord.start_key` (the deal and the seat). At most
+:meth:`tiangow.bots.record.HandRecord.start_key` (the deal and the seat). At most
 :data:`MAX_RUNNING` run at once (the oldest is stopped for a new one).
 
 >>> result("no such hand") is None
@@ -115,7 +115,7 @@ class _Steps:
 
     def __init__(self, record: dict[str, Any], max_nodes: int) -> None:
         from ..search import RangeSearch
-        from .review import HandRecord
+        from .record import HandRecord
 
         self.search: RangeSearch | None = None
         with contextlib.suppress(ValueError):  # refused (a bad record): no answer, no error
@@ -237,7 +237,7 @@ def in_steps() -> bool:
 
 def start(key: str, record: dict[str, Any], max_nodes: int | None = None) -> bool:
     """Start working out the record's net from the start for its seat (``record``: a
-    :meth:`~tiangow.bots.review.HandRecord.to_json` with no moves; ``key``: its record's key;
+    :meth:`~tiangow.bots.record.HandRecord.to_json` with no moves; ``key``: its record's key;
     ``max_nodes``: the job's budget, by default :data:`AHEAD_NODES` in a process or in steps
     with the compiled core, :data:`STEPS_NODES` in steps without), unless that job is already
     running or done, or jobs do not run here. Whether one runs."""
@@ -340,7 +340,7 @@ def _work() -> int:
     with contextlib.suppress(AttributeError, OSError):
         os.nice(10)
     from ..search import solve_range
-    from .review import HandRecord
+    from .record import HandRecord
 
     data = json.loads(sys.stdin.read())
     rec = HandRecord.from_json(data["record"])

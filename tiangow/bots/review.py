@@ -20,20 +20,16 @@ True
 
 from __future__ import annotations
 
-import json
-import math
-import zlib
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
 from ..deal import Action, Deal
 from ..i18n import T, Text
 from ..move import Move
-from ..rules import Rules
 from ..search import Goal, SearchTooLong, core_budget_share, core_in_use, solve, solve_range
 from . import ahead
 from .base import Bot, BotError
-from .hints import Coach, Mark, Marked, outcome_text
+from .hints import Coach, Mark
+from .record import HandRecord, Judged, Retry
 from .rule import RuleBot
 from .search import SearchBot
 
@@ -48,228 +44,9 @@ AHEAD_WAIT = 3.0
 within :data:`DD_NODES` (or takes what a job in steps has proved, if it has searched further)."""
 
 
-@dataclass(frozen=True)
-class Judged:
-    """The coach's judgement of one of the learner's actions."""
-
-    at: int
-    """Its place in the hand's history (0: the first action of the hand)."""
-    move: Move
-    mark: Mark
-    loss: float
-    """How far its expected net fell short of the best option's."""
-    better: Move | None
-    """The best option, when the learner took another."""
-    text: Text
-    """The mark in words, with why (as shown when the action was taken)."""
-    expected: float | None
-    """The expected net of the best option at that point (``None``: not kept)."""
-
-    @classmethod
-    def of(cls, at: int, move: Move, marked: Marked) -> Judged:
-        better = None if marked.best.move == move else marked.best.move
-        return cls(at, move, marked.mark, round(marked.loss, 2), better, marked.text, round(marked.best.mean, 2))
-
-    def to_json(self) -> dict[str, Any]:
-        return {"at": self.at, "mark": self.mark.value, "loss": self.loss,
-                "better": None if self.better is None else str(self.better),
-                "text": [self.text.zh, self.text.en], "exp": self.expected}
-
-    @classmethod
-    def from_json(cls, data: object, at: int, move: Move) -> Judged:
-        if not isinstance(data, dict):
-            raise BotError(f"a saved mark is an object, not {type(data).__name__}")
-        mark = data.get("mark")
-        if mark not in {m.value for m in Mark}:
-            raise BotError(f"a saved mark is best, fine or mistake, not {mark!r}")
-        loss = _number(data.get("loss"), "loss", 0.0, 1000.0)
-        exp = data.get("exp")
-        expected = None if exp is None else _number(exp, "expected net", -1000.0, 1000.0)
-        better_text = data.get("better")
-        better = None if better_text is None else Move.parse(_short(better_text, "better move"))
-        text = data.get("text")
-        if (not isinstance(text, list) or len(text) != 2
-                or not all(isinstance(x, str) and len(x) <= 2000 for x in text)):
-            raise BotError("a saved mark's words are two strings (Chinese, English) of at most 2,000 characters")
-        return cls(at, move, Mark(mark), loss, better, Text(text[0], text[1]), expected)
-
-
-def _number(v: object, what: str, low: float, high: float) -> float:
-    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or not low <= v <= high:
-        raise BotError(f"saved {what} must be a number from {low:g} to {high:g}, not {v!r}")
-    return float(v)
-
-
-def _short(v: object, what: str) -> str:
-    if not isinstance(v, str) or len(v) > 40:
-        raise BotError(f"a saved {what} is a short text like 'play 6-6', not {v!r}")
-    return v
-
-
 def _signed(x: int) -> str:
     """+3, 0, −6 (a true minus sign)."""
     return f"{x:+d}".replace("-", "−")
-
-
-def _whole(v: object, what: str, low: int, high: int) -> int:
-    if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high:
-        raise BotError(f"saved {what} must be a whole number from {low} to {high}, not {v!r}")
-    return v
-
-
-@dataclass
-class HandRecord:
-    """One hand, compactly: enough to deal it again and replay it, with the coach's marks."""
-
-    seed: int
-    banker: int
-    streak: int
-    rules: Rules
-    seat: int
-    moves: list[Move]
-    judged: list[Judged] = field(default_factory=list)
-    hand: int = 1
-    """Its number in the session (shown to the learner)."""
-    opponents: str = "search"
-    """The bots the learner played against (``"search"`` or ``"rule"``) …"""
-    samples: int = 24
-    """… and how many samples the search bots drew."""
-    coach_net: int | None = None
-    """Once worked out: what the coach netted playing the learner's seat on this deal against
-    the same bots."""
-    dd: tuple[int, int] | None = None
-    """Once worked out: ``(trick, net)`` — the net the learner's seat could guarantee with all
-    hands open from the start of that trick (0: the first), the earliest the search reached."""
-    ds: tuple[int | None, int | None] | None = None
-    """Once worked out, where ``dd`` is not from the start: ``(low, high)`` — what the search
-    proved of that net from the start before it gave up (``None`` for an end not proved)."""
-
-    def deal(self, upto: int | None = None) -> Deal:
-        """The deal after its first ``upto`` actions (all of them: ``None``)."""
-        d = Deal.random(self.seed, banker=self.banker, streak=self.streak, rules=self.rules)
-        for mv in self.moves[:upto]:
-            d.push(mv)
-        return d
-
-    def upto(self, k: int) -> HandRecord:
-        """The position before action ``k``: the same deal, its first ``k`` moves and marks."""
-        return HandRecord(self.seed, self.banker, self.streak, self.rules, self.seat, self.moves[:k],
-                          [j for j in self.judged if j.at < k], self.hand, self.opponents, self.samples)
-
-    def key(self) -> str:
-        """A short name for the position this record ends at (the same position, the same key)."""
-        return f"{self.seed}/{self.banker}/{self.streak}/{self.seat}/{len(self.moves)}/" + str(
-            zlib.crc32(json.dumps([self.rules.to_dict(), [str(m) for m in self.moves]]).encode()))
-
-    def start_key(self) -> str:
-        """The :meth:`key` of this deal and seat before any action: what the search from the
-        start is filed under (:mod:`tiangow.bots.ahead`)."""
-        return self.upto(0).key()
-
-    def try_move(self, move: Move, coach_samples: int = 32) -> Retry:
-        """A try at the learner's action where this record ends: right if the coach marks
-        ``move`` best there (the coach of the hand: the same samples as when it was played)."""
-        d = self.deal()
-        if d.to_play != self.seat:
-            raise BotError("this position is not the learner's to act: there is nothing to try")
-        if not isinstance(move, Move):
-            return Retry(False, None, T("先點選要出的牌。", "Select tiles first."))
-        why = d.why_not(move)
-        if why is not None:
-            return Retry(False, None, why.feedback())
-        marked = Coach(self.seed, samples=coach_samples).mark(d.view(self.seat), move)
-        right = marked.mark is Mark.BEST
-        if right:
-            text = T("對了！", "Right! ") + outcome_text(marked.yours) + T("。", ".")
-            if marked.yours.move != marked.best.move:
-                text = text + T(f"（和最佳只差 {marked.loss:.1f}：這些樣本分不出高下。）",
-                                f" (Only {marked.loss:.1f} short of the top option: these samples cannot tell them "
-                                "apart.)")
-        else:
-            word = T("可以", "fine") if marked.mark is Mark.FINE else T("失誤", "a mistake")
-            text = T(f"還不是最好的：這一手{word.zh}，平均比最佳少 {marked.loss:.1f}。再試一次，或者看答案。",
-                     f"Not the best yet: this is {word.en}, {marked.loss:.1f} short of the best on average. "
-                     "Try again, or show the answer.")
-        return Retry(right, marked, text)
-
-    def answer(self, coach_samples: int = 32) -> Move:
-        """The coach's best action where this record ends."""
-        d = self.deal()
-        return Coach(self.seed, samples=coach_samples).hint(d.view(self.seat)).recommended
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"seed": self.seed, "banker": self.banker, "streak": self.streak,
-                               "rules": self.rules.to_dict(), "seat": self.seat, "hand": self.hand,
-                               "moves": [str(m) for m in self.moves], "judged": [j.to_json() for j in self.judged]}
-        if self.opponents != "search" or self.samples != 24:
-            out["opp"] = [self.opponents, self.samples]
-        if self.coach_net is not None:
-            out["cn"] = self.coach_net
-        if self.dd is not None:
-            out["dd"] = list(self.dd)
-        if self.ds is not None:  # no nulls: in the static site a stored null comes back as jsnull
-            out["ds"] = {k: v for k, v in zip(("lo", "hi"), self.ds, strict=True) if v is not None}
-        return out
-
-    @classmethod
-    def from_json(cls, data: object) -> HandRecord:
-        """A record from :meth:`to_json` — data from the browser, so checked like any input:
-        raises :class:`tiangow.bots.BotError` (a ``ValueError``) saying what does not fit, or
-        the rules' own error for a move they refuse.
-
-        >>> HandRecord.from_json({"seed": 1, "banker": 9})
-        Traceback (most recent call last):
-        ...
-        tiangow.bots.base.BotError: saved banker must be a whole number from 0 to 3, not 9
-        """
-        if not isinstance(data, dict):
-            raise BotError(f"a saved hand is an object, not {type(data).__name__}")
-        seed = _whole(data.get("seed"), "seed", 0, 10**9 + 10**6)
-        banker = _whole(data.get("banker"), "banker", 0, 3)
-        streak = _whole(data.get("streak"), "streak", 1, 10**6)
-        rules = Rules.from_dict(data.get("rules", {}))
-        seat = _whole(data.get("seat"), "seat", 0, 3)
-        hand = _whole(data.get("hand", 1), "hand", 1, 10**6)
-        moves_raw = data.get("moves")
-        if not isinstance(moves_raw, list) or len(moves_raw) > 64:
-            raise BotError(f"saved moves are a list of at most 64 moves, not {moves_raw!r}")
-        opp = data.get("opp", ["search", 24])
-        if (not isinstance(opp, list) or len(opp) != 2 or opp[0] not in ("search", "rule")
-                or isinstance(opp[1], bool) or not isinstance(opp[1], int) or not 1 <= opp[1] <= 256):
-            raise BotError(f"saved opponents are ['search' or 'rule', samples 1–256], not {opp!r}")
-        rec = cls(seed, banker, streak, rules, seat, [], [], hand, opp[0], opp[1])
-        d = rec.deal()
-        learner_at: list[int] = []
-        for text in moves_raw:
-            mv = Move.parse(_short(text, "move"))
-            if d.to_play is None:
-                raise BotError(f"saved move {text!r} comes after the end of the hand")
-            if d.to_play == seat:
-                learner_at.append(len(d.history))
-            d.push(mv)
-            rec.moves.append(mv)
-        judged_raw = data.get("judged")
-        if not isinstance(judged_raw, list) or len(judged_raw) != len(learner_at):
-            raise BotError(f"a saved hand has a mark for each of the learner's {len(learner_at)} actions")
-        rec.judged = [Judged.from_json(j, at, rec.moves[at]) for j, at in zip(judged_raw, learner_at, strict=True)]
-        cn = data.get("cn")
-        rec.coach_net = None if cn is None else _whole(cn, "coach's net", -10**6, 10**6)
-        dd = data.get("dd")
-        if dd is not None:
-            if not isinstance(dd, list) or len(dd) != 2:
-                raise BotError(f"a saved all-hands-open figure is [trick, net], not {dd!r}")
-            rec.dd = (_whole(dd[0], "trick", 0, 7), _whole(dd[1], "all-hands-open net", -10**6, 10**6))
-        ds = data.get("ds")
-        if ds is not None:
-            if not isinstance(ds, dict) or not set(ds) <= {"lo", "hi"}:
-                raise BotError(f"saved all-hands-open bounds are {{'lo': least, 'hi': most}} (either left out), "
-                               f"not {ds!r}")
-            low, high = (_whole(ds[k], "all-hands-open bound", -10**6, 10**6) if k in ds else None
-                         for k in ("lo", "hi"))
-            if low is not None and high is not None and low > high:
-                raise BotError(f"saved all-hands-open bounds have lo ≤ hi, not {ds!r}")
-            rec.ds = (low, high)
-        return rec
 
 
 @dataclass(frozen=True)
@@ -389,16 +166,6 @@ class Strength:
             return T(f"從頭起，四家牌全攤開，你的位置至少保證淨得 {_signed(lo)}。",
                      f" From the start, with all hands open, your seat could guarantee at least {_signed(lo)}.")
         return T("", "")
-
-
-@dataclass(frozen=True)
-class Retry:
-    """The verdict on a second try at a position."""
-
-    right: bool
-    marked: Marked | None
-    """The coach's mark on the try (``None``: the rules refused it)."""
-    text: Text
 
 
 class Review:

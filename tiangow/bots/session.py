@@ -34,7 +34,8 @@ from ..scoring import Settlement
 from . import ahead
 from .base import Bot, BotError
 from .hints import Coach, Hint, Mark, Marked
-from .review import HandRecord, Judged, Review
+from .record import HandRecord, Judged
+from .review import Review
 from .rule import RuleBot
 from .search import SearchBot
 

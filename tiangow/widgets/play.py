@@ -11,7 +11,7 @@ import ipywidgets as w
 
 from ..bots.base import BotError
 from ..bots.hints import Hint
-from ..bots.review import HandRecord
+from ..bots.record import HandRecord
 from ..bots.session import Opponents, Session
 from ..drills.base import now_ms
 from ..drills.play import PlayRecord

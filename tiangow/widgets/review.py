@@ -18,7 +18,8 @@ import ipywidgets as w
 
 from ..bots import ahead
 from ..bots.hints import Mark
-from ..bots.review import HandRecord, Judged, Retry, Review, Strength
+from ..bots.record import HandRecord, Judged, Retry
+from ..bots.review import Review, Strength
 from ..deal import Action
 from ..drills.base import now_ms
 from ..drills.play import PlayRecord
