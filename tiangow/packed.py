@@ -32,7 +32,7 @@ T = TypeVar("T")
 
 __all__ = [
     "EMPTY", "FAMILIES", "HEAVEN_NINE", "CHUNKS", "pack", "unpack", "one", "contains", "held", "count", "size",
-    "subsets", "family_of", "in_family", "fields", "every_copy", "chunk_subholdings",
+    "subsets", "family_of", "in_family", "fields", "every_copy", "chunk_subholdings", "excess",
 ]
 
 # Field order: the kinds (tile indices) family by family (see the module's docstring).
@@ -77,6 +77,17 @@ def contains(holding: int, part: int) -> bool:
     """Whether ``holding`` holds every tile of ``part`` (both packed): no field of
     ``holding - part`` borrows."""
     return ((holding | _GUARD) - part) & _GUARD == _GUARD
+
+
+def excess(a: int, b: int) -> int:
+    """What ``a`` holds beyond ``b``, kind by kind (none of a kind where ``b`` holds as many or more).
+
+    >>> from tiangow import parse_tiles
+    >>> unpack(excess(pack(parse_tiles("66 66 11")), pack(parse_tiles("66 44"))))
+    (Tile('6-6'), Tile('1-1'))
+    """
+    r = (a | _GUARD) - b
+    return r & ((r & _GUARD) >> 2) * 3
 
 
 def held(holding: int, options: Iterable[tuple[int, T]]) -> list[T]:

@@ -46,6 +46,7 @@ from __future__ import annotations
 from typing import Final
 
 from .combos import Combination, Table, table
+from .packed import contains, excess
 from .rules import Rules
 
 __all__ = ["Canon", "canon_for"]
@@ -260,7 +261,7 @@ class Canon:
         with_a = rest + ua
         beaten_by = self.beaten_by
         for c in self.with_field[(ua.bit_length() - 1) // 3]:
-            if ((with_a | _GUARD) - c.mask) & _GUARD != _GUARD:
+            if not contains(with_a, c.mask):
                 continue
             o = self.by_mask.get(c.mask - ua + ub)
             if o is None or o.kind is not c.kind or beaten_by[o.id] >> c.id & 1:
@@ -283,8 +284,8 @@ class Canon:
         for d in discards:
             dominated = False
             for e in earlier:
-                b = _excess(d, e)  # d discards b and keeps a, where e keeps b
-                a = _excess(e, d)
+                b = excess(d, e)  # d discards b and keeps a, where e keeps b
+                a = excess(e, d)
                 if b & (b - 1) or not b & _UNIT_LOW or a & (a - 1) or not a & _UNIT_LOW:
                     continue
                 if self.keeps_better(a, b, held - d - a, partners):
@@ -297,15 +298,6 @@ class Canon:
             self._undominated.clear()
         self._undominated[key] = kept
         return kept
-
-
-_GUARD: Final = sum(4 << (3 * f) for f in range(21))
-
-
-def _excess(a: int, b: int) -> int:
-    """Field-wise ``a - b`` where ``a`` holds more, else 0 (both packed)."""
-    r = (a | _GUARD) - b
-    return r & ((r & _GUARD) >> 2) * 3
 
 
 def _where(h: list[int] | tuple[int, ...], bm: int, lm: int, slot: int) -> int:
