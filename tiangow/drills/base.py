@@ -309,17 +309,19 @@ def _check_kinds(kinds: Sequence[str], allowed: Sequence[str]) -> tuple[str, ...
 class LeitnerDrill(abc.ABC):
     """Questions about tiles, the tile chosen by Leitner boxes over the 21 kinds.
 
-    A subclass names its ``id``, ``title`` and ``question_kinds`` and makes a question of a
-    kind about a tile (:meth:`make`).
+    A subclass names its ``id``, ``title``, ``question_kinds`` and the function that makes a
+    question of a kind about a tile (``maker``).
     """
 
     id: str
     title: Text
     question_kinds: ClassVar[tuple[str, ...]]
+    maker: ClassVar[Callable[[str, Tile, random.Random, int], Question]]
+    """``maker(kind, tile, rng, number)``: the drill's question of ``kind`` about ``tile``."""
 
-    @abc.abstractmethod
     def make(self, kind: str, tile: Tile, rng: random.Random, number: int) -> Question:
         """A question of ``kind`` about ``tile``."""
+        return type(self).maker(kind, tile, rng, number)
 
     def __init__(self, kinds: Sequence[str] | None = None) -> None:
         from ..tiles import KINDS
@@ -368,10 +370,12 @@ class KindDrill(abc.ABC):
     title: Text
     question_kinds: ClassVar[tuple[str, ...]]
     extra_scores: ClassVar[tuple[str, ...]] = ()
+    maker: ClassVar[Callable[[str, random.Random, int], Question]]
+    """``maker(kind, rng, number)``: the drill's question of ``kind`` (or override :meth:`make`)."""
 
-    @abc.abstractmethod
     def make(self, kind: str, rng: random.Random, number: int) -> Question:
         """A question of ``kind``."""
+        return type(self).maker(kind, rng, number)
 
     def __init__(self, kinds: Sequence[str] | None = None) -> None:
         self.kinds = _check_kinds(kinds if kinds is not None else self.question_kinds, self.question_kinds)

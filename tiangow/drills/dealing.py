@@ -243,5 +243,4 @@ class DealingDrill(KindDrill):
     title = T("開牌練習", "Dealing drill")
     question_kinds = QUESTION_KINDS
 
-    def make(self, kind: str, rng: random.Random, number: int) -> Question:
-        return make_question(kind, rng, number)
+    maker = make_question

@@ -150,5 +150,4 @@ class RankDrill(LeitnerDrill):
     title = T("大小練習", "Rank drill")
     question_kinds = QUESTION_KINDS
 
-    def make(self, kind: str, tile: Tile, rng: random.Random, number: int) -> Question:
-        return make_question(kind, tile, rng, number)
+    maker = make_question

@@ -156,5 +156,4 @@ class TileDrill(LeitnerDrill):
     title = T("認牌練習", "Recognition drill")
     question_kinds = QUESTION_KINDS
 
-    def make(self, kind: str, tile: Tile, rng: random.Random, number: int) -> Question:
-        return make_question(kind, tile, rng, number)
+    maker = make_question

@@ -462,5 +462,4 @@ class VariantDrill(KindDrill):
     title = T("規則變化練習", "Variant drill")
     question_kinds = QUESTION_KINDS
 
-    def make(self, kind: str, rng: random.Random, number: int) -> Question:
-        return make_question(kind, rng, number)
+    maker = make_question
