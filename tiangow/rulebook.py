@@ -1,5 +1,5 @@
 """The rules a learner needs, in both languages, one entry per rule id: the text behind every
-"(R-W2)" and "§6" the lessons, hints and feedback cite (issue 25: the rules a click away).
+"(R-W2)" and "§6" the lessons, hints and feedback cite.
 
 It is the learner's version of ``docs/RULES.md`` (the project's reference, which cites the
 sources): the same rules and defaults, in the words of the lessons. Each :class:`Rule` has the

@@ -1,4 +1,4 @@
-"""How good a hand was to begin with, worked out while it is played (issue 24 §2).
+"""How good a hand was to begin with, worked out while it is played.
 
 The review of a hand says what the learner's seat could guarantee with all hands open from the
 start (:func:`tiangow.search.solve_range`). Within the review's own budget

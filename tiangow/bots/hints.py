@@ -44,7 +44,7 @@ __all__ = ["Coach", "Hint", "Mark", "Marked", "mark_for", "outcome_text", "ranki
 BEST_MARGIN = {True: 0.25, False: 0.3}
 """How far short of the best option an action may fall and still be marked best, with exact
 samples and with played-out ones: closer than this, a few samples of the hidden tiles cannot
-tell the two apart (issue 23's own bar for the recommended move is a loss of 0.25)."""
+tell the two apart (the coach's own bar for a recommendation is to lose at most 0.25)."""
 FINE_MARGIN = {True: 1.0, False: 1.5}
 """How far short of the best an action may fall and be marked fine rather than a mistake."""
 

@@ -64,33 +64,25 @@ BUDGET_FROM = 4
 """From how many tiles a hand an exact budget applies (with fewer, every sample is cheap)."""
 
 COACH_EXACT_BUDGET = 1_500_000
-"""Positions of exact search a hint may spend from 5 tiles a hand: the coach's budget (the
-compiled core visits about 2.5 million a second here, lines of best play included). Measured
-on 20 seeded 5-tile positions against a reference of 128 exact samples an option
-(figures in the README): hint median 0.56 s, p95 0.65 s; the recommendation loses
-0.05 on average, marks agree on 88 % of options — against 8 samples whatever they cost
-(:data:`DEEP_SAMPLES`): p95 1.21 s, 0.08, 82 %."""
+"""Positions of exact search a hint may spend from 5 tiles a hand with the compiled core: as
+many samples as fit, up to 32 (the core visits about 2.5 million positions a second, lines of
+best play included). It keeps a hint's 95th percentile under a second while the recommendation
+loses less than a fixed 8 samples whatever they cost would (docs/performance.md, "The coach")."""
 
 
 COACH_EARLY_BUDGET = 700_000
-"""The coach's budget where each hand still has 6 tiles or more (compiled core), so that hints
-stay as quick as before exact search reached them (95th percentile over a hand's hints about
-0.4 s). Measured at 6 tiles on 16 seeded positions against a reference of 64 exact samples an
-option (figures in the README): the recommendation loses 0.06 on average and marks agree on
-74 % of options, hint p95 0.32 s — played out by the rule-based player as before, 1.38 and
-51 %; with 1.5 million positions, 0.07 and 82 %, p95 0.64 s."""
+"""The coach's budget where each hand still has 6 tiles or more (compiled core): smaller than
+:data:`COACH_EXACT_BUDGET`, since a 6-tile sample costs more, so that a hint stays within its
+second (docs/coach.md)."""
 
 COACH_PURE_BUDGET = 200_000
 """The coach's budget in pure Python (the static site's browser) with 4 tiles a hand or fewer."""
 
 COACH_PURE_EARLY_BUDGET = 30_000
-"""The coach's budget in pure Python with 5 or 6 tiles a hand, where it now scores samples
-exactly too (the twin visits some 50,000–65,000 positions a second in CPython on this project's
-machines, Pyodide about 1.7 times slower, lines of best play included). Measured against 256
-exact samples an option (``--coach``, 25 seeded positions a size, figures in the README): at 5
-tiles the recommendation loses 0.60 on average and marks agree on 67.8 % of options (played out
-to the end as before: 1.13 and 42.5 %), at 6 tiles 0.90 and 53.8 % (1.97 and 56.5 %); hint median
-0.6–0.7 s in CPython (0.12–0.15 s before)."""
+"""The coach's budget in pure Python with 5 or 6 tiles a hand: as many exact samples as fit
+(the twin visits some 50,000–65,000 positions a second in CPython, Pyodide about 1.7 times
+slower), played out to the end when none does — so that a hint in the browser stays within 2 s
+while it loses about half as much as playouts alone (docs/performance.md)."""
 
 
 def coach_settings() -> tuple[int, int]:
@@ -106,15 +98,12 @@ def coach_settings() -> tuple[int, int]:
 
 
 COACH_ENDING = 5
-"""With the compiled core, from how many tiles a hand the coach's playouts end by exact search
-in positions too early for its exact search (7 and 8 tiles a hand): the rule-based player plays
-each sample until every hand has this many tiles, then a line of best play to the end, within
-the coach's budget (:data:`MIN_ENDING_SAMPLES`). Measured on 11 seeded 7-tile positions
-(``coach_positions(16, [7])``; 5 left out: reference 64 exact samples an option, at most 3
-million positions a sample), one run: played out to the end, the recommendation loses 0.80 on
-average and marks agree on 68.9 % of 135 options (hint median 0.12 s); ending at 5 tiles 0.43
-and 79.3 % (median 0.30 s, max 0.44 s); at 6, 0.43 and 81.5 % (max 1.28 s, over the hint's
-second); at 4, 1.03 and 71.1 %."""
+"""With the compiled core, where a position is too early for the coach's exact search (7 and 8
+tiles a hand), the rule-based player plays each sample until every hand has this many tiles,
+then a line of best play to the end, within the coach's budget (:data:`MIN_ENDING_SAMPLES`): the
+end of every playout is exact. Ending at 5 tiles loses about half what playing out to the end
+does at 7 tiles; ending at 6 agrees a little more but takes hints past their second, and at 4
+loses more (docs/coach.md)."""
 
 
 def coach_ending() -> int | None:
@@ -136,8 +125,8 @@ LAST_ENDING = 3
 
 MIN_EXACT_SAMPLES = 1
 """With an exact budget, fewer exact samples than this are not used: the samples are played
-out instead. One: on 40 seeded 5-tile positions, requiring 3 played 8 out and the marks agreed
-less (76.9 % against 80.4 %, loss 0.19 against 0.05) — a few exact samples beat 32 playouts."""
+out instead. One, since a few exact samples beat 32 playouts (docs/coach.md, "Tried and not
+kept")."""
 
 DEEP_SAMPLES = 8
 """Samples searched exactly when each hand still has 5 tiles or more (an exact search there

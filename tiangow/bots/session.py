@@ -56,21 +56,10 @@ LEARNABLE: dict[int, tuple[int, ...]] = {
     3: (6, 52, 55, 59, 73, 93, 96),
 }
 """Deals to learn from, by the learner's seat: seeds of first hands (East the banker, the default
-rules, the search bots) in which the coach, playing that seat's every action, won the hand —
-with the compiled core and with its pure-Python twin (the static site). Found by playing the
-seeds 1–400 (East) and 1–120 (the others) through; tests/test_review.py plays them again. When
-the coach's exact search became budgeted (2026-11-25: the twin exact from 4 tiles), all were
-played again with both: East 57, West 46 and North 62, no longer won with the twin, left out;
-when dominated discards left the search (2026-11-25), all again: South 7, no longer won with
-the twin, left out; when the search got its bounds and the coach exact search from 6 tiles
-(2026-11-25), all again: East 6 and 15, South 22, 72, 81 and 86, North 23, 36, 54 and 85 no
-longer won by the compiled coach (East 6 neither by the twin's), left out; when the bounds
-learnt to count a sweep only as far as its seat can force it and the net is found by null-window
-searches (2026-11-26), all again: South 77, no longer won by the compiled coach, left out, and
-South 88, 100, 122 and 128 (of 78–130, won by both) taken in; when the compiled coach's
-playouts at 7 and 8 tiles came to end by exact search from 5 tiles (2026-11-26), all again with
-it (the twin's coach did not change): East 2, 7, 12, 28 and 49 and West 20, no longer won, left
-out."""
+rules, the search bots) in which the coach, playing that seat's every action, wins the hand —
+with the compiled core and with its pure-Python twin (the static site), so a learner who follows
+the coach can win it. ``tests/test_review.py`` plays every one again with both cores: a change
+to the search or the coach that loses one of them takes it out of this list."""
 
 
 @dataclass(frozen=True)
@@ -186,7 +175,7 @@ class Session:
         self.deal = self._new_deal()
 
     def learn_from(self, seat: int | None = None) -> int:
-        """Deal "a hand to learn from" (issue 24 §4): one of :data:`LEARNABLE`'s deals for the
+        """Deal "a hand to learn from": one of :data:`LEARNABLE`'s deals for the
         learner's seat (``seat``: change it first), one the coach won from that seat against
         these opponents — so the hand can be won with good play. It is dealt as a first hand:
         East the banker, streak 1, the default rules and the search bots; a finished hand is

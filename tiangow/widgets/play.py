@@ -265,7 +265,7 @@ class PlayTable(w.VBox):
         self._fresh()
 
     def learn_hand(self) -> int:
-        """Deal "a hand to learn from" for the seat chosen in the settings (issue 24 §4)."""
+        """Deal "a hand to learn from" for the seat chosen in the settings."""
         seat = self.seat_toggle.value
         self._cancel()
         self._count()

@@ -1,4 +1,4 @@
-"""The review of a hand in lesson 08 (issue 24 §2–3): step through it trick by trick with all
+"""The review of a hand in lesson 08: step through it trick by trick with all
 four hands shown, each of the learner's actions with the coach's mark, why and the better
 action, the costliest three a click away, how good the hand was, and a retry of any action that
 was not best (right / wrong / show the answer); a position not put right goes into the "your
