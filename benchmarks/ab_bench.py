@@ -1,12 +1,12 @@
 """Before/after figures in one run: this checkout against a git ref, interleaved.
 
-    python scripts/ab_bench.py [--base HEAD~1] [--rounds 7]
+    python -m benchmarks.ab_bench [--base HEAD~1] [--rounds 7]
 
 The base is checked out in a temporary git worktree. Each round runs every figure once for
 the base and once for this checkout (in fresh processes, the order alternating), so load on
 the machine hits both alike; medians and the ratio after/before are printed:
 
-- hands/s through the public API (``tiangow.bench.play_random_hand``, 2,000 seeded hands);
+- hands/s through the public API (``benchmarks.engine.play_random_hand``, 2,000 seeded hands);
 - the exact solve with 4 tiles in each hand (median ms over 30 seeded positions);
 - the hint latency of lesson 08's coach (median and p95 over every turn of 6 seeded hands).
 
@@ -32,23 +32,35 @@ ROOT = Path(__file__).resolve().parent.parent
 FIGURES = {
     "hands/s (public API)": """
 import random, time
-from tiangow.bench import play_random_hand
+try:
+    from benchmarks.engine import play_random_hand
+except ImportError:  # a base from before benchmarks/
+    from tiangow.bench import play_random_hand
 rng = random.Random(1); t = time.perf_counter()
 for _ in range(2000): play_random_hand(rng)
 print(2000 / (time.perf_counter() - t))
 """,
     "exact solve, 4 tiles each (median ms)": """
 import statistics
-from tiangow.bots.bench import solve_times
+try:
+    from benchmarks.search import solve_times
+except ImportError:  # a base from before benchmarks/
+    from tiangow.bots.bench import solve_times
 print(1000 * statistics.median(solve_times(4, 30)[0]))
 """,
     "hint latency (median ms)": """
 import statistics
-from tiangow.bots.bench import hint_latencies
+try:
+    from benchmarks.search import hint_latencies
+except ImportError:  # a base from before benchmarks/
+    from tiangow.bots.bench import hint_latencies
 print(1000 * statistics.median(hint_latencies(hands=6)))
 """,
     "hint latency (p95 ms)": """
-from tiangow.bots.bench import hint_latencies
+try:
+    from benchmarks.search import hint_latencies
+except ImportError:  # a base from before benchmarks/
+    from tiangow.bots.bench import hint_latencies
 lat = sorted(hint_latencies(hands=6))
 print(1000 * lat[min(len(lat) - 1, int(0.95 * len(lat)))])
 """,
@@ -59,13 +71,19 @@ print(1000 * lat[min(len(lat) - 1, int(0.95 * len(lat)))])
 INSTRUCTIONS = {
     "instructions per hand (public API)": ("""
 import random, sys
-from tiangow.bench import play_random_hand
+try:
+    from benchmarks.engine import play_random_hand
+except ImportError:  # a base from before benchmarks/
+    from tiangow.bench import play_random_hand
 rng = random.Random(1)
 for _ in range(int(sys.argv[1])): play_random_hand(rng)
 """, 200),
     "instructions per exact solve, 4 tiles each": ("""
 import random, sys
-from tiangow.bots.bench import solve_times
+try:
+    from benchmarks.search import solve_times
+except ImportError:  # a base from before benchmarks/
+    from tiangow.bots.bench import solve_times
 if int(sys.argv[1]): solve_times(4, int(sys.argv[1]))
 else: import tiangow.drills.tricks
 """, 8),
@@ -82,7 +100,7 @@ def instructions(tree: Path, code: str, n: int) -> int:
 
 
 def per_unit(tree: Path, code: str, n: int) -> float:
-    figure(tree, "import tiangow.bench, tiangow.bots.bench, tiangow.drills.tricks; print(0)")  # bytecode written
+    figure(tree, "import tiangow.drills.tricks, tiangow.search, tiangow.bots.hints; print(0)")  # bytecode written
     return (instructions(tree, code, n) - instructions(tree, code, 0)) / n
 
 

@@ -1,7 +1,7 @@
 """The search against its frozen reference (tests/reference/search_v1.py) on seeded endings.
 
-    python scripts/check_search.py [--endings 10000] [--tiles 3 4 5] [--seed 1]
-    python scripts/check_search.py --whole 20 --limit 300
+    python -m benchmarks.check_search [--endings 10000] [--tiles 3 4 5] [--seed 1]
+    python -m benchmarks.check_search --whole 20 --limit 300
 
 
 Each ending is a seeded deal played sensibly (``tiangow.bots.positions.deal_until``) until a
@@ -21,18 +21,12 @@ import argparse
 import random
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
-sys.path.insert(0, str(ROOT / "tests" / "reference"))
-
-import search_v1 as reference  # noqa: E402
-from helpers import all_rules  # noqa: E402
-
-from tiangow import search  # noqa: E402
-from tiangow.bots.positions import deal_until  # noqa: E402
-from tiangow.deal import Deal  # noqa: E402
+from tests.helpers import all_rules
+from tests.reference import search_v1 as reference
+from tiangow import search
+from tiangow.bots.positions import deal_until
+from tiangow.deal import Deal
 
 GOALS = ("NET", "FORCED_WIN", "POSSIBLE_WIN")
 
@@ -83,6 +77,7 @@ def compare_whole(hands: int, limit: float, seed: int) -> int:
         if d.natural is not None:
             continue
         seat = d.to_play
+        assert seat is not None
         t = time.perf_counter()
         fast = search.solve(d, seat)
         t_fast = time.perf_counter() - t

@@ -1,4 +1,4 @@
-"""Benchmark: random full hands through the public API (``python -m tiangow.bench``).
+"""Benchmark: random full hands through the public API (``python -m benchmarks.engine``).
 
 Each hand is dealt with :meth:`Deal.random`; at every decision the legal moves are listed
 (``Deal.legal_moves(discards=False)``: the plays) and a uniformly random choice among them
@@ -17,10 +17,10 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
-from . import packed
-from .deal import Deal
-from .rules import Rules
-from .tiles import Tile
+from tiangow import packed
+from tiangow.deal import Deal
+from tiangow.rules import Rules
+from tiangow.tiles import Tile
 
 
 def _sample(holding: Sequence[Tile], k: int, rand: Callable[[], float]) -> tuple[Tile, ...]:
@@ -98,7 +98,7 @@ def median(xs: Sequence[float]) -> float:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tiangow.bench", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.engine", description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=10.0, help="total time to measure (default 10)")
     parser.add_argument("--hands", type=int, default=1000, help="hands per round (default 1000)")
     parser.add_argument("--seed", type=int, default=2026)
@@ -122,10 +122,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         ratios.append(c / f)
         seed += 1
     total = len(checked) * args.hands
-    from .search import CORE
+    from tiangow.search import CORE
 
     print(f"search core: {CORE} (TIANGOW_PURE=1 forces the pure-Python twin; "
-          "python -m tiangow.bots.bench --solver times it)")
+          "python -m benchmarks.search --solver times it)")
     print(f"rules: {rules!r}")
     print(f"rounds: {len(checked)} × {args.hands} random hands on each path ({total} hands each)")
     print(f"public API (checked):  {median(checked):8.0f} hands/s  median  "

@@ -1,4 +1,4 @@
-"""How fast the coach and the exact search are on this machine: ``python -m tiangow.bots.bench``.
+"""How fast the coach and the exact search are on this machine: ``python -m benchmarks.search``.
 
 Prints, for positions taken from seeded hands played by the rule-based bots:
 
@@ -46,13 +46,13 @@ import time
 import zlib
 from collections.abc import Sequence
 
-from ..deal import Deal, DealView
-from ..move import Move
-from ..search import SearchStats, SearchTooLong, solve, step_values
-from .base import sample_state
-from .hints import Coach, Mark, mark_for
-from .positions import deal_until
-from .rule import RuleBot
+from tiangow.bots.base import sample_state
+from tiangow.bots.hints import Coach, Mark, mark_for
+from tiangow.bots.positions import deal_until
+from tiangow.bots.rule import RuleBot
+from tiangow.deal import Deal, DealView
+from tiangow.move import Move
+from tiangow.search import SearchStats, SearchTooLong, solve, step_values
 
 __all__ = ["hint_latencies", "solve_times", "coach_positions", "coach_against_reference", "CoachFigures",
            "REFERENCE_BUDGET", "REFERENCE_EARLY", "reference_options", "reference_values", "sampling_ceiling",
@@ -382,12 +382,12 @@ def whole_hands(deals: int, seed: int = 0,
 
 
 def _solver_report(deals: int, endings: int, hand_budget: int = HAND_BUDGET) -> None:
-    from .. import search
+    from tiangow import search
 
     print(f"search in use: {search.CORE}")
     ts, ns, hs, unsolved = whole_hands(deals, max_nodes=hand_budget)
     if search.CORE == "compiled":
-        from .. import ddcore
+        from tiangow import ddcore
 
         entries, size, _ = ddcore.table_info()
         print(f"  table: {entries:,} entries × {size} bytes = {entries * size / 2**20:.0f} MB (fixed)")
@@ -400,10 +400,7 @@ def _solver_report(deals: int, endings: int, hand_budget: int = HAND_BUDGET) -> 
           f"max {at_least}{max(ns):,}; table hits median {int(statistics.median(hs)):,}  "
           "(target, compiled: median ≤ 100 ms, p95 ≤ 1 s, none over 10 s)")
     try:
-        from pathlib import Path
-
-        sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tests" / "reference"))
-        import search_v1 as reference  # type: ignore[import-not-found]
+        from tests.reference import search_v1 as reference
     except ImportError:
         print("(today's reference search is in the checkout's tests/reference: run from a checkout to compare)")
         return
@@ -451,7 +448,7 @@ def _print_coach(tiles: int, positions: int, f: CoachFigures, label: str) -> Non
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m tiangow.bots.bench", description=__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(prog="python -m benchmarks.search", description=__doc__.split("\n")[0])
     p.add_argument("--hands", type=int, default=10, help="hands of hints (every turn of one seat)")
     p.add_argument("--positions", type=int, default=30, help="positions per exact-solve figure")
     p.add_argument("--coach", action="store_true", help="the coach against the exact reference")

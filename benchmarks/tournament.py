@@ -1,6 +1,6 @@
 """Measure the bots' strength: seeded deals, seats rotated, mean net per hand with a 95% interval.
 
-Run ``python -m tiangow.bots.tournament`` (``--help`` for the options). Each deal is played
+Run ``python -m benchmarks.tournament`` (``--help`` for the options). Each deal is played
 four times with the line-up rotated round the table, so every bot holds every hand from every
 seat; the interval is taken over deals (the four rotations of a deal are not independent).
 
@@ -23,11 +23,11 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from ..deal import Deal
-from ..rules import Rules
-from .base import Bot, BotError, RandomBot, play_hand
-from .rule import RuleBot
-from .search import SearchBot
+from tiangow.bots.base import Bot, BotError, RandomBot, play_hand
+from tiangow.bots.rule import RuleBot
+from tiangow.bots.search import SearchBot
+from tiangow.deal import Deal
+from tiangow.rules import Rules
 
 __all__ = ["run", "Result", "make_bot", "main"]
 
@@ -116,7 +116,7 @@ def run(deals: int = 500, lineup: Sequence[str] = ("search", "rule", "random", "
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m tiangow.bots.tournament", description=__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(prog="python -m benchmarks.tournament", description=__doc__.split("\n")[0])
     p.add_argument("--deals", type=int, default=500,
                    help="deals, each played in 4 rotations (default 500 = 2,000 hands)")
     p.add_argument("--lineup", default="search,rule,random,rule", help="four bots, one per seat")

@@ -153,7 +153,10 @@ def build_tiangow_wheel(out: Path) -> Path:
     the search's core comes as WebAssembly (scripts/build_wasm.py, built afresh) where clang can
     build it here — the browser runs it (tiangow.wasmcore) — else Pyodide runs the search's
     pure-Python twin (same values)."""
-    import build_wasm
+    try:
+        from . import build_wasm  # imported as scripts.build_site (the tests)
+    except ImportError:
+        import build_wasm  # type: ignore[no-redef]  # run as python scripts/build_site.py
 
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "src"

@@ -29,13 +29,12 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path.insert(0, str(ROOT))  # the checkout: its tests package holds what drives Chromium
 
-import build_site  # noqa: E402
-from conftest import CHROMIUM_ARGS, chromium_path  # noqa: E402
-from sitetools import OffsiteTrap  # noqa: E402
-from sitetools import SiteServer as Site  # noqa: E402
+from scripts import build_site  # noqa: E402
+from tests.browser.pages import CHROMIUM_ARGS, chromium_path  # noqa: E402
+from tests.browser.sitetools import OffsiteTrap  # noqa: E402
+from tests.browser.sitetools import SiteServer as Site  # noqa: E402
 
 PAGES = {"index": "index.html", "01": "01_tiles.html", "08": "08_play.html"}
 TARGETS = {"cold index": 6.0, "size MB": 25.0, "off-site requests": 0}
@@ -107,23 +106,28 @@ KERNEL_EXEC = """async (code) => {
   await future.done;
   return out;
 }"""
-HINTS = """
-import json
-from tiangow.bots.bench import hint_latencies
-print(json.dumps(hint_latencies(hands={hands})))
-"""
+def hints_code(hands: int) -> str:
+    """What the site's kernel runs for the hint figures: benchmarks.search's hint_latencies (the
+    benchmarks are not in the site's wheel), then its figures as JSON."""
+    import inspect
+
+    from benchmarks.search import hint_latencies
+
+    return ("import json, random, time\nfrom tiangow import Deal\nfrom tiangow.bots.hints import Coach\n"
+            "from tiangow.bots.rule import RuleBot\n" + inspect.getsource(hint_latencies)
+            + f"print(json.dumps(hint_latencies(hands={hands})))\n")
 
 
 def hint_figures(pw: Any, chromium: str, site: Site, hands: int, timeout: float) -> tuple[list[float], list[float]]:
     """Seconds per hint (lesson 08's coach, every turn of one seat in seeded hands) in the
     browser's Python, and for the same hands in this CPython."""
-    from tiangow.bots.bench import hint_latencies
+    from benchmarks.search import hint_latencies
 
     browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
     page = browser.new_page()
     page.goto(site.url + "voici/render/08_play.html", timeout=timeout * 1000)
     page.wait_for_selector(".tg-play-table svg[data-tile]", timeout=timeout * 1000)
-    out = page.evaluate(KERNEL_EXEC, HINTS.format(hands=hands))
+    out = page.evaluate(KERNEL_EXEC, hints_code(hands))
     browser.close()
     return json.loads(out.strip().splitlines()[-1]), hint_latencies(hands=hands)
 

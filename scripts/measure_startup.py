@@ -25,9 +25,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path.insert(0, str(ROOT))  # the checkout: its tests package holds what drives Chromium
 
-from conftest import CHROMIUM_ARGS, chromium_path, free_port, wait_http  # noqa: E402
+from tests.browser.pages import CHROMIUM_ARGS, chromium_path, free_port, wait_http  # noqa: E402
 
 PAGES = {
     "index": ("index.ipynb", "a.tg-lesson-card svg[data-tile]"),

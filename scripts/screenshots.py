@@ -13,10 +13,18 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path.insert(0, str(ROOT))  # the checkout: its tests package holds what drives Chromium
 
-from conftest import CHROMIUM_ARGS, chromium_path, free_port, ready_to_click, start_voila, wait_http  # noqa: E402
-from test_lessons_in_browser import current_question, wrong_then_right  # noqa: E402
+from tests.browser.pages import (  # noqa: E402  # noqa: E402
+    CHROMIUM_ARGS,
+    chromium_path,
+    current_question,
+    free_port,
+    ready_to_click,
+    start_voila,
+    wait_http,
+    wrong_then_right,
+)
 
 OUT = ROOT / "docs"
 
@@ -74,14 +82,14 @@ def shoot_lesson07_dealing(page: Any, url: str, name: str) -> None:
 
 def static_site(chromium: str) -> int:
     """Lesson 08 from the static site, in English, after a hint: docs/static-site-lesson08.png."""
-    sys.path.insert(0, str(ROOT / "scripts"))
-    import build_site
     from playwright.sync_api import sync_playwright
+
+    from scripts import build_site
 
     site = ROOT / "_site"
     if not (site / "voici" / "render" / "08_play.html").exists():
         build_site.build(site, ROOT / ".site-cache")
-    from sitetools import SiteServer
+    from tests.browser.sitetools import SiteServer
 
     server = SiteServer(site)
     try:

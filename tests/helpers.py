@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 from tiangow import Combination, Deal, Move, Rules, Tile, TileError, parse_tiles
 from tiangow.combos import table
@@ -46,9 +48,11 @@ def all_rules(hand_sizes: Iterable[int] = (8, 4)) -> Iterator[Rules]:
 
             naturals_options.append(frozenset(Natural))
         for nat in naturals_options:
-            yield Rules(civil_supreme=cs, capture_civil_supreme=cap, capture_multiplier=cm,
-                        capture_wins_trick=cwt, finish_collects_immediate=fci, eight_stack_rule=esr,
-                        free_split=fs, banker_rotation=br, naturals=nat, hand_size=hs)  # type: ignore[arg-type]
+            options: dict[str, Any] = dict(
+                civil_supreme=cs, capture_civil_supreme=cap, capture_multiplier=cm, capture_wins_trick=cwt,
+                finish_collects_immediate=fci, eight_stack_rule=esr, free_split=fs, banker_rotation=br,
+                naturals=nat, hand_size=hs)
+            yield Rules(**options)
 
 
 def plays_of(d: Deal) -> list[tuple[Tile, ...]]:
@@ -93,3 +97,26 @@ def known_ending() -> Deal:
         for seat in (1, 2, 3):
             d.discard(d.holding(seat)[-1:])
     return d
+
+
+PASSAGE = re.compile(r'<div class="tg-prose mathjax_ignore" lang="(zh-Hant|en)">\n\n(.*?)\n\n</div>', re.S)
+"""A lesson's prose passage: ``<div class="tg-prose" lang=…>`` around markdown."""
+
+
+def passages(cell: Any) -> list[tuple[str, str]]:
+    """A prose cell's passages as (language, markdown); the cell holds nothing else."""
+    found = PASSAGE.findall(cell.source)
+    assert PASSAGE.sub("", cell.source).strip() == "", f"text outside a passage: {cell.source[:80]!r}"
+    return found
+
+
+def both_cores() -> list[Any]:
+    """``pure`` for a test run with each core: the compiled one, and the pure-Python twin — slow,
+    so the fast lane runs the compiled one alone where it was built (else the twin alone)."""
+    import pytest
+
+    from tiangow.search import CORE
+
+    if CORE != "compiled":
+        return [True]
+    return [False, pytest.param(True, marks=pytest.mark.slow)]

@@ -217,7 +217,9 @@ def steps(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield from _no_jobs_around(monkeypatch, "steps")
 
 
-@pytest.mark.parametrize("seed, table_max", [(1, RANGE_TABLE_MAX), (3, RANGE_TABLE_MAX), (1, 60_000)])
+@pytest.mark.parametrize("seed, table_max", [(3, RANGE_TABLE_MAX),
+                                             pytest.param(1, RANGE_TABLE_MAX, marks=pytest.mark.slow),
+                                             pytest.param(1, 60_000, marks=pytest.mark.slow)])
 def test_a_search_in_steps_is_never_wrong_and_ends_at_the_exact_net(seed: int, table_max: int) -> None:
     d = _start_record(seed).deal(0)
     exact = solve(d, 0)

@@ -8,8 +8,10 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from helpers import all_rules, can_discard, known_ending, make_deal, run
 
+from benchmarks.tournament import make_bot
+from benchmarks.tournament import run as tournament
+from tests.helpers import all_rules, can_discard, known_ending, make_deal, run
 from tiangow import Deal, DealError, Move, Rules, full_set, parse_tiles
 from tiangow.bots import (
     BotError,
@@ -22,8 +24,6 @@ from tiangow.bots import (
 from tiangow.bots.base import sample_state
 from tiangow.bots.positions import deal_until
 from tiangow.bots.rule import rule_move
-from tiangow.bots.tournament import make_bot
-from tiangow.bots.tournament import run as tournament
 from tiangow.packed import pack, subsets, unpack
 from tiangow.search import SearchStats, solve, solve_moves
 
@@ -330,7 +330,7 @@ def test_move_names_say_which_tiles_when_a_name_is_shared() -> None:
 
 
 def _five_tile_deals(count: int, seed: int = 4) -> list[Deal]:
-    from tiangow.bots.bench import coach_positions
+    from benchmarks.search import coach_positions
 
     return coach_positions(count, sizes=(5,), seed=seed)  # leads and follows
 
@@ -446,7 +446,7 @@ def test_an_exact_budget_is_a_positive_number_of_positions(budget: object) -> No
 def test_the_coach_benchmark_scores_against_its_reference_and_leaves_out_what_it_cannot_search() -> None:
     """Issue 23 §5's benchmark: the reference's figures for every option, the coach's loss and
     marks against them; positions the reference cannot search within its budget left out."""
-    from tiangow.bots.bench import coach_against_reference, coach_positions
+    from benchmarks.search import coach_against_reference, coach_positions
 
     ds = coach_positions(2, sizes=(3,), seed=2)
     f = coach_against_reference(ds, reference_samples=8)
@@ -460,7 +460,7 @@ def test_the_coach_benchmarks_reference_is_the_mean_exact_value_of_each_option(t
     """The reference's figure for an option is its exact value averaged over the samples a
     search bot with the same seed draws (every sample exact); a position whose first samples
     average far more than the budget is left out early; a cache keeps the figures."""
-    from tiangow.bots.bench import REFERENCE_EARLY, coach_against_reference, reference_options
+    from benchmarks.search import REFERENCE_EARLY, coach_against_reference, reference_options
 
     for i, view in enumerate(_five_tile_views(3, seed=9)):
         ref = reference_options(view, 12, 100 + i, budget=None)  # type: ignore[arg-type]
@@ -488,7 +488,7 @@ def test_the_sampling_ceiling_splits_the_references_samples_between_a_coach_and_
     """What a coach of k exact samples could expect: k of the reference's samples are the
     coach's, the rest the reference's; options far apart always agree, options that the
     samples cannot tell apart do not always, and each figure comes from those samples."""
-    from tiangow.bots.bench import sampling_ceiling
+    from benchmarks.search import sampling_ceiling
 
     a, b, c = Move.parse("discard 24"), Move.parse("discard 15"), Move.parse("discard 46")
     agree, compared, losses = sampling_ceiling({a: [5, 6, 5, 7, 6], b: [0, 1, 0, 1, 0]}, 2, random.Random(1), 30)
@@ -503,8 +503,8 @@ def test_the_sampling_ceiling_splits_the_references_samples_between_a_coach_and_
 
 
 def test_the_coach_benchmark_gives_the_sampling_ceiling_beside_the_coachs_figures() -> None:
+    from benchmarks.search import coach_against_reference, coach_positions
     from tiangow.bots import Coach
-    from tiangow.bots.bench import coach_against_reference, coach_positions
 
     ds = coach_positions(2, sizes=(3,), seed=2)
     f = coach_against_reference(ds, reference_samples=8, coach=Coach(seed=1, samples=4))
@@ -517,7 +517,7 @@ def test_the_coach_benchmark_scores_several_coach_seeds_against_one_reference(
         capsys: pytest.CaptureFixture[str]) -> None:
     """One marks figure depends on the coach's draw of samples (issue 23 §5): --coach-seeds
     scores several seeded coaches against one reference, computed once, and prints the spread."""
-    from tiangow.bots.bench import coach_against_reference, coach_positions, coach_seeds, main
+    from benchmarks.search import coach_against_reference, coach_positions, coach_seeds, main
 
     assert coach_seeds(3) == [5, 105, 205]
     with pytest.raises(ValueError, match="at least one"):
@@ -539,7 +539,7 @@ def test_the_coach_benchmark_scores_several_coach_seeds_against_one_reference(
 def test_the_whole_hand_benchmark_counts_the_hands_it_gave_up_on() -> None:
     """Issue 23 §3's whole-hand figures: a hand past its budget of positions is counted as
     unsolved, with the positions it was allowed (a lower bound), instead of running for hours."""
-    from tiangow.bots.bench import whole_hands
+    from benchmarks.search import whole_hands
 
     times, nodes, hits, unsolved = whole_hands(3, max_nodes=2_000)
     assert len(times) == len(nodes) == len(hits) == 3

@@ -6,8 +6,8 @@ import dataclasses
 import random
 
 import pytest
-from helpers import known_ending, make_deal, run
 
+from tests.helpers import known_ending, make_deal, run
 from tiangow import Deal, IllegalPlay, Move, Rules, parse_tiles
 from tiangow.bots import BotError, Coach, Mark, Session
 from tiangow.bots.hints import outcome_text
@@ -268,3 +268,17 @@ def test_a_follow_reason_is_true_about_lower_plays() -> None:
     assert "一部分" in text("zh-Hant")
     own = _reason(_facts(view), Move(tuple(parse_tiles("13")), False))
     assert own is not None and "lowest play that beats" in own("en")
+
+
+def test_a_session_takes_the_coach_it_is_given_and_refuses_anything_else() -> None:
+    from tiangow.bots import Coach, Session
+
+    cheap = Coach(0, samples=2)
+    s = Session(seat=0, seed=4, opponents="rule", coach=cheap)
+    while not s.is_over:
+        _ = s.act(s.hint().recommended) if s.learner_to_act else s.bot_step()
+    s.next_hand()
+    assert s.coach is cheap  # every hand of the session
+    assert Session(seat=0, seed=4, opponents="rule").coach is not cheap
+    with pytest.raises(ValueError, match="a session's coach is a Coach"):
+        Session(seat=0, seed=4, coach="the best")  # type: ignore[arg-type]

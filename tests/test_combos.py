@@ -7,8 +7,8 @@ import itertools
 from pathlib import Path
 
 import pytest
-from helpers import make_deal, plays_of, run
 
+from tests.helpers import make_deal, plays_of, run
 from tiangow import (
     KINDS,
     Kind,

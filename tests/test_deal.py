@@ -6,8 +6,8 @@ import pickle
 import random
 
 import pytest
-from helpers import can_discard, make_deal, plays_of, run
 
+from tests.helpers import can_discard, make_deal, plays_of, run
 from tiangow import Deal, DealError, IllegalPlay, Move, NotACombination, Rules, Tile, TileError, parse_tiles
 
 # East holds one of each of the eight highest civil kinds, South the other copies: East's

@@ -7,8 +7,8 @@ import random
 import re
 
 import pytest
-from helpers import combinations_of
 
+from tests.helpers import combinations_of
 from tiangow import (
     KINDS,
     Deal,

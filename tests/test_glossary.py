@@ -5,7 +5,6 @@ term is read otherwise."""
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -27,8 +26,7 @@ PINYIN = re.compile(r"^[a-zāáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜü]+(
 def test_the_readings_are_what_the_libraries_give() -> None:
     pytest.importorskip("pycantonese")
     pytest.importorskip("pypinyin")
-    sys.path.insert(0, str(ROOT / "scripts"))
-    import make_readings
+    from scripts import make_readings
 
     assert (ROOT / "tiangow" / "readings.py").read_text(encoding="utf-8") == make_readings.generate(), (
         "tiangow/readings.py is stale: run python scripts/make_readings.py")

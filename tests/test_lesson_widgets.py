@@ -6,8 +6,8 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from helpers import combinations_of
 
+from tests.helpers import combinations_of
 from tiangow import KINDS, Move, search, settle
 from tiangow.drills import ranks
 from tiangow.drills.catalog import LESSONS, lesson_status

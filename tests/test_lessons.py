@@ -13,20 +13,13 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
+from tests.helpers import passages
 from tiangow.drills.catalog import LESSONS
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "lessons").glob("*.ipynb"))
 CJK = re.compile(r"[\u4e00-\u9fff]")
-PASSAGE = re.compile(r'<div class="tg-prose mathjax_ignore" lang="(zh-Hant|en)">\n\n(.*?)\n\n</div>', re.S)
 BINDER = "https://mybinder.org/v2/gh/tiangow/tiangow/HEAD?urlpath=voila%2Frender%2Flessons%2F"
-
-
-def passages(cell: Any) -> list[tuple[str, str]]:
-    """A prose cell's passages as (language, markdown); the cell holds nothing else."""
-    found = PASSAGE.findall(cell.source)
-    assert PASSAGE.sub("", cell.source).strip() == "", f"text outside a passage: {cell.source[:80]!r}"
-    return found
 
 
 def check_notebook(nb: Any, name: str) -> None:

@@ -6,8 +6,8 @@ import random
 from collections import Counter
 
 import pytest
-from helpers import make_deal
 
+from tests.helpers import make_deal
 from tiangow import (
     DealError,
     Method,

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from helpers import plays_of
 
+from tests.helpers import plays_of
 from tiangow.drills.play import PlayRecord
 from tiangow.widgets import LANGUAGE, PlayTable
 from tiangow.widgets.settings import VARIANT_CHOICES

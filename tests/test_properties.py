@@ -11,10 +11,10 @@ import random
 from collections import Counter
 
 import pytest
-from helpers import all_rules, can_discard, plays_of
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.helpers import all_rules, can_discard, plays_of
 from tiangow import Deal, Rules, SettlementError, combinations_in, full_set
 from tiangow.combos import classify
 

@@ -1,4 +1,4 @@
-"""The package type-checks under mypy --strict and passes ruff (run as part of the suite)."""
+"""The package and the benchmarks type-check under mypy --strict and pass ruff (run as part of the suite)."""
 
 from __future__ import annotations
 
@@ -15,12 +15,12 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_mypy_strict() -> None:
-    out = run("mypy", "--strict", "tiangow")
+    out = run("mypy", "--strict", "tiangow", "benchmarks")
     assert out.returncode == 0, out.stdout + out.stderr
 
 
 def test_ruff() -> None:
-    out = run("ruff", "check", "tiangow", "tests", "scripts")
+    out = run("ruff", "check", "tiangow", "tests", "scripts", "benchmarks")
     assert out.returncode == 0, out.stdout + out.stderr
 
 

@@ -8,8 +8,8 @@ import random
 import re
 
 import pytest
-from helpers import known_ending, make_deal, run
 
+from tests.helpers import known_ending, make_deal, run
 from tiangow import Deal, IllegalPlay, Move, Natural, NotACombination, Refusal, Rules, parse_tiles, to_simplified
 from tiangow.refusals import REFUSAL_KINDS
 

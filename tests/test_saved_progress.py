@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tiangow import Natural, Rules, RulesError
+from tiangow.bots.hints import Coach
 from tiangow.bots.session import SNAPSHOT_VERSION, Session
 from tiangow.drills import TileDrill
 from tiangow.drills.base import Leitner, Score
@@ -28,6 +29,11 @@ def _english() -> None:
 
 
 # -- the table of lesson 08 -------------------------------------------------------------------
+
+def _cheap_coach() -> Coach:
+    """A coach of two samples: these tests are about what is saved, not about the advice."""
+    return Coach(0, samples=2)
+
 
 def _learner_moves(s: Session, n: int) -> None:
     """Let the bots and the learner (who follows the rule bot's choice) act until the learner
@@ -57,7 +63,7 @@ def test_rules_round_trip_through_plain_json() -> None:
 
 @pytest.mark.parametrize("seed", [3, 11, 40])
 def test_a_session_snapshot_restores_the_same_table_mid_hand(seed: int) -> None:
-    s = Session(seat=seed % 4, seed=seed, opponents="rule", rules=Rules(capture_multiplier=4))
+    s = Session(seat=seed % 4, seed=seed, opponents="rule", rules=Rules(capture_multiplier=4), coach=_cheap_coach())
     _learner_moves(s, 3)
     t = Session.restore(s.snapshot())
     assert t.snapshot() == s.snapshot()
@@ -70,7 +76,7 @@ def test_a_session_snapshot_restores_the_same_table_mid_hand(seed: int) -> None:
 
 
 def test_a_session_snapshot_keeps_hand_number_banker_streak_and_running_score() -> None:
-    s = Session(seat=0, seed=5, opponents="rule")
+    s = Session(seat=0, seed=5, opponents="rule", coach=_cheap_coach())
     _learner_moves(s, 99)
     s.next_hand()
     _learner_moves(s, 99)
@@ -106,7 +112,7 @@ BAD_SNAPSHOTS: list[tuple[str, Any]] = [
 
 @pytest.mark.parametrize(("what", "change"), BAD_SNAPSHOTS, ids=[b[0] for b in BAD_SNAPSHOTS])
 def test_a_bad_snapshot_is_refused_with_a_reason(what: str, change: Any) -> None:
-    s = Session(seat=0, seed=9, opponents="rule")
+    s = Session(seat=0, seed=9, opponents="rule", coach=_cheap_coach())
     _learner_moves(s, 1)
     data = change if not isinstance(change, dict) else {**s.snapshot(), **change}
     with pytest.raises(ValueError) as err:

@@ -6,8 +6,8 @@ Known-answer tests use the worked examples of RULES §6 and §6.2 and of seed 00
 from __future__ import annotations
 
 import pytest
-from helpers import make_deal, run
 
+from tests.helpers import make_deal, run
 from tiangow import Finish, Reason, Rules, SettlementError, Tile, banker_multiplier, next_banker, settle
 
 

@@ -7,21 +7,17 @@ from __future__ import annotations
 import contextlib
 import itertools
 import random
-import sys
-from pathlib import Path
 
 import pytest
 
+from benchmarks import check_search
+from tests.helpers import both_cores
 from tiangow import Deal, Rules, parse_tiles
 from tiangow.bots.positions import deal_until, sensible_action
 from tiangow.bounds import Floor
 from tiangow.rules import DEFAULT_RULES
 from tiangow.scoring import Finish, compute_settlement
 from tiangow.search import CORE, SearchStats, pure_python, solve, without_floor
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
-
-import check_search
 
 _FINISHES = [(), (Finish.SUPREME,), (Finish.QUAD,), (Finish.LOWEST,), (Finish.SEVEN,), (Finish.EIGHT,),
              (Finish.SUPREME, Finish.EIGHT), (Finish.QUAD, Finish.EIGHT), (Finish.LOWEST, Finish.SEVEN)]
@@ -87,7 +83,7 @@ def _positions(count: int, seed: int) -> list[tuple[Deal, int]]:
     return out
 
 
-@pytest.mark.parametrize("pure", [False, True] if CORE == "compiled" else [True])
+@pytest.mark.parametrize("pure", both_cores())
 def test_the_floor_is_never_above_the_exact_value_nor_the_ceiling_below(pure: bool) -> None:
     checked = floors = ceilings = 0
     for d, me in _positions(64, seed=71):
@@ -113,7 +109,7 @@ def test_the_floor_is_never_above_the_exact_value_nor_the_ceiling_below(pure: bo
     assert checked >= 50 and floors >= 20 and ceilings >= 3
 
 
-@pytest.mark.parametrize("pure", [False, True] if CORE == "compiled" else [True])
+@pytest.mark.parametrize("pure", both_cores())
 def test_cutting_on_the_floor_changes_no_value_and_saves_positions(pure: bool) -> None:
     values = {}
     nodes = {}
@@ -314,7 +310,7 @@ _SUPREME_EAST = ["66 44 33 22 16 34 24 12", "66 44 13 55 33 46 35 23", "13 55 22
 """East holds 至尊 (2-4 and 1-2); West can lead 4-5 unbeaten (the 200-deal benchmark's hand #31)."""
 
 
-@pytest.mark.parametrize("pure", [False, True] if CORE == "compiled" else [True])
+@pytest.mark.parametrize("pure", both_cores())
 def test_R_7_a_supreme_earns_its_reward_or_its_finish_not_both(pure: bool) -> None:
     """R-$5, R-$7, R-$9: West, the banker, can lead 4-5 unbeaten (one stack sure); East holds
     至尊 (2-4 and 1-2). Won with the supreme, East's last trick doubles West's payment (包尊) but
@@ -334,7 +330,7 @@ def test_R_7_a_supreme_earns_its_reward_or_its_finish_not_both(pure: bool) -> No
     assert Floor.for_rules(both)(Deal(_SUPREME_EAST, banker=2, rules=both).snapshot(), 2) == -16
 
 
-@pytest.mark.parametrize("pure", [False, True] if CORE == "compiled" else [True])
+@pytest.mark.parametrize("pure", both_cores())
 def test_R_dollar_between_two_non_bankers_the_floor_counts_x1(pure: bool) -> None:
     """The same hands, South the banker (m = 2), West searched for: South leads, so West is sure of
     no stack. The worst the floor finds is East (not the banker) taking all eight and the last
@@ -352,12 +348,12 @@ def test_R_dollar_between_two_non_bankers_the_floor_counts_x1(pure: bool) -> Non
             assert _context(st).bounds(_core_state(st), 2)[0] == -40
 
 
+@pytest.mark.slow
 def test_a_seat_that_may_capture_the_last_lead_gives_no_ceiling() -> None:
-    """Found by scripts/check_search.py (seed 605): a last trick led with 1-2 and captured under
+    """Found by benchmarks/check_search.py (seed 605): a last trick led with 1-2 and captured under
     以擒為大 — the captured leader alone pays (R-$10), so East, another loser, pays nothing; a
     ceiling that had East pay as a loser cut the search at the wrong value."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent / "reference"))
-    import search_v1
+    from tests.reference import search_v1
 
     d = check_search.endings(618, [3, 4, 5], seed=605)[617]
     assert search_v1.solve(d, 0) == 0
@@ -408,15 +404,14 @@ def test_R_11_the_floor_counts_a_sweep_only_as_far_as_its_seat_can_force_it() ->
     assert checked > 1000 and raised > 50, (checked, raised)
 
 
-@pytest.mark.parametrize("pure", [False, True] if CORE == "compiled" else [True])
+@pytest.mark.parametrize("pure", both_cores())
 def test_R_W1_a_seat_that_can_force_the_win_gets_at_least_the_least_win(pure: bool) -> None:
     """The floor of a forced win (tiangow.bounds.Floor.win_floor): where a seat can make sure of
     taking the last trick (R-W1) from a trick start, its exact net is at least what the least win
     brings — the others ending with any stacks still to come (R-$1–R-$3), less the rewards they
     may still collect (R-$5, R-$6) — under every variant; and the search, which cuts on it from
     5 tiles a hand, gives the values it gives without its floors."""
-    from helpers import all_rules
-
+    from tests.helpers import all_rules
     from tiangow.search import Goal
 
     rng = random.Random(31)

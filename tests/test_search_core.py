@@ -13,10 +13,8 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
-
-import check_search
-
+from benchmarks import check_search
+from tests.helpers import both_cores
 from tiangow import Deal, search
 from tiangow.bots.positions import deal_until
 from tiangow.rules import Rules
@@ -135,8 +133,7 @@ def test_same_values_as_the_twin_on_whole_hands_of_the_small_game() -> None:
 def test_the_twins_relabelling_keeps_the_values(monkeypatch: pytest.MonkeyPatch) -> None:
     """The pure twin relabels only from five tiles a hand (below, it costs more than it saves);
     forced on everywhere, it still gives the reference's values."""
-    sys.path.insert(0, str(ROOT / "tests" / "reference"))
-    import search_v1
+    from tests.reference import search_v1
 
     monkeypatch.setattr(search, "_PURE_RELABEL_FROM", 0)
     deals = check_search.endings(24, [3, 4], seed=31)
@@ -147,7 +144,7 @@ def test_the_twins_relabelling_keeps_the_values(monkeypatch: pytest.MonkeyPatch)
                 assert search.solve(d, d.to_play, goal) == want, (d, goal)
 
 
-@pytest.mark.parametrize("pure", [False, True] if search.CORE == "compiled" else [True])
+@pytest.mark.parametrize("pure", both_cores())
 def test_a_line_of_best_play_that_gives_up_leaves_the_position_as_it_was(pure: bool) -> None:
     """principal_line tries each step by taking it and searching; where the search gives up
     past its budget (SearchTooLong) with a step taken, that step is taken back too. (It was not:

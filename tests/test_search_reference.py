@@ -1,19 +1,11 @@
 """The search gives the same values as its frozen reference (tests/reference/search_v1.py) on
 seeded endings under every variant: the bar each reduction of the double-dummy solver must
-pass (issue 23 §1). ``python scripts/check_search.py --endings 10000`` runs the long form."""
+pass (issue 23 §1). ``python -m benchmarks.check_search --endings 10000`` runs the long form."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
-
-import check_search
-
-sys.path.insert(0, str(Path(__file__).resolve().parent / "reference"))
-import search_v1
-
+from benchmarks import check_search
+from tests.reference import search_v1
 from tiangow import search
 
 

@@ -8,18 +8,13 @@ from __future__ import annotations
 
 import os
 import random
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
-
-import build_wasm
-import check_search
-
+from benchmarks import check_search
+from scripts import build_wasm
 from tiangow import Deal, search, wasmcore
 from tiangow.bots.positions import deal_until
 from tiangow.search import SearchStats, SearchTooLong

@@ -8,8 +8,8 @@ import re
 from pathlib import Path
 
 import nbformat
-from helpers import combinations_of
 
+from tests.helpers import combinations_of
 from tiangow.drills import combinations, dealing, ranks, scoring, tiles, tricks, variants
 from tiangow.move import Move
 from tiangow.tiles import KINDS

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from test_lessons import passages
 
+from tests.helpers import passages
 from tiangow import paigow, parse_tiles, settle
 from tiangow.drills import combinations, dealing, ranks, scoring, tiles, tricks, variants
 from tiangow.drills import paigow as paigow_drill

@@ -5,8 +5,8 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from helpers import make_deal, plays_of, run
 
+from tests.helpers import make_deal, plays_of, run
 from tiangow import (
     VARIANT_NOTES,
     Deal,

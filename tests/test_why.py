@@ -7,8 +7,8 @@ import random
 from contextlib import nullcontext
 
 import pytest
-from helpers import known_ending
 
+from tests.helpers import known_ending
 from tiangow import Deal, Move, parse_tiles, search
 from tiangow.bots import Coach, Mark
 from tiangow.bots.positions import deal_until

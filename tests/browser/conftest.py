@@ -1,8 +1,11 @@
-"""Fixtures for browser tests: a Voilà server on a free port, the static site, and the system Chromium.
+"""Fixtures for browser tests: a Voilà server on a free port, the static site, the system
+Chromium, and pages opened in it as a learner opens them.
 
-``lessons`` runs a test twice: against Voilà (the kernel on the server) and against the static
-site built by scripts/build_site.py (the kernel in the page). The site is built once a session,
-which needs ``node`` and ``npm``: missing, those runs are skipped, except in CI.
+``lessons`` is where a test opens the lessons: Voilà (the kernel on the server). A test that must
+also pass on the static site built by scripts/build_site.py (the kernel in the page) says so with
+``@pytest.mark.parametrize("lessons", ON_BOTH, indirect=True)``: its site run carries the
+``site`` mark, so ``-m "not site"`` leaves it out. The site is built once a run, which needs
+``node`` and ``npm``: missing, those runs are skipped, except in CI.
 
 Chromium is the Debian package (``/usr/bin/chromium``, or ``$TIANGOW_CHROMIUM``), driven by
 Playwright through ``executable_path`` — Playwright never downloads a browser. Outside CI a
@@ -13,95 +16,26 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
-]
-
-
-def ready_to_click(page: object, selector: str, timeout: float = 90_000) -> None:
-    """Wait until ``selector``'s button would act on a click: enabled, and let go by the page's
-    click guard (``data-tg-busy`` gone: the kernel answered the last click and a double click's
-    window has passed). Clicking sooner is what a double click does, and is ignored on purpose."""
-    page.wait_for_function(  # type: ignore[attr-defined]
-        "s => { const b = document.querySelector(s); return b && !b.disabled && !b.hasAttribute('data-tg-busy'); }",
-        arg=selector, timeout=timeout)
-
-
-def progress_ready(page: object, timeout: float = 90_000) -> None:
-    """Wait until the page's kernel has read the learner's saved progress and redrawn what
-    depends on it (``<body data-tg-progress="ready">``, set by the progress store)."""
-    page.wait_for_selector("body[data-tg-progress='ready']", state="attached", timeout=timeout)  # type: ignore[attr-defined]
-
-
-def settle(page: object) -> None:
-    """A barrier: ping the kernel through the progress store and wait for the answer, which
-    comes after the replies to every message sent before it (a click, a value typed, a write to
-    the saved progress). What has not arrived by then is not coming."""
-    page.evaluate("() => window.tiangowSettle()")  # type: ignore[attr-defined]
-
-
-def pick(picks: object, i: int, timeout: float = 90_000) -> None:
-    """Click the ``i``-th tile of a picker and wait until the page shows it selected."""
-    from playwright.sync_api import expect
-
-    button = picks.nth(i)  # type: ignore[attr-defined]
-    button.click()
-    expect(button).to_have_attribute("aria-pressed", "true", timeout=timeout)
-    # The page shows a pick at once; the kernel's answer (or a redraw it sent before the click
-    # reached it) may still undo it. Once the kernel has answered, the pick must still stand.
-    settle(button.page)
-    expect(button).to_have_attribute("aria-pressed", "true", timeout=timeout)
-
-
-def chromium_path() -> str | None:
-    for candidate in (os.environ.get("TIANGOW_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
-                      shutil.which("chromium-browser")):
-        if candidate and Path(candidate).exists():
-            return candidate
-    return None
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def wait_http(url: str, timeout: float) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(url, timeout=5) as r:
-                if r.status == 200:
-                    return
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            pass
-        time.sleep(0.3)
-    raise RuntimeError(f"{url} did not answer within {timeout} s")
-
-
-def start_voila(port: int, extra: list[str] | None = None) -> subprocess.Popen[bytes]:
-    cmd = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-           *(extra or [])]
-    # lesson 08's table starts a search in another process for each deal (tiangow.bots.ahead);
-    # not in these tests' servers, which share two cores with the browsers (TIANGOW_OPEN_AHEAD=1
-    # in the environment keeps it on; tests/test_ahead.py tests it)
-    env = {**os.environ, "TIANGOW_OPEN_AHEAD": os.environ.get("TIANGOW_OPEN_AHEAD", "0")}
-    return subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+from tests.browser.pages import (
+    CHROMIUM_ARGS,
+    LOCALE,
+    ROOT,
+    TIMEOUT,
+    Lessons,
+    chromium_path,
+    free_port,
+    progress_ready,
+    settle,
+    start_voila,
+    wait_http,
+)
 
 
 @pytest.fixture(scope="session")
@@ -163,9 +97,8 @@ def static_site(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iter
         if os.environ.get("CI", "").lower() == "true":
             pytest.fail(message + " — and CI requires it")
         pytest.skip(message)
-    sys.path.insert(0, str(ROOT / "scripts"))
-    import build_site
-    from sitetools import SiteServer
+    from scripts import build_site
+    from tests.browser.sitetools import SiteServer
 
     out = _built_once(tmp_path_factory, lambda folder: build_site.build(folder, ROOT / ".site-cache"))
     server = SiteServer(out)
@@ -173,21 +106,10 @@ def static_site(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iter
     server.close()
 
 
-@dataclass(frozen=True)
-class Lessons:
-    """Where the lessons are served: ``url("01_tiles")`` is lesson 01's page."""
-
-    backend: str
-    base: str
-    suffix: str
-
-    def url(self, name: str) -> str:
-        return f"{self.base}{name}{self.suffix}"
-
-
-@pytest.fixture(params=["voila", "site"])
+@pytest.fixture
 def lessons(request: pytest.FixtureRequest) -> Lessons:
-    if request.param == "voila":
+    """Voilà's lessons, or the static site's where the test is parametrized with ``ON_BOTH``."""
+    if getattr(request, "param", "voila") == "voila":
         return Lessons("voila", request.getfixturevalue("voila_url"), ".ipynb")
     site = request.getfixturevalue("static_site")
     return Lessons("site", f"{site.url}voici/render/", ".html")  # type: ignore[attr-defined]
@@ -209,13 +131,48 @@ def browser(playwright: object, chromium: str) -> Iterator[object]:
     b.close()
 
 
-LOCALE = "zh-TW"
-"""The browsers' language in the tests: a first visit then shows 繁 (the lessons' first language);
-tests of the language default set their own."""
-
-
 class PageErrors(list[str]):
     """Uncaught errors in the page; a test fails if any are left at its end."""
+
+
+def _watched(pg: Any) -> Any:
+    errors = PageErrors()
+    pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    pg.errors = errors
+    return pg
+
+
+@pytest.fixture
+def open_page(browser: Any) -> Iterator[Callable[..., Any]]:
+    """Open a page as a learner does: ``open_page(url, width=…, locale=…)`` makes a new browser
+    profile (a phone's, touch and all, below 600 px wide) unless given ``context``, goes to
+    ``url``, waits for ``wait_for`` (a tile, by default; ``None``: nothing), for the saved
+    progress to be read and for the kernel to answer, and returns the page. Uncaught errors in
+    any page it opened fail the test at its end."""
+    contexts: list[Any] = []
+    pages: list[Any] = []
+
+    def open_(url: str, *, width: int = 1100, height: int | None = None, locale: str = LOCALE,
+              wait_for: str | None = "svg[data-tile]", context: Any = None) -> Any:
+        if context is None:
+            phone = width < 600
+            context = browser.new_context(locale=locale, viewport={"width": width, "height": height or (844 if phone else 1400)},
+                                          is_mobile=phone, has_touch=phone)
+            contexts.append(context)
+        pg = _watched(context.new_page())
+        pages.append(pg)
+        pg.goto(url, timeout=TIMEOUT)
+        if wait_for:
+            pg.wait_for_selector(wait_for, timeout=TIMEOUT)
+        progress_ready(pg, TIMEOUT)
+        settle(pg)
+        return pg
+
+    yield open_
+    errors = [e for pg in pages for e in pg.errors]
+    for ctx in contexts:
+        ctx.close()
+    assert errors == [], f"errors in the page: {errors}"
 
 
 @pytest.fixture
@@ -227,9 +184,6 @@ def context(browser: object) -> Iterator[object]:
 
 @pytest.fixture
 def page(context: object) -> Iterator[object]:
-    pg = context.new_page()  # type: ignore[attr-defined]
-    errors = PageErrors()
-    pg.on("pageerror", lambda exc: errors.append(str(exc)))
-    pg.errors = errors
+    pg = _watched(context.new_page())  # type: ignore[attr-defined]
     yield pg
-    assert list(errors) == [], f"errors in the page: {list(errors)}"
+    assert list(pg.errors) == [], f"errors in the page: {list(pg.errors)}"

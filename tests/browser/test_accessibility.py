@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ROOT, Lessons, progress_ready, settle
+
+from tests.browser.pages import ROOT, Lessons, progress_ready, settle
 
 pytestmark = pytest.mark.browser
 
@@ -63,60 +64,44 @@ def test_every_page_passes_axe_core(browser: Any, lessons: Lessons, axe_script: 
     assert failures == {}, f"axe-core (WCAG 2.1 AA) violations in {lang}: {failures}"
 
 
-def test_the_first_hand_with_the_keyboard_alone(browser: Any, lessons: Lessons) -> None:
-    ctx = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 1000})
-    page = ctx.new_page()
-    try:
-        page.goto(lessons.url("00_start"), timeout=TIMEOUT)
-        page.wait_for_selector(".tg-first-hand svg[data-tile]", timeout=TIMEOUT)
-        progress_ready(page, TIMEOUT)
-        settle(page)
-        # Tab from the page's top until a tile of the hand has the focus.
-        page.locator(".tg-first-hand").evaluate("e => e.scrollIntoView()")
-        page.evaluate("() => document.activeElement && document.activeElement.blur()")
-        for _ in range(200):
-            page.keyboard.press("Tab")
-            if page.evaluate("() => document.activeElement?.classList.contains('tg-pick')"):
-                break
-        else:
-            raise AssertionError("Tab never reached a tile of the hand")
-        tile = page.evaluate("() => document.activeElement.querySelector('svg').dataset.tile")
-        assert tile == "6-6"  # the hand's first tile: 天, the one the first decision asks for
-        outline = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
-        assert outline not in ("", "none")  # the focus is visible
-        page.keyboard.press("Space")
-        page.wait_for_function("() => document.activeElement?.getAttribute('aria-pressed') === 'true'", timeout=10_000)
-        for _ in range(20):  # on to the Play button
-            page.keyboard.press("Tab")
-            if page.evaluate("() => document.activeElement?.classList.contains('tg-play')"):
-                break
-        else:
-            raise AssertionError("Tab never reached Play")
-        page.keyboard.press("Enter")
-        page.wait_for_selector('.tg-first-hand .tg-step[data-decision="2"]', timeout=TIMEOUT)
-        assert "There was an error" not in page.content()
-    finally:
-        ctx.close()
+def test_the_first_hand_with_the_keyboard_alone(open_page: Any, lessons: Lessons) -> None:
+    page = open_page(lessons.url("00_start"), width=1280, height=1000, locale="en-US", wait_for=".tg-first-hand svg[data-tile]")
+    # Tab from the page's top until a tile of the hand has the focus.
+    page.locator(".tg-first-hand").evaluate("e => e.scrollIntoView()")
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    for _ in range(200):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement?.classList.contains('tg-pick')"):
+            break
+    else:
+        raise AssertionError("Tab never reached a tile of the hand")
+    tile = page.evaluate("() => document.activeElement.querySelector('svg').dataset.tile")
+    assert tile == "6-6"  # the hand's first tile: 天, the one the first decision asks for
+    outline = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
+    assert outline not in ("", "none")  # the focus is visible
+    page.keyboard.press("Space")
+    page.wait_for_function("() => document.activeElement?.getAttribute('aria-pressed') === 'true'", timeout=10_000)
+    for _ in range(20):  # on to the Play button
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement?.classList.contains('tg-play')"):
+            break
+    else:
+        raise AssertionError("Tab never reached Play")
+    page.keyboard.press("Enter")
+    page.wait_for_selector('.tg-first-hand .tg-step[data-decision="2"]', timeout=TIMEOUT)
+    assert "There was an error" not in page.content()
 
 
-def test_feedback_and_next_pass_axe_core(browser: Any, lessons: Lessons, axe_script: Path) -> None:
+def test_feedback_and_next_pass_axe_core(open_page: Any, lessons: Lessons, axe_script: Path) -> None:
     """After answers: the feedback lines, the marked choices and the Next button (whose green
     was 4.1:1 under white text) pass too."""
-    ctx = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 1000})
-    page = ctx.new_page()
-    try:
-        page.goto(lessons.url("05_scoring"), timeout=TIMEOUT)
-        page.wait_for_selector("svg[data-tile]", timeout=TIMEOUT)
-        progress_ready(page, TIMEOUT)
+    page = open_page(lessons.url("05_scoring"), width=1280, height=1000, locale="en-US", wait_for="svg[data-tile]")
+    quiz = page.locator(".tg-quiz").first
+    for _ in range(4):
+        if quiz.locator(".tg-next:visible").count():
+            break
+        quiz.locator("button.tg-choice:not([disabled])").first.click()
         settle(page)
-        quiz = page.locator(".tg-quiz").first
-        for _ in range(4):
-            if quiz.locator(".tg-next:visible").count():
-                break
-            quiz.locator("button.tg-choice:not([disabled])").first.click()
-            settle(page)
-        quiz.locator(".tg-next:visible").wait_for(timeout=TIMEOUT)
-        page.add_script_tag(path=str(axe_script))
-        assert page.evaluate(RUN_AXE) == []
-    finally:
-        ctx.close()
+    quiz.locator(".tg-next:visible").wait_for(timeout=TIMEOUT)
+    page.add_script_tag(path=str(axe_script))
+    assert page.evaluate(RUN_AXE) == []

@@ -14,7 +14,8 @@ from typing import Any
 
 import psutil
 import pytest
-from conftest import CHROMIUM_ARGS, LOCALE, free_port, start_voila, wait_http
+
+from tests.browser.pages import CHROMIUM_ARGS, LOCALE, free_port, start_voila, wait_http
 
 pytestmark = pytest.mark.browser
 

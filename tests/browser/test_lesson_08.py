@@ -6,58 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import Lessons, ready_to_click, settle
 
+from tests.browser.pages import Lessons, clear_selection, ready_to_click, select, settle, wait_turn
 from tiangow import Tile, combinations_in
 
 pytestmark = pytest.mark.browser
 
 TIMEOUT = 90_000
 ERROR_TEXT = "There was an error"
-
-
-def wait_turn(page: Any, after: int = -1, at: int | None = None) -> tuple[str, int]:
-    """Wait for the learner's turn (after more than ``after`` actions, or after exactly ``at``,
-    with the hand in the picker and the hint button live) or the end of the hand; return
-    which, and the step.
-
-    Widgets update in separate messages: the status may arrive before the picker, so wait
-    until the page shows one consistent state."""
-    page.wait_for_function(
-        """([after, at]) => {
-            const s = document.querySelector('.tg-status');
-            if (!s || Number(s.dataset.step) <= after) return false;
-            if (at !== null && Number(s.dataset.step) !== at) return false;
-            if (s.dataset.state === 'over') return true;
-            if (s.dataset.state !== 'your-turn') return false;
-            const hand = [...document.querySelectorAll('.tg-hand .tg-pick svg[data-tile]')].map(e => e.dataset.tile);
-            const hint = document.querySelector('.tg-hint-button');
-            return hand.join(' ') === s.dataset.hand && hint && !hint.disabled;
-        }""", arg=[after, at], timeout=TIMEOUT)
-    state, step = page.eval_on_selector(".tg-status", "e => [e.dataset.state, Number(e.dataset.step)]")
-    return str(state), int(step)
-
-
-def select(page: Any, tiles: list[str], hand: str = ".tg-hand") -> None:
-    """Click the learner's tiles in the picker ``hand`` (duplicates: distinct copies)."""
-    used: set[str] = set()
-    for t in tiles:
-        buttons = page.locator(f"{hand} button.tg-pick:has(svg[data-tile='{t}'])")
-        for i in range(buttons.count()):
-            index = buttons.nth(i).get_attribute("data-index")
-            if index not in used:
-                used.add(index)
-                buttons.nth(i).click()
-                break
-    page.wait_for_function(f"() => document.querySelectorAll('{hand} button.tg-picked').length === {len(tiles)}",
-                           timeout=TIMEOUT)
-
-
-def clear_selection(page: Any, hand: str = ".tg-hand") -> None:
-    while (n := page.locator(f"{hand} button.tg-picked").count()):
-        page.locator(f"{hand} button.tg-picked").first.click()
-        page.wait_for_function(f"() => document.querySelectorAll('{hand} button.tg-picked').length < {n}",
-                               timeout=TIMEOUT)
 
 
 def test_lesson_08_plays_a_whole_hand_with_hints(page: Any, lessons: Lessons) -> None:

@@ -7,10 +7,10 @@ import re
 from typing import Any
 
 import pytest
-from conftest import Lessons, pick, progress_ready
-from conftest import settle as kernel_settled
 from playwright.sync_api import expect
 
+from tests.browser.pages import Lessons, pick, progress_ready
+from tests.browser.pages import settle as kernel_settled
 from tiangow import Finish, Tile, classify, combinations_in, settle
 from tiangow.combos import can_beat
 

@@ -6,8 +6,16 @@ import re
 from typing import Any
 
 import pytest
-from conftest import Lessons, progress_ready
 
+from tests.browser.pages import (
+    Lessons,
+    choice_count,
+    click_answer,
+    current_question,
+    open_lesson,
+    right_and_wrong,
+    wait_store_loaded,
+)
 from tiangow import KINDS, Tile, to_simplified
 
 pytestmark = pytest.mark.browser
@@ -16,106 +24,9 @@ ERROR_TEXT = "There was an error"
 TIMEOUT = 60_000
 
 
-def open_lesson(page: Any, url: str) -> None:
-    page.goto(url, timeout=TIMEOUT)
-    page.wait_for_selector("svg[data-tile]", timeout=TIMEOUT)
-    assert ERROR_TEXT not in page.content()
-
-
-def wait_store_loaded(page: Any) -> None:
-    """The progress store reads localStorage as soon as it is displayed; wait until the kernel
-    has it (a saved language then shows in the switch) before acting."""
-    progress_ready(page, TIMEOUT)
-
-
 # A question's prompt, its tiles and its choices are separate widgets that reach the page one by
 # one after "Next": wait until what is shown fits the prompt (a pick question shows picks; the
 # others one tile and their answer buttons) before reading it.
-QUESTION_DRAWN = """() => {
-    const q = document.querySelector('.tg-quiz');
-    const prompt = q && q.querySelector('.tg-prompt');
-    if (!prompt) return false;
-    const text = prompt.innerText;
-    const picks = q.querySelectorAll('.tg-pick svg[data-tile]').length;
-    const shown = q.querySelectorAll('.tg-tiles svg[data-tile]').length;
-    const choices = q.querySelectorAll('button.tg-choice').length;
-    if (text.includes('「') || text.includes('Which tile is')) return picks >= 2 && choices === 0;
-    return shown === 1 && picks === 0 && choices >= 2;
-}"""
-
-
-def current_question(page: Any) -> dict[str, Any]:
-    quiz = page.locator(".tg-quiz").first
-    quiz.wait_for(timeout=TIMEOUT)
-    page.wait_for_function(QUESTION_DRAWN, timeout=TIMEOUT)
-    drawn = quiz.inner_html()
-    for _ in range(50):  # and no update still arriving (the same page twice, 0.2 s apart)
-        page.wait_for_timeout(200)
-        now = quiz.inner_html()
-        if now == drawn and page.evaluate(QUESTION_DRAWN):
-            break
-        drawn = now
-    prompt = quiz.locator(".tg-prompt").inner_text()
-    shown = quiz.locator(".tg-tiles svg[data-tile]").all()
-    picks = quiz.locator(".tg-pick svg[data-tile]").all()
-    return {
-        "quiz": quiz,
-        "prompt": prompt,
-        "shown": [Tile(s.get_attribute("data-tile")) for s in shown],
-        "picks": [Tile(s.get_attribute("data-tile")) for s in picks],
-    }
-
-
-def right_and_wrong(q: dict[str, Any]) -> tuple[Any, Any]:
-    """The locators of a right and a wrong answer, worked out with the rules engine from
-    what the page shows (zh-Hant prompts)."""
-    quiz = q["quiz"]
-    prompt = q["prompt"]
-    if q["picks"]:
-        name = re.search(r"「(.+?)」", prompt)
-        assert name, prompt
-        right = [i for i, t in enumerate(q["picks"]) if t.name == name.group(1)]
-        assert len(right) == 1, (prompt, q["picks"])
-        wrong = next(i for i in range(len(q["picks"])) if i != right[0])
-        picks = quiz.locator(".tg-pick")
-        return picks.nth(right[0]), picks.nth(wrong)
-    (tile,) = q["shown"]
-    if "叫甚麼" in prompt:
-        answer = tile.name
-    elif "文子還是武子" in prompt:
-        answer = "文子" if tile.is_civil else "武子"
-    elif "紅點" in prompt:
-        answer = str(tile.red_pips)
-    else:  # pragma: no cover
-        raise AssertionError(f"unknown question {prompt!r}")
-    buttons = quiz.locator("button.tg-choice")
-    labels = [b.inner_text().strip() for b in buttons.all()]
-    assert answer in labels, (answer, labels)
-    wrong = next(i for i, label in enumerate(labels) if label != answer)
-    return buttons.nth(labels.index(answer)), buttons.nth(wrong)
-
-
-def choice_count(q: dict[str, Any]) -> int:
-    return len(q["picks"]) or int(q["quiz"].locator("button.tg-choice").count())
-
-
-def wrong_then_right(q: dict[str, Any]) -> None:
-    """Answer wrong, then right — unless the question has two choices, which one wrong answer
-    ends (the answer is then shown: :attr:`Question.tries`)."""
-    right, wrong = right_and_wrong(q)
-    click_answer(q, wrong)
-    q["quiz"].locator(".tg-feedback-wrong").wait_for(timeout=TIMEOUT)
-    if choice_count(q) > 2:
-        click_answer(q, right)
-        q["quiz"].locator(".tg-feedback-right").wait_for(timeout=TIMEOUT)
-    else:
-        q["quiz"].locator(".tg-feedback-answer").wait_for(timeout=TIMEOUT)
-
-
-def click_answer(q: dict[str, Any], choice: Any) -> None:
-    choice.click()
-    if q["picks"]:
-        q["quiz"].locator("button.tg-check").click()
 
 
 def test_index_lists_lessons_and_links_to_lesson_01(page: Any, lessons: Lessons) -> None:

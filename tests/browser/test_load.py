@@ -7,18 +7,13 @@ are read, not asserted: ``python scripts/load_test.py`` measures N = 1, 5, 10, 2
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
 pytestmark = pytest.mark.browser
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
-
 
 def test_three_learners_at_once(chromium: str, capsys: pytest.CaptureFixture[str]) -> None:
-    import load_test
+    from scripts import load_test
 
     r = load_test.run(3, chromium)
     with capsys.disabled():

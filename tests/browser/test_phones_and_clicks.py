@@ -7,10 +7,21 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import LOCALE, Lessons, progress_ready, ready_to_click, settle
-from test_lesson_08 import wait_turn
-from test_lessons_in_browser import choice_count, click_answer, current_question, open_lesson, right_and_wrong
-from test_saved_progress_in_browser import quick_move
+
+from tests.browser.pages import (
+    LOCALE,
+    Lessons,
+    choice_count,
+    click_answer,
+    current_question,
+    open_lesson,
+    progress_ready,
+    quick_move,
+    ready_to_click,
+    right_and_wrong,
+    settle,
+    wait_turn,
+)
 
 pytestmark = pytest.mark.browser
 

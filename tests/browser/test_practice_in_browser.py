@@ -9,8 +9,8 @@ import time
 from typing import Any
 
 import pytest
-from conftest import LOCALE, Lessons, pick, progress_ready, ready_to_click, settle
 
+from tests.browser.pages import Lessons, pick, progress_ready, ready_to_click, settle
 from tiangow.puzzles import PUZZLES
 
 pytestmark = pytest.mark.browser
@@ -40,53 +40,45 @@ def answer_until_done(page: Any) -> None:
     raise AssertionError("the due question did not finish")
 
 
-@pytest.mark.parametrize("width", [1100, 390])
-def test_practice_serves_what_is_due_and_a_puzzle_and_counts_the_day(browser: Any, lessons: Lessons,
+@pytest.mark.parametrize(("lessons", "width"), [("voila", 1100), ("voila", 390),
+                                              pytest.param("site", 1100, marks=pytest.mark.site)],
+                         indirect=["lessons"])
+def test_practice_serves_what_is_due_and_a_puzzle_and_counts_the_day(open_page: Any, lessons: Lessons,
                                                                        width: int) -> None:
-    ctx = browser.new_context(locale=LOCALE, viewport={"width": width, "height": 1400 if width > 600 else 844},
-                              is_mobile=width < 600, has_touch=width < 600)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    try:
-        page.goto(lessons.url("index"), timeout=TIMEOUT)
-        progress_ready(page, TIMEOUT)
-        now = int(time.time() * 1000)
-        deck = {"drills": {"tiles": {"boxes": {"6-6": [2, now - 2 * DAY]}}}, "schema": 2}
-        page.evaluate("v => localStorage.setItem('tiangow:lesson:01_tiles', v)", json.dumps(deck))
-        page.goto(lessons.url("practice"), timeout=TIMEOUT)
-        page.wait_for_selector(".tg-puzzle svg[data-tile]", timeout=TIMEOUT)
-        progress_ready(page, TIMEOUT)
-        settle(page)
-        quiz = page.locator(".tg-quiz").first
-        assert "今天要溫習的" in quiz.inner_text()
-        assert quiz.locator("svg[data-tile]").count() >= 1  # the due tile's question is asked
-        answer_until_done(page)
-        settle(page)
-        saved = json.loads(page.evaluate("() => localStorage.getItem('tiangow:lesson:01_tiles')"))
-        assert saved["drills"]["tiles"]["boxes"]["6-6"][1] > now  # answered here, kept in lesson 1
-        page.wait_for_selector('.tg-streak[data-streak="1"]', timeout=30_000)
-        # A puzzle: the right move, found from the puzzle shown.
-        pid = page.locator(".tg-puzzle-rating").get_attribute("data-puzzle")
-        puzzle = next(p for p in PUZZLES if p.id == pid)
-        move = puzzle.answers[0].split()
-        for tile in move[1:]:
-            page.locator(f'.tg-puzzle .tg-pick:not(.tg-picked) svg[data-tile="{tile[0]}-{tile[1]}"]').first.click()
-        button = ".tg-puzzle .tg-discard" if move[0] == "discard" else ".tg-puzzle .tg-play"
-        ready_to_click(page, button, TIMEOUT)
-        page.click(button)
-        page.wait_for_selector(".tg-puzzle .tg-feedback-right", timeout=TIMEOUT)
-        assert "解開了" in page.locator(".tg-puzzle .tg-feedback").inner_text()
-        settle(page)
-        page.reload(timeout=TIMEOUT)
-        page.wait_for_selector(".tg-puzzle svg[data-tile]", timeout=TIMEOUT)
-        progress_ready(page, TIMEOUT)
-        page.wait_for_selector('.tg-streak[data-streak="1"]', timeout=30_000)
-        rating = int(page.locator(".tg-puzzle-rating").get_attribute("data-rating") or 0)
-        assert rating > 1500  # the solved puzzle raised the rating, kept across the reload
-        assert page.locator(".tg-puzzle-rating").get_attribute("data-puzzle") != pid  # not served again
-        assert page.evaluate("() => document.documentElement.scrollWidth") <= width + 1
-        assert "There was an error" not in page.content()
-        assert errors == []
-    finally:
-        ctx.close()
+    page = open_page(lessons.url("index"), width=width, wait_for=None)
+    now = int(time.time() * 1000)
+    deck = {"drills": {"tiles": {"boxes": {"6-6": [2, now - 2 * DAY]}}}, "schema": 2}
+    page.evaluate("v => localStorage.setItem('tiangow:lesson:01_tiles', v)", json.dumps(deck))
+    page.goto(lessons.url("practice"), timeout=TIMEOUT)
+    page.wait_for_selector(".tg-puzzle svg[data-tile]", timeout=TIMEOUT)
+    progress_ready(page, TIMEOUT)
+    settle(page)
+    quiz = page.locator(".tg-quiz").first
+    assert "今天要溫習的" in quiz.inner_text()
+    assert quiz.locator("svg[data-tile]").count() >= 1  # the due tile's question is asked
+    answer_until_done(page)
+    settle(page)
+    saved = json.loads(page.evaluate("() => localStorage.getItem('tiangow:lesson:01_tiles')"))
+    assert saved["drills"]["tiles"]["boxes"]["6-6"][1] > now  # answered here, kept in lesson 1
+    page.wait_for_selector('.tg-streak[data-streak="1"]', timeout=30_000)
+    # A puzzle: the right move, found from the puzzle shown.
+    pid = page.locator(".tg-puzzle-rating").get_attribute("data-puzzle")
+    puzzle = next(p for p in PUZZLES if p.id == pid)
+    move = puzzle.answers[0].split()
+    for tile in move[1:]:
+        page.locator(f'.tg-puzzle .tg-pick:not(.tg-picked) svg[data-tile="{tile[0]}-{tile[1]}"]').first.click()
+    button = ".tg-puzzle .tg-discard" if move[0] == "discard" else ".tg-puzzle .tg-play"
+    ready_to_click(page, button, TIMEOUT)
+    page.click(button)
+    page.wait_for_selector(".tg-puzzle .tg-feedback-right", timeout=TIMEOUT)
+    assert "解開了" in page.locator(".tg-puzzle .tg-feedback").inner_text()
+    settle(page)
+    page.reload(timeout=TIMEOUT)
+    page.wait_for_selector(".tg-puzzle svg[data-tile]", timeout=TIMEOUT)
+    progress_ready(page, TIMEOUT)
+    page.wait_for_selector('.tg-streak[data-streak="1"]', timeout=30_000)
+    rating = int(page.locator(".tg-puzzle-rating").get_attribute("data-rating") or 0)
+    assert rating > 1500  # the solved puzzle raised the rating, kept across the reload
+    assert page.locator(".tg-puzzle-rating").get_attribute("data-puzzle") != pid  # not served again
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width + 1
+    assert "There was an error" not in page.content()

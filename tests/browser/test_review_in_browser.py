@@ -7,9 +7,18 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import LOCALE, Lessons, progress_ready, ready_to_click, settle
-from test_lesson_08 import clear_selection, select, wait_turn
-from test_saved_progress_in_browser import quick_move
+
+from tests.browser.pages import (
+    ON_BOTH,
+    Lessons,
+    clear_selection,
+    progress_ready,
+    quick_move,
+    ready_to_click,
+    select,
+    settle,
+    wait_turn,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -109,6 +118,7 @@ def review_and_retry(page: Any, reload: bool = True) -> None:
     assert ERROR_TEXT not in page.content()
 
 
+@pytest.mark.parametrize("lessons", ON_BOTH, indirect=True)
 def test_a_hand_reviewed_and_a_mistake_retried(page: Any, lessons: Lessons) -> None:
     page.goto(lessons.url("08_play"), timeout=TIMEOUT)
     page.wait_for_selector(".tg-play-table svg[data-tile]", timeout=TIMEOUT)
@@ -124,23 +134,12 @@ def test_a_hand_reviewed_and_a_mistake_retried(page: Any, lessons: Lessons) -> N
     page.wait_for_selector(".tg-review-head[data-hand='1']", timeout=TIMEOUT)
 
 
-def test_the_review_on_a_phone(browser: Any, voila_url: str) -> None:
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
-                              locale=LOCALE)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    try:
-        page.goto(voila_url + "08_play.ipynb", timeout=TIMEOUT)
-        page.wait_for_selector(".tg-play-table svg[data-tile]", timeout=TIMEOUT)
-        progress_ready(page, TIMEOUT)
-        review_and_retry(page, reload=False)
-        wide = page.evaluate("""() => [...document.querySelectorAll('.tg-review *')]
-            .filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1).length""")
-        assert wide == 0, "the review is wider than the phone"
-    finally:
-        ctx.close()
-    assert errors == [], errors
+def test_the_review_on_a_phone(open_page: Any, voila_url: str) -> None:
+    page = open_page(voila_url + "08_play.ipynb", width=390, height=844, wait_for=".tg-play-table svg[data-tile]")
+    review_and_retry(page, reload=False)
+    wide = page.evaluate("""() => [...document.querySelectorAll('.tg-review *')]
+        .filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1).length""")
+    assert wide == 0, "the review is wider than the phone"
 
 
 def test_a_hand_to_learn_from_from_the_settings(page: Any, voila_url: str) -> None:

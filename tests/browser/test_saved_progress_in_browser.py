@@ -9,39 +9,24 @@ import json
 from typing import Any
 
 import pytest
-from conftest import Lessons, progress_ready, settle
-from test_lesson_08 import wait_turn
-from test_lessons_in_browser import click_answer, current_question, open_lesson, right_and_wrong
+
+from tests.browser.pages import (
+    TABLE_NOW,
+    Lessons,
+    click_answer,
+    current_question,
+    open_lesson,
+    progress_ready,
+    quick_move,
+    right_and_wrong,
+    settle,
+    wait_turn,
+)
 
 pytestmark = pytest.mark.browser
 
 TIMEOUT = 90_000
 ERROR_TEXT = "There was an error"
-
-TABLE_NOW = """() => {
-    const s = document.querySelector('.tg-status');
-    const line = document.querySelector('.tg-deal-line');
-    const score = document.querySelector('.tg-running-score');
-    return s && line && score ? {state: s.dataset.state, step: Number(s.dataset.step), hand: s.dataset.hand,
-        seed: line.dataset.seed, banker: line.dataset.banker, streak: line.dataset.streak,
-        line: line.innerText, score: score.innerText, hands: score.dataset.hands} : null;
-}"""
-
-
-def quick_move(page: Any, step: int) -> None:
-    """The learner's move, legal by construction: lead the first tile, or discard as many
-    tiles as the trick needs (R-P3: a discard is always allowed)."""
-    status = page.locator(".tg-status")
-    size = int(status.get_attribute("data-size") or 0)
-    hand = str(status.get_attribute("data-hand")).split()
-    picks = page.locator(".tg-hand button.tg-pick")
-    for i in range(max(size, 1)):
-        picks.nth(i).click()
-    page.wait_for_function(f"() => document.querySelectorAll('.tg-hand button.tg-picked').length === {max(size, 1)}",
-                           timeout=TIMEOUT)
-    assert hand
-    page.click(".tg-discard" if size else ".tg-play")
-    page.wait_for_selector(f".tg-feedback-line[data-mark][data-step='{step + 1}']", timeout=TIMEOUT)
 
 
 def test_lesson_08_reloaded_mid_hand_comes_back_exactly(page: Any, voila_url: str) -> None:

@@ -9,10 +9,10 @@ from typing import Any
 
 import opencc
 import pytest
-from conftest import Lessons, settle
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
+from tests.browser.pages import Lessons, settle
 from tiangow.drills.catalog import LESSONS
 from tiangow.i18n import to_simplified
 

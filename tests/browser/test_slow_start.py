@@ -14,9 +14,8 @@ import json
 from typing import Any
 
 import pytest
-from conftest import Lessons
-from test_lesson_08 import wait_turn
-from test_saved_progress_in_browser import quick_move
+
+from tests.browser.pages import Lessons, quick_move, wait_turn
 
 pytestmark = pytest.mark.browser
 

@@ -14,17 +14,25 @@ several seconds on a 2-core machine, so the waits are generous.
 
 from __future__ import annotations
 
+import contextlib
 import os
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import CHROMIUM_ARGS, LOCALE, progress_ready, ready_to_click
-from sitetools import OffsiteTrap, SiteServer
-from test_lesson_08 import select, wait_turn
-from test_lessons_in_browser import current_question, wrong_then_right
+
+from tests.browser.pages import (
+    CHROMIUM_ARGS,
+    LOCALE,
+    current_question,
+    progress_ready,
+    ready_to_click,
+    select,
+    wait_turn,
+    wrong_then_right,
+)
+from tests.browser.sitetools import OffsiteTrap, SiteServer
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -56,23 +64,56 @@ def offline_browser(playwright: Any, chromium: str, trap: OffsiteTrap) -> Iterat
     browser.close()
 
 
-@pytest.fixture
-def learner(offline_browser: Any, site: SiteServer, trap: OffsiteTrap) -> Iterator[Any]:
-    """A page in a new browser profile; off-site requests, unanswered requests and page errors
-    fail the test."""
-    context = offline_browser.new_context(viewport={"width": 1280, "height": 1400}, locale=LOCALE)
+@contextlib.contextmanager
+def watched(context: Any, site: SiteServer, trap: OffsiteTrap) -> Iterator[Any]:
+    """A new page in ``context``; off-site requests, unanswered requests and page errors while
+    it is open fail the test."""
     offsite: list[str] = []
-    context.on("request", lambda r: None if r.url.startswith((site.url, "data:", "blob:")) else offsite.append(r.url))
+
+    def note(r: Any) -> None:
+        if not r.url.startswith((site.url, "data:", "blob:")):
+            offsite.append(r.url)
+
+    context.on("request", note)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     before, trapped = len(site.missing), len(trap.offsite)
-    yield page
-    site.quiet(0.5)
-    context.close()
+    try:
+        yield page
+        site.quiet(0.5)
+    finally:
+        page.close()
+        context.remove_listener("request", note)
     assert offsite == [] and trap.offsite[trapped:] == [], f"requests that left the site: {offsite} {trap.offsite[trapped:]}"
     assert errors == [], f"errors in the page: {errors}"
     assert site.missing[before:] == [], f"requests the site did not answer: {site.missing[before:]}"
+
+
+@pytest.fixture
+def learner(offline_browser: Any, site: SiteServer, trap: OffsiteTrap) -> Iterator[Any]:
+    """A page in a new browser profile (nothing cached, nothing stored)."""
+    context = offline_browser.new_context(viewport={"width": 1280, "height": 1400}, locale=LOCALE)
+    try:
+        with watched(context, site, trap) as page:
+            yield page
+    finally:
+        context.close()
+
+
+@pytest.fixture(scope="module")
+def returning(offline_browser: Any) -> Iterator[Any]:
+    """One browser profile for a module's pages: what it fetched once comes from its cache."""
+    context = offline_browser.new_context(viewport={"width": 1280, "height": 1400}, locale=LOCALE)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def returning_learner(returning: Any, site: SiteServer, trap: OffsiteTrap) -> Iterator[Any]:
+    """A new page in the returning learner's browser profile (the site's files cached)."""
+    with watched(returning, site, trap) as page:
+        yield page
 
 
 def open_page(page: Any, site: SiteServer, name: str) -> None:
@@ -94,7 +135,8 @@ def test_the_site_opens_at_the_course_index(learner: Any, site: SiteServer) -> N
 
 
 @pytest.mark.parametrize("name", PAGES)
-def test_every_lesson_runs_in_the_browser(learner: Any, site: SiteServer, name: str) -> None:
+def test_every_lesson_runs_in_the_browser(returning_learner: Any, site: SiteServer, name: str) -> None:
+    learner = returning_learner
     open_page(learner, site, name)
     # Every cell ran: the footer (lessons) or the lesson cards (index) come last.
     last = {"index": "a.tg-lesson-card", "rules": "#rule-s11", "glossary": 'tr[data-term="點數"]'}.get(
@@ -136,8 +178,7 @@ def test_lesson_08_hint_and_a_trick_in_the_browser(learner: Any, site: SiteServe
     page.wait_for_selector(".tg-play-table svg[data-tile]", timeout=TIMEOUT)
     # the coach searches on the compiled core, built as WebAssembly into the site's wheel where
     # clang can build it (CI installs it: .ci/run), else on the pure-Python twin
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
-    import build_wasm
+    from scripts import build_wasm
 
     wasm_built = build_wasm.compiler() is not None
     assert page.locator(".tg-deal-line").get_attribute("data-search") == ("compiled" if wasm_built else "pure Python")

@@ -73,11 +73,20 @@ class ActResult:
 
 
 class Session:
-    """The learner at ``seat`` against three bots (``opponents``: ``"search"`` or ``"rule"``)."""
+    """The learner at ``seat`` against three bots (``opponents``: ``"search"`` or ``"rule"``).
+
+    The coach that gives the hints and marks the learner's actions is, by default, a new
+    :class:`Coach` for each deal, seeded with it (the same deal, the same advice); ``coach``
+    gives one coach for every hand instead — a cheaper one where the advice is not what is
+    being tried (``Coach(seed, samples=2)``)."""
 
     def __init__(self, seat: int = 0, rules: Rules | None = None, seed: int = 0, opponents: Opponents = "search",
-                 samples: int = 24, coach_samples: int = 32, open_ahead: bool = False) -> None:
+                 samples: int = 24, coach_samples: int = 32, open_ahead: bool = False,
+                 coach: Coach | None = None) -> None:
         self.seat = _seat(seat)
+        if coach is not None and not isinstance(coach, Coach):
+            raise BotError(f"a session's coach is a Coach, not {type(coach).__name__}")
+        self._coach = coach
         self.rules = _rules(rules)
         if opponents not in ("search", "rule"):
             raise BotError(f"opponents are 'search' or 'rule' bots, not {opponents!r}")
@@ -126,7 +135,7 @@ class Session:
                 else RuleBot(self.deal_seed * 4 + s))
             for s in range(4)
         ]
-        self.coach = Coach(self.deal_seed, samples=self.coach_samples)
+        self.coach = self._coach or Coach(self.deal_seed, samples=self.coach_samples)
         self.marks = []
         self.judged = []
         self._learner_views: list[int] = []  # history lengths before each learner action
