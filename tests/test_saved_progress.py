@@ -501,3 +501,27 @@ def test_browser_languages_from_the_page_are_untrusted() -> None:
     for bad in ([1, 2], {"a": 1}, None, 5):
         page.store.set_state({"browser_languages": bad})  # refused (logged), never raised
         assert page.store.browser_languages[0] == "zh-TW"
+
+
+def test_a_language_picked_before_the_progress_is_read_stands_and_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a busy machine the saved progress can arrive seconds after the page shows: a learner who
+    picks 简 meanwhile keeps 简 (the browser's 繁 does not take over when the progress comes), and
+    the pick is kept for next time."""
+    LANGUAGE.lang = "zh-Hant"
+    page = IndexPage()
+    sent: list[Any] = []
+    monkeypatch.setattr(page.store, "send", lambda content, buffers=None: sent.append(content))
+    page.switch.set_state({"index": 1})  # 简, before the progress is read
+    assert LANGUAGE.lang == "zh-Hans"
+    page.store.set_state({"browser_languages": ["zh-TW"]})
+    page.store.set_state({"data": {"lessons": {}, "prefs": {}}, "loaded": True})
+    assert LANGUAGE.lang == "zh-Hans" and page.switch.value == "zh-Hans"
+    assert {"type": "write", "key": "prefs", "value": {"lang": "zh-Hans"}} in sent
+    # A language set by the kernel, not picked on the page, is no such choice.
+    LANGUAGE.lang = "en"
+    other = IndexPage()
+    LANGUAGE.lang = "zh-Hans"
+    other.store.set_state({"browser_languages": ["zh-TW"]})
+    other.store.set_state({"data": {"lessons": {}, "prefs": {}}, "loaded": True})
+    assert LANGUAGE.lang == "zh-Hant"
+    LANGUAGE.lang = "zh-Hant"

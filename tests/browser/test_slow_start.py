@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.pages import Lessons, quick_move, wait_turn
+from tests.browser.pages import ON_BOTH, Lessons, quick_move, wait_turn
 
 pytestmark = pytest.mark.browser
 
@@ -28,6 +28,7 @@ EVERY_START_TOO_SLOW = """(() => {
 HAND = "() => [...document.querySelectorAll('.tg-hand svg[data-tile]')].map((e) => e.dataset.tile)"
 
 
+@pytest.mark.parametrize("lessons", ON_BOTH, indirect=True)  # the site's kernel starts slower still
 def test_lesson_08_works_when_every_widget_starts_too_slowly(page: Any, lessons: Lessons) -> None:
     page.context.add_init_script(EVERY_START_TOO_SLOW)
     page.goto(lessons.url("08_play"), timeout=TIMEOUT)

@@ -85,6 +85,7 @@ class CoursePage:
 
     def __init__(self) -> None:
         self._defaulting = False
+        self._picked_early: Lang | None = None
         self.store = ProgressStore()
         self.switch = LanguageSwitch()
         self.page_language = PageLanguage()
@@ -93,7 +94,15 @@ class CoursePage:
 
     def _restore_language(self) -> None:
         """The language the learner picked before, or on a first visit the browser's
-        (:func:`~tiangow.i18n.browser_language`), which is not kept as a choice."""
+        (:func:`~tiangow.i18n.browser_language`), which is not kept as a choice. A language the
+        learner picked on this page before its saved progress was read stands, and is kept: the
+        learner's click is the latest word (on a busy machine the progress can take seconds)."""
+        early, self._picked_early = self._picked_early, None
+        if early is not None:
+            LANGUAGE.lang = early
+            if self.store.pref("lang") != early:
+                self.store.set_pref("lang", early)
+            return
         lang = self.store.pref("lang")
         if lang in LANGS:
             LANGUAGE.lang = lang
@@ -115,6 +124,8 @@ class CoursePage:
     def _remember_language(self, lang: Lang) -> None:
         if self._defaulting:
             return
+        if not self.store.loaded and self.switch.learner_pick == lang:
+            self._picked_early = lang  # kept once the saved progress has been read
         if self.store.loaded and self.store.pref("lang") != lang:
             self.store.set_pref("lang", lang)
 

@@ -137,6 +137,15 @@ class LanguageSwitch(SafeState, w.ToggleButtons):
 
     _page_writable = frozenset({"index"})
     value: Any  # the traitlet of ToggleButtons (a bare annotation: no class attribute)
+    learner_pick: str | None = None
+    """The language the learner last picked on the page (``None``: none yet), as against one the
+    kernel set."""
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        index = sync_data.get("index") if isinstance(sync_data, dict) else None
+        if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < len(self.options):
+            self.learner_pick = self.options[index][1]  # known before the switch acts on it
+        super().set_state(sync_data)
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(
