@@ -152,16 +152,19 @@ def test_settlement_quiz_checks_each_seat_and_refuses_bad_values() -> None:
     end = quiz.end
     assert end is not None
     net = list(settle(end.stacks, end.winner, end.banker, end.streak, end.finishes, end.captured).net)
-    quiz.boxes[0].set_state({"value": "abc"})
-    assert quiz.boxes[0].value == 0 and quiz.boxes[0].refused == 1
-    quiz.boxes[0].set_state({"disabled": True, "value": 5})  # the page may type a number, not disable the box
-    assert quiz.boxes[0].value == 5 and quiz.boxes[0].disabled is False and quiz.boxes[0].refused == 2
-    wrong = [*net]
-    wrong[0] += 3
+    quiz.boxes[0].set_state({"value": 5})  # the page sends text
+    assert quiz.boxes[0].value == "0" and quiz.boxes[0].refused == 1
+    quiz.boxes[0].set_state({"value": "9" * 300})
+    assert quiz.boxes[0].value == "0" and quiz.boxes[0].refused == 2
+    quiz.boxes[0].set_state({"disabled": True, "value": "5"})  # the page may type, not disable the box
+    assert quiz.boxes[0].value == "5" and quiz.boxes[0].disabled is False and quiz.boxes[0].refused == 3
+    wrong: list[int | str] = [*net]
+    wrong[0] = net[0] + 3
     quiz.enter(wrong)
     assert quiz.check() is False
     assert quiz.right[0] is False and all(quiz.right[1:]) and "加起來應該是 0" in quiz.feedback.value
-    quiz.enter(net)
+    assert quiz.tries == 1
+    quiz.enter(net)  # typed as the page prints them: −20 with the minus sign U+2212
     assert quiz.check() is True and quiz.done and 'class="tg-payment"' in quiz.table.value
     assert drill.settled.asked == 1 and drill.settled.first_try == 0
     quiz.new_end()
@@ -169,6 +172,30 @@ def test_settlement_quiz_checks_each_seat_and_refuses_bad_values() -> None:
     assert end is not None
     quiz.enter(list(end.settle().net))
     assert quiz.check() is True and drill.settled.first_try == 1
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "en"])
+def test_a_result_that_is_not_a_whole_number_is_refused_with_why_and_costs_no_try(lang: str) -> None:
+    """What the page prints (−20) is taken; a fraction, a 20-digit number, a word or an empty box
+    is refused with a sentence saying why, and is not counted as a try."""
+    LANGUAGE.lang = lang
+    try:
+        quiz = SettlementQuiz(ScoringDrill(), rng=11)
+        end = quiz.end
+        assert end is not None
+        net = list(end.settle().net)
+        quiz.enter(["2.5", "100000000000000000042", "ten", ""])
+        assert quiz.check() is False and quiz.tries == 0 and not quiz.done
+        text = quiz.feedback.value
+        if lang == "en":
+            assert "whole numbers only" in text and "too large" in text and "not a whole number" in text
+            assert "empty" in text and "+100000000000000000042" not in text
+        else:
+            assert "只填整數" in text and "太大" in text and "不是整數" in text and "空格" in text
+        quiz.enter([str(n).replace("-", "\u2212") for n in net])
+        assert quiz.check() is True and quiz.tries == 1
+    finally:
+        LANGUAGE.lang = "zh-Hant"
 
 
 def test_variant_explorer_switches_and_refuses_bad_indices() -> None:

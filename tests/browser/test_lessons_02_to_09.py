@@ -200,6 +200,49 @@ def test_05_type_every_seat_s_result(page: Any, lessons: Lessons) -> None:
     quiz.locator(".tg-settlement").wait_for(timeout=TIMEOUT)
 
 
+BOXES = """() => [0, 1, 2, 3].map(seat => {
+    const box = document.querySelector(`.tg-settle-quiz .tg-net-${seat}`);
+    const input = box.querySelector('input').getBoundingClientRect();
+    const label = box.querySelector('label').getBoundingClientRect();
+    const mark = box.parentElement.lastElementChild.getBoundingClientRect();
+    return {input: input.width, inputLeft: input.left, inputRight: input.right, labelRight: label.right,
+            markLeft: mark.left, page: document.documentElement.clientWidth};
+})"""
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_05_the_result_boxes_can_be_read_and_take_what_the_page_prints(open_page: Any, lessons: Lessons,
+                                                                       width: int) -> None:
+    page = open_page(lessons.url("05_scoring"), width=width)
+    quiz = page.locator(".tg-settle-quiz")
+    quiz.locator(".tg-net-0 input").scroll_into_view_if_needed()
+    for box in page.evaluate(BOXES):
+        assert box["input"] >= 80, box  # room for "−20" and more
+        assert box["labelRight"] <= box["inputLeft"] + 1 and box["markLeft"] >= box["inputRight"] - 1, box
+        assert box["inputRight"] <= box["page"], box
+    end = quiz.locator(".tg-end")
+    stacks = [int(x) for x in end.get_attribute("data-stacks").split(",")]
+    finishes = [Finish[f] for f in end.get_attribute("data-finishes").split(",") if f]
+    captured = end.get_attribute("data-captured")
+    s = settle(stacks, int(end.get_attribute("data-winner")), int(end.get_attribute("data-banker")),
+               int(end.get_attribute("data-streak")), finishes, int(captured) if captured else None)
+    feedback = quiz.locator(".tg-feedback")
+    first = quiz.locator(".tg-net-0 input")
+    first.fill("2.5")
+    first.press("Tab")
+    kernel_settled(page)
+    quiz.locator("button.tg-check").click()
+    expect(feedback).to_contain_text("只填整數", timeout=TIMEOUT)
+    for seat, value in enumerate(s.net):  # as the page prints them: −20, with U+2212
+        box = quiz.locator(f".tg-net-{seat} input")
+        box.fill(f"{value:+d}".replace("-", "\u2212") if value else "0")
+        box.press("Tab")
+    kernel_settled(page)
+    quiz.locator("button.tg-check").click()
+    expect(feedback).to_contain_text("✓", timeout=TIMEOUT)
+    assert "There was an error" not in page.content()
+
+
 def test_06_switch_a_variant(page: Any, lessons: Lessons) -> None:
     open_lesson(page, lessons.url("06_variants"))
     explorer = page.locator(".tg-variant").first

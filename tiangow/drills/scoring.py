@@ -14,6 +14,8 @@ multiplier, counting 空棟 as 4, forgetting a finish multiplier, multiplying �
 from __future__ import annotations
 
 import random
+import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Final
 
@@ -24,6 +26,7 @@ from ..tiles import KINDS, Tile
 from .base import Choice, DrillError, KindDrill, Question, Score
 
 __all__ = ["EndOfHand", "ScoringDrill", "random_end", "make_question", "QUESTION_KINDS", "RULES_TAUGHT",
+           "read_result", "RESULT_LIMIT",
            "mistakes"]
 
 QUESTION_KINDS: Final = ("pay", "next_banker", "bonus", "seven_eight")
@@ -170,6 +173,48 @@ MISTAKES: Final = ("no_banker", "empty_as_four", "no_finish", "finish_on_enter",
 def _net(payments: list[tuple[int, int, int]], seat: int) -> int:
     return sum(amount for _, payee, amount in payments if payee == seat) - \
         sum(amount for payer, _, amount in payments if payer == seat)
+
+
+RESULT_LIMIT: Final = 9_999
+"""The largest result a seat's box takes: no hand of the drill comes near it, and a longer number
+is a slip of the keyboard, not an answer."""
+
+_MINUS: Final = "-\u2212\ufe63\uff0d"  # "-", the minus sign the page prints (−), small and full-width minus
+_PLUS: Final = "+\ufe62\uff0b"
+
+
+def read_result(typed: str) -> int | Text:
+    """A seat's result as the learner typed it: a whole number, with or without its sign — the
+    page's own minus sign (−, as in "−20"), a keyboard's hyphen or a full-width one — and
+    full-width digits; anything else is refused with the reason, in words.
+
+    >>> read_result("−20"), read_result(" +6 "), read_result("-3"), read_result("０")
+    (-20, 6, -3, 0)
+    >>> read_result("2.5").en
+    'whole numbers only: “2.5” has a fraction, and results are whole numbers'
+    >>> read_result("100000000000000000042").en
+    'too large: “100000000000000000042” is more than any hand pays (at most 9999)'
+    >>> read_result("").en, read_result("ten").en
+    ('empty: type a whole number (0 if the seat neither wins nor loses)', '“ten” is not a whole number')
+    """
+    text = unicodedata.normalize("NFKC", typed if isinstance(typed, str) else "").strip().replace(" ", "")
+    shown = text if len(text) <= 24 else text[:21] + "…"
+    if not text:
+        return T("空格：填上一個整數（不輸不贏就填 0）", "empty: type a whole number (0 if the seat neither wins nor loses)")
+    sign, digits = 1, text
+    if digits[0] in _MINUS:
+        sign, digits = -1, digits[1:]
+    elif digits[0] in _PLUS:
+        digits = digits[1:]
+    if re.fullmatch(r"[0-9]*[.,][0-9]+|[0-9]+[.,][0-9]*", digits):
+        return T(f"只填整數：「{shown}」有小數，輸贏都是整數", f"whole numbers only: “{shown}” has a fraction, and results are whole numbers")
+    if not re.fullmatch(r"[0-9]+", digits):
+        return T(f"「{shown}」不是整數", f"“{shown}” is not a whole number")
+    value = int(digits[:12])
+    if len(digits.lstrip("0")) > len(str(RESULT_LIMIT)) or value > RESULT_LIMIT:
+        return T(f"太大：「{shown}」比任何一局的輸贏都大（最多 {RESULT_LIMIT}）",
+                 f"too large: “{shown}” is more than any hand pays (at most {RESULT_LIMIT})")
+    return sign * value
 
 
 def mistakes(s: Settlement, seat: int) -> dict[str, int]:

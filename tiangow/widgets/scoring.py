@@ -8,8 +8,9 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 import ipywidgets as w
+import traitlets
 
-from ..drills.scoring import MISTAKE_TEXT, EndOfHand, mistakes
+from ..drills.scoring import MISTAKE_TEXT, EndOfHand, mistakes, read_result
 from ..i18n import Lang, T, Text, seat_name
 from ..scoring import Settlement
 from .exercise import Exercise, prompt_html, score_html
@@ -69,10 +70,24 @@ class SettlementTable(w.HTML):
                       f"{settlement_html(self.settlement, lang)}</div>")
 
 
-class _SafeInt(SafeState, w.IntText):
-    """An integer box: the page may only set its value, and only to an integer."""
+class _ResultBox(SafeState, w.Text):
+    """A seat's result box: the page may only set its text, of at most :data:`MAX_TYPED`
+    characters; what it says is read by :func:`tiangow.drills.scoring.read_result` on Check."""
 
     _page_writable = frozenset({"value"})
+
+    @traitlets.validate("value")
+    def _short(self, proposal: dict[str, Any]) -> str:
+        value = proposal["value"]
+        if not isinstance(value, str) or len(value) > MAX_TYPED:
+            raise traitlets.TraitError(f"a result is at most {MAX_TYPED} characters of text")
+        return value
+
+
+MAX_TYPED = 200
+"""The most characters a result box holds (longer is refused by the box itself)."""
+BOX_WIDTH = "250px"
+"""A result box with its seat label: 140 px of label, the rest for what is typed (fits a phone)."""
 
 
 class SettleDrill(Protocol):
@@ -94,7 +109,8 @@ class SettlementQuiz(Exercise):
     def __init__(self, drill: SettleDrill, rng: random.Random | int | None = None,
                  on_result: Callable[[EndOfHand, bool], None] | None = None) -> None:
         super().__init__(drill, rng, on_result)
-        self.boxes = [_SafeInt(value=0, layout=w.Layout(width="90px")) for _ in range(4)]
+        self.boxes = [_ResultBox(value="0", continuous_update=False, layout=w.Layout(width=BOX_WIDTH, max_width="100%"))
+                      for _ in range(4)]
         for i, b in enumerate(self.boxes):
             b.add_class(f"tg-net-{i}")
         self.marks = [w.HTML() for _ in range(4)]
@@ -116,20 +132,28 @@ class SettlementQuiz(Exercise):
         self.settlement = self.end.settle()
         self.right = [None] * 4
         for b in self.boxes:
-            b.value = 0
+            b.value = "0"
             b.disabled = False
 
-    def enter(self, values: list[int]) -> None:
-        """Type four results (as the page would)."""
+    def enter(self, values: list[int | str]) -> None:
+        """Type four results (as the page would; a number is typed as the page prints it, −20)."""
         for b, v in zip(self.boxes, values, strict=True):
-            b.value = v
+            b.value = v if isinstance(v, str) else _signed(v)
 
     def check(self) -> bool | None:
         """Check each seat's typed result; ``None`` if the quiz is finished."""
         s, end = self.settlement, self.end
         if s is None or end is None or self.done:
             return None
-        values = [int(b.value) for b in self.boxes]
+        read = [read_result(b.value) for b in self.boxes]
+        unreadable = [(seat, why) for seat, why in enumerate(read) if isinstance(why, Text)]
+        if unreadable:  # not a try: say what cannot be read, and let the learner put it right
+            self._feedback = [("wrong", T(f"{seat_name(seat, 'zh-Hant')}：", f"{seat_name(seat)}: ") + why
+                               + T("。", "."))
+                              for seat, why in unreadable]
+            self._render()
+            return False
+        values = [v for v in read if isinstance(v, int)]
         self.tries += 1
         self.right = [v == n for v, n in zip(values, s.net, strict=True)]
         notes: list[tuple[str, Text]] = []
@@ -195,7 +219,7 @@ class SettlementQuiz(Exercise):
             tag = f" ({', '.join(tags)})" if tags else ""
             # the seat is the box's own label (a form field needs a visible name)
             self.boxes[seat].description = seat_name(seat, lang) + tag
-            self.boxes[seat].style.description_width = "150px"
+            self.boxes[seat].style.description_width = "140px"
             mark = self.right[seat]
             self.marks[seat].value = ("" if mark is None else
                                       '<span class="tg-feedback-right">✓</span>' if mark else
