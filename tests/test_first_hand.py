@@ -78,3 +78,34 @@ def test_the_first_hand_comes_back_at_the_same_step_after_a_reload() -> None:
     assert board.done
     board.next_button.click()
     assert board.at < len(script()) and board.decision == 1 and page.store.lesson("00_start")["drills"]["first-hand"]["step"] == 0
+
+
+def test_R_P5_the_walkthrough_counts_each_seats_stacks_as_the_engine_does() -> None:
+    """Every "N now" / "N in all" in the five-minute hand is the stacks of the seat that took the
+    trick, counted by the engine (a one-tile trick is one stack, a pair's two, R-P5)."""
+    import re
+
+    from tiangow import Deal, parse_tiles
+    from tiangow.drills.firsthand import HANDS
+
+    words = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+    d = Deal([parse_tiles(h) for h in HANDS], banker=0, streak=1)
+    counted = 0
+    for s in script():
+        d.push(s.move)
+        cur = d.current_trick
+        if s.after is None or (cur is not None and cur.actions):
+            continue
+        taker = d.completed_tricks[-1].winner
+        assert taker is not None
+        for word in re.findall(r"\b(one|two|three|four|five)(?: stacks)? (?:now|in all)\b", s.after.en):
+            assert words[word] == d.stacks[taker], (s.after.en, d.stacks)
+            counted += 1
+    assert counted >= 3
+
+
+def test_R_D1_the_settlement_says_what_the_banker_multiplier_m_is() -> None:
+    from tiangow.drills.firsthand import SETTLEMENT_TEXT
+
+    assert "banker multiplier m (2 in a banker's first hand, one more for each further hand" in SETTLEMENT_TEXT.en
+    assert "莊家倍數 m（做莊第一局 m = 2，每多連莊一局加 1）" in SETTLEMENT_TEXT.zh

@@ -105,7 +105,8 @@ def _steps() -> tuple[Step, ...]:
             "你是最後一個。要贏，就要用同類更大的牌打過場上最大的牌——北家的和（R-P3）。你的地（1-1）比和大（天地人和）。**選地，按「出牌」。**",
             "You play last. To win you must beat the best play so far — North's 和 — with a higher play of its class (R-P3). Your 地 (Earth, 1-1) ranks "
             "above it (天 地 人 和 …). **Pick 地 and press Play.**"), learner=True, after=T(
-            "你贏了這一墩：兩棟了，也拿回先出的權利。", "You take the trick: two stacks, and the lead is yours again.")),
+            "你贏了這一墩：多一棟，一共兩棟，也拿回先出的權利。",
+            "You take the trick: one more stack, two in all, and the lead is yours again.")),
         # Trick 5: East leads 雙板凳.
         Step(E, _m("lead 22 22"), T(
             "剩下兩墩，你有天和一對板凳。**最後一墩的贏家贏這一局**（R-W1）。天沒有人打得過，留到最後一墩；"
@@ -132,11 +133,12 @@ def _steps() -> tuple[Step, ...]:
 
 SETTLEMENT_TEXT: Final = T(
     "計分（§6）：你是贏家，輸家按棟數付錢。四棟是歸本（R-$1）；少於四棟付少了的棟數，沒有棟（空棟）付 5（R-$2）。"
-    "你是莊家，莊家和閒家之間的錢要乘莊家倍數 m，連莊第一局 m = 2。南家三棟：(4 − 3) × 2 = 2；西家、北家空棟：5 × 2 = 10。"
+    "你是莊家，莊家和閒家之間的錢要乘莊家倍數 m（做莊第一局 m = 2，每多連莊一局加 1）。南家三棟：(4 − 3) × 2 = 2；西家、北家空棟：5 × 2 = 10。"
     "你一共收 22。",
     "Settlement (§6): you won, so each loser pays by their stacks. Four stacks is par (R-$1); fewer pay what is "
     "short of four, and no stack at all (空棟) pays 5 (R-$2). You are the banker, so money between you and "
-    "another player is multiplied by the banker's m, 2 in a banker's first hand: South, 3 stacks, pays "
+    "another player is multiplied by the banker multiplier m (2 in a banker's first hand, one more for each "
+    "further hand the banker keeps in a row): South, 3 stacks, pays "
     "(4 − 3) × 2 = 2; West and North, no stack, pay 5 × 2 = 10 each. You collect 22.")
 
 
