@@ -47,12 +47,17 @@ def test_the_character_table_is_what_opencc_gives() -> None:
 
 
 def test_simplified_matches_opencc() -> None:
+    """Character by character as OpenCC's t2s, then the reviewed mainland words."""
+    from tiangow.i18n import MAINLAND_WORDS
+
     cc = opencc.OpenCC("t2s")
     texts = chinese_literals()
     assert len(texts) > 100
     wrong = {}
     for text in texts:
         ours, theirs = to_simplified(text), cc.convert(text)
+        for hk, mainland in MAINLAND_WORDS:
+            theirs = theirs.replace(hk, mainland)
         if ours != theirs:
             wrong[text] = (ours, theirs)
     assert wrong == {}
@@ -62,3 +67,20 @@ def test_three_languages() -> None:
     t = T("雙長三", "double Long three")
     assert (t("zh-Hant"), t("zh-Hans"), t("en")) == ("雙長三", "双长三", "double Long three")
     assert [seat_name(s, "zh-Hans") for s in range(4)] == ["东", "南", "西", "北"]
+
+
+def test_simplified_pages_use_mainland_words_not_hong_kong_ones() -> None:
+    """简 is for mainland readers: after the character table, the reviewed words (甚么 → 什么,
+    机械人 → 机器人, 预设 → 默认 …) are replaced, in the kernel and by the page alike; each word
+    listed is one the course uses, and none is left anywhere in its text converted to 简."""
+    from scripts.make_simplified import texts
+    from tiangow.i18n import MAINLAND_WORDS, to_simplified
+    from tiangow.simplified import PAIRS
+
+    table = {ord(p[0]): p[1] for p in PAIRS.split()}
+    every = "\n".join(texts())
+    by_characters = every.translate(table)
+    for hk, mainland in MAINLAND_WORDS:
+        assert hk in by_characters, f"{hk} is not in the course's text: drop it from the list"
+        assert hk not in to_simplified(every) and mainland in to_simplified(every)
+    assert to_simplified("甚麼是預設規則？規則機械人") == "什么是默认规则？规则机器人"

@@ -7,6 +7,8 @@ import re
 import pytest
 
 from tests.helpers import plays_of
+from tiangow import Rules
+from tiangow.bots.hints import Coach
 from tiangow.drills.play import PlayRecord
 from tiangow.widgets import LANGUAGE, PlayTable
 from tiangow.widgets.settings import VARIANT_CHOICES
@@ -244,3 +246,32 @@ def test_the_review_steps_retries_and_comes_back_after_a_reload() -> None:
     assert t.review_panel.review is None
     t.past_picker.value = 0
     assert t.review_panel.which == 0 and t.review_panel.review is not None
+
+
+ASCII_IN_CHINESE = re.compile(r"[\u3400-\u9fff（）][:,;(]|\([\u3400-\u9fff]")
+"""An ASCII colon, comma, semicolon or bracket against a Chinese character: Chinese sentences take
+the full-width ones (東（你）：0, （莊家、你）)."""
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans"])
+def test_chinese_at_the_table_takes_full_width_punctuation(lang: str) -> None:
+    from tiangow.bots.session import Session
+    from tiangow.drills.scoring import ScoringDrill
+    from tiangow.widgets.play_html import deal_line_html, result_html, running_score_html
+    from tiangow.widgets.render import seat_html
+    from tiangow.widgets.scoring import SettlementQuiz
+
+    s = Session(seat=0, seed=4, opponents="rule", rules=Rules(capture_multiplier=4), coach=Coach(0, samples=2))
+    while not s.is_over:
+        _ = s.act(s.hint().recommended) if s.learner_to_act else s.bot_step()
+    texts = [deal_line_html(s, lang), result_html(s, lang), running_score_html(s, lang),
+             *(seat_html(s.deal.view(0), x, lang, you=0) for x in range(4))]
+    LANGUAGE.lang = lang
+    try:
+        quiz = SettlementQuiz(ScoringDrill(), rng=5)
+        texts += [b.description for b in quiz.boxes]
+    finally:
+        LANGUAGE.lang = "en"
+    shown = re.sub(r"<[^>]+>", " ", "\n".join(texts))
+    assert "東" in shown or "东" in shown  # drawn in Chinese
+    assert ASCII_IN_CHINESE.findall(shown) == [], shown

@@ -3,7 +3,8 @@
 The package writes its Chinese in traditional characters (the seeds' own script) and
 derives the simplified form character by character with :func:`to_simplified`, from the
 pairs in :mod:`tiangow.simplified` (generated from OpenCC for every character the package and
-the lessons use; a test regenerates it).
+the lessons use; a test regenerates it), then puts the few words a mainland reader writes
+otherwise in their mainland form (:data:`MAINLAND_WORDS`).
 
 >>> to_simplified("雙長三")
 '双长三'
@@ -13,6 +14,7 @@ the lessons use; a test regenerates it).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final, Literal, get_args
 
@@ -31,10 +33,30 @@ LANGS: Final[tuple[Lang, ...]] = get_args(Lang)
 
 _TABLE: Final = {ord(pair[0]): pair[1] for pair in PAIRS.split()}
 
+MAINLAND_WORDS: Final[tuple[tuple[str, str], ...]] = (
+    ("甚么", "什么"), ("机械人", "机器人"), ("预设", "默认"), ("滑鼠", "鼠标"), ("应用程式", "应用程序"),
+    ("程式码", "代码"),
+)
+"""Words that come out of the character table in their Hong Kong or Taiwan form, and what a
+mainland reader writes instead (reviewed by hand; applied after the characters are converted).
+Every one is a word the course uses: ``tests/test_i18n.py`` checks none is left in 简."""
+
+
+def _mainland(text: str) -> str:
+    for hk, mainland in MAINLAND_WORDS:
+        if hk in text:
+            text = text.replace(hk, mainland)
+    return text
+
 
 def to_simplified(text: str) -> str:
-    """Return ``text`` with tiangow's traditional characters in simplified form."""
-    return text.translate(_TABLE)
+    """Return ``text`` with tiangow's traditional characters in simplified form, and the words a
+    mainland reader writes otherwise in their mainland form (:data:`MAINLAND_WORDS`).
+
+    >>> to_simplified("甚麼是預設規則？")
+    '什么是默认规则？'
+    """
+    return _mainland(text.translate(_TABLE))
 
 
 def pick(lang: Lang, zh: str, en: str) -> str:
@@ -50,6 +72,33 @@ def pick(lang: Lang, zh: str, en: str) -> str:
     if lang == "zh-Hant":
         return zh
     raise LanguageError(f"unknown language {lang!r}: use one of {', '.join(LANGS)}")
+
+
+def colon(lang: Lang) -> str:
+    """The colon after a label: full-width in Chinese ("東：0"), a colon and a space in English.
+
+    >>> colon("zh-Hans"), colon("en")
+    ('：', ': ')
+    """
+    return ": " if lang == "en" else "："
+
+
+def listed(items: Iterable[str], lang: Lang, sep: str = "、") -> str:
+    """Items in a row: "莊家、你" in Chinese (or ``sep``, e.g. "；"), "banker, you" in English.
+
+    >>> listed(["莊家", "你"], "zh-Hant"), listed(["banker", "you"], "en")
+    ('莊家、你', 'banker, you')
+    """
+    return (", " if lang == "en" else sep).join(items)
+
+
+def bracketed(text: str, lang: Lang) -> str:
+    """A note after a word: "（莊家）" with full-width brackets in Chinese, " (banker)" in English.
+
+    >>> "東" + bracketed("莊家", "zh-Hant"), "East" + bracketed("banker", "en")
+    ('東（莊家）', 'East (banker)')
+    """
+    return f" ({text})" if lang == "en" else f"（{text}）"
 
 
 _TRADITIONAL: Final = ("hant", "tw", "hk", "mo")

@@ -199,3 +199,15 @@ def test_double_clicks_on_lesson_08_act_once(page: Any, voila_url: str) -> None:
     page.locator(".tg-hint-button").click()
     page.wait_for_selector(f".tg-hintbox[data-stage='2'][data-step='{step}'] .tg-hint-rec", timeout=TIMEOUT)
     assert ERROR_TEXT not in page.content()
+
+
+BROKEN_RULE_IDS = """() => [...document.querySelectorAll('a.tg-rule-link')]
+    .filter(a => a.offsetParent !== null && a.getClientRects().length > 1).map(a => a.textContent)"""
+
+
+@pytest.mark.parametrize("lesson", ["04_tricks", "05_scoring"])
+def test_a_rule_id_stays_on_one_line_on_a_phone(open_page: Any, lessons: Lessons, lesson: str) -> None:
+    page = open_page(lessons.url(lesson), width=390)
+    page.wait_for_selector("a.tg-rule-link", timeout=TIMEOUT)
+    assert page.locator("a.tg-rule-link").count() >= 5
+    assert page.evaluate(BROKEN_RULE_IDS) == []

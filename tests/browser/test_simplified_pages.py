@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from tests.browser.pages import Lessons, settle
 from tiangow.drills.catalog import LESSONS
-from tiangow.i18n import to_simplified
+from tiangow.i18n import MAINLAND_WORDS, to_simplified
 
 pytestmark = pytest.mark.browser
 
@@ -61,4 +61,6 @@ def test_page_in_simplified_has_no_traditional_character(page: Any, lessons: Les
     traditional = sorted({c for c in CJK.findall(text) if t2s.convert(c) != c})
     lines = [line for line in text.splitlines() if any(c in line for c in traditional)]
     assert traditional == [], f"{name} in 简 shows {''.join(traditional)}: {lines[:5]}"
+    hong_kong = [hk for hk, _ in MAINLAND_WORDS if hk in text]
+    assert hong_kong == [], f"{name} in 简 says {hong_kong}, where a mainland reader writes otherwise"
     assert "There was an error" not in page.content()

@@ -196,7 +196,7 @@ def make_question(kind: str, rng: random.Random, number: int = 0) -> Question:
         best = values[0]
         house = paigow.house_way(tiles)
         house_note = (T("莊家的固定擺法也是這樣擺。", "The house way sets it the same way.") if house == best.split
-                      else T(f"莊家的固定擺法（house way）會擺成：{split_text(house).zh}——這裏不是最好的。",
+                      else T(f"莊家的固定擺法會擺成：{split_text(house).zh}——這裏不是最好的。",
                              f"The house way would set {split_text(house).en} — not the best here."))
         thumb = paigow.rule_of_thumb(tiles)
         if thumb == best.split:

@@ -7,8 +7,16 @@
 const TWIN = "tg-prose-twin";
 
 function table(pairs) {
+  // "傳传" is a character and its simplified form; "甚么=什么" a word a mainland reader writes
+  // otherwise, replaced after the characters (tiangow.i18n.MAINLAND_WORDS).
   const map = new Map();
+  map.words = [];
   for (const pair of (pairs || "").split(/\s+/)) {
+    const word = pair.split("=");
+    if (word.length === 2 && word[0] && word[1]) {
+      map.words.push(word);
+      continue;
+    }
     const chars = Array.from(pair);
     if (chars.length === 2) map.set(chars[0], chars[1]);
   }
@@ -21,6 +29,7 @@ function convert(root, map) {
     const text = node.nodeValue;
     let out = "";
     for (const ch of text) out += map.get(ch) || ch;
+    for (const [from, to] of map.words) if (out.includes(from)) out = out.split(from).join(to);
     if (out !== text) node.nodeValue = out;
   }
 }

@@ -13,7 +13,7 @@ from typing import Any
 
 import traitlets
 
-from ..i18n import LANGS
+from ..i18n import LANGS, MAINLAND_WORDS
 from ..simplified import PAIRS
 from .glossary import terms_data
 from .pages import page_href
@@ -32,7 +32,9 @@ class PageLanguage(PageWidget):
     _esm = esm("pagelang.js")
 
     lang = traitlets.Enum(LANGS, default_value="zh-Hant").tag(sync=True)
-    simplified = traitlets.Unicode(" ".join(PAIRS.split())).tag(sync=True)
+    simplified = traitlets.Unicode(" ".join([*PAIRS.split(), *(f"{a}={b}" for a, b in MAINLAND_WORDS)])).tag(sync=True)
+    """The character pairs of :mod:`tiangow.simplified`, then the mainland words ("甚么=什么"):
+    the page converts 简 exactly as :func:`tiangow.i18n.to_simplified` does."""
     rules = traitlets.Dict().tag(sync=True)
     """Every rule's text (:func:`tiangow.widgets.rules.rules_data`): the page links each rule id it
     shows and opens the rule in a panel beside the lesson."""

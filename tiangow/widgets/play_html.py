@@ -8,7 +8,7 @@ import html
 
 from ..bots.hints import Hint, outcome_text, ranking_note
 from ..bots.session import Session
-from ..i18n import Lang, T, Text, seat_name
+from ..i18n import Lang, T, Text, bracketed, colon, listed, seat_name
 from ..search import core_in_use
 from .render import history_html, table_html, tiles_html
 from .scoring import settlement_html
@@ -25,8 +25,8 @@ def deal_line_html(s: Session, lang: Lang) -> str:
     d = s.deal
     m = d.multiplier
     banker = seat_name(d.banker, lang)
-    variants = "; ".join(f"{label(lang)}: {text(lang)}" for name, label, options in VARIANT_CHOICES
-                         for value, text in options[1:] if getattr(s.rules, name) == value) \
+    variants = listed((f"{label(lang)}{colon(lang)}{text(lang)}" for name, label, options in VARIANT_CHOICES
+                       for value, text in options[1:] if getattr(s.rules, name) == value), lang, sep="；") \
         or T("預設規則", "default rules")(lang)
     return (STYLE + f'<div class="tg-muted tg-deal-line" data-seed="{s.deal_seed}" data-banker="{d.banker}" '
             f'data-streak="{d.streak}" data-search="{core_in_use()}">'
@@ -167,7 +167,7 @@ def result_html(s: Session, lang: Lang) -> str:
     marks = T(f"你的出牌：最佳 {counts['best']}，可以 {counts['fine']}，失誤 {counts['mistake']}。",
               f"Your actions: {counts['best']} best, {counts['fine']} fine, {counts['mistake']} "
               + ("mistake." if counts["mistake"] == 1 else "mistakes."))
-    fins = ", ".join(f.label(lang) + f" ({f.rule})" for f in st.finishes)
+    fins = listed((f.label(lang) + bracketed(f.rule, lang) for f in st.finishes), lang)
     extra = f'<div class="tg-muted">{html.escape(T("奇牌：", "Special finish: ")(lang))}{html.escape(fins)}</div>' if fins else ""
     nb = seat_name(st.next_banker, lang)
     nxt = T(f"下一局莊家：{seat_name(st.next_banker, 'zh-Hant')}（連莊第 {st.next_streak} 局，R-B1）",
@@ -183,7 +183,7 @@ def running_score_html(s: Session, lang: Lang) -> str:
     run = s.running
     you = T("（你）", " (you)")(lang)
     cells = "".join(f'<td data-seat="{x}">{html.escape(seat_name(x, lang))}{html.escape(you) if x == s.seat else ""}'
-                    f': {f"{run[x]:+d}".replace("-", "−") if run[x] else "0"}</td>' for x in range(4))
+                    f'{colon(lang)}{f"{run[x]:+d}".replace("-", "−") if run[x] else "0"}</td>' for x in range(4))
     played = s.hands_in_score
     label = T(f"累計（{played} 局）", f"Running score ({played} hand{'s' if played != 1 else ''})")
     return (STYLE + f'<div class="tg-muted tg-running-score" data-hands="{played}">{html.escape(label(lang))}'

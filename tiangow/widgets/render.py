@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from ..deal import ActionKind, DealView, Trick
-from ..i18n import Lang, T, Text, seat_name
+from ..i18n import Lang, T, Text, bracketed, listed, seat_name
 from ..svg import tile_svg
 from ..tiles import Tile
 from .views import STYLE
@@ -49,7 +49,7 @@ def seat_html(view: DealView, seat: int, lang: Lang, *, you: int | None, width: 
     (face down, smaller, when it may not see them). With ``hide_own``, ``you``'s tiles are
     left out (a widget shows them to pick from) and listed in ``data-hand`` instead."""
     tags = [t(lang) for t, on in ((_BANKER, seat == view.banker), (_YOU, seat == you)) if on]
-    tag = f" ({', '.join(tags)})" if tags else ""
+    tag = bracketed(listed(tags, lang), lang) if tags else ""
     n = view.stacks[seat]
     stacks = T(f"{n} 棟", f"{n} stack{'s' if n != 1 else ''}")(lang)
     held = view.hands[seat]

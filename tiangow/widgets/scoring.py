@@ -11,7 +11,7 @@ import ipywidgets as w
 import traitlets
 
 from ..drills.scoring import MISTAKE_TEXT, EndOfHand, mistakes, read_result
-from ..i18n import Lang, T, Text, seat_name
+from ..i18n import Lang, T, Text, bracketed, listed, seat_name
 from ..scoring import Settlement
 from .exercise import Exercise, prompt_html, score_html
 from .safe import SafeState
@@ -216,7 +216,7 @@ class SettlementQuiz(Exercise):
             tags = [T("莊", "banker")(lang)] if seat == end.banker else []
             if seat == end.winner:
                 tags.append(T("贏家", "winner")(lang))
-            tag = f" ({', '.join(tags)})" if tags else ""
+            tag = bracketed(listed(tags, lang), lang) if tags else ""
             # the seat is the box's own label (a form field needs a visible name)
             self.boxes[seat].description = seat_name(seat, lang) + tag
             self.boxes[seat].style.description_width = "140px"
