@@ -55,13 +55,13 @@ class MasteryCheck:
             self.passed = self.passed or self.score.first_try >= self.pass_mark
 
     def terms(self) -> Text:
-        """What the check is, said before the first question: its size and its pass mark.
+        """What it takes to pass, said beside "Question 1 of 6" (which gives the size already).
 
         >>> MasteryCheck([lambda rng: None], 6, 5).terms().en  # type: ignore[arg-type,return-value]
-        '6 questions; to pass, get 5 right at the first try.'
+        'to pass, get 5 right at the first try.'
         """
-        return T(f"共 {self.questions} 題，第一次就答對 {self.pass_mark} 題才算通過。",
-                 f"{self.questions} questions; to pass, get {self.pass_mark} right at the first try.")
+        return T(f"第一次就答對 {self.pass_mark} 題才算通過。",
+                 f"to pass, get {self.pass_mark} right at the first try.")
 
     def number(self, answered: bool) -> int:
         """The number of the question being asked (``answered``: it has been recorded)."""
