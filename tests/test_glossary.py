@@ -89,3 +89,19 @@ def test_the_glossary_page_and_the_pages_term_data() -> None:
         LANGUAGE.lang = "zh-Hant"
     index = IndexPage().index.value  # every new page is on the index
     assert 'href="rules.ipynb"' in index and 'href="glossary.ipynb"' in index
+
+
+def test_a_terms_tiles_are_drawn_large_enough_to_count_their_pips() -> None:
+    import re
+
+    from tiangow.widgets import LANGUAGE
+    from tiangow.widgets.glossary import GlossaryTable
+
+    LANGUAGE.lang = "en"
+    try:
+        page = GlossaryTable()
+    finally:
+        LANGUAGE.lang = "zh-Hant"
+    tiles = re.findall(r'<span class="tg-term-tiles">(.*?)</span>', page.value)
+    widths = [float(w) for drawn in tiles for w in re.findall(r'<svg[^>]* width="([\d.]+)"', drawn)]
+    assert len(widths) >= 21 and min(widths) >= 22

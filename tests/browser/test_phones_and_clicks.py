@@ -211,3 +211,18 @@ def test_a_rule_id_stays_on_one_line_on_a_phone(open_page: Any, lessons: Lessons
     page.wait_for_selector("a.tg-rule-link", timeout=TIMEOUT)
     assert page.locator("a.tg-rule-link").count() >= 5
     assert page.evaluate(BROKEN_RULE_IDS) == []
+
+
+CUT_LABELS = """() => [...document.querySelectorAll('button.tg-choice')]
+    .filter(b => b.offsetParent !== null)
+    .filter(b => b.scrollWidth > b.clientWidth + 1 || b.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+    .map(b => b.textContent)"""
+
+
+@pytest.mark.parametrize("lang", ["繁", "English"])
+def test_lesson_09s_answers_fit_their_buttons_on_a_phone(open_page: Any, lessons: Lessons, lang: str) -> None:
+    page = open_page(lessons.url("09_paigow"), width=390)
+    page.get_by_role("button", name=lang, exact=True).click()
+    settle(page)
+    page.wait_for_selector("button.tg-choice", timeout=TIMEOUT)
+    assert page.evaluate(CUT_LABELS) == []

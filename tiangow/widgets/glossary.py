@@ -32,6 +32,10 @@ def terms_data() -> dict[str, Any]:
     return {t.zh: {"s": to_simplified(t.zh), "j": t.jyutping, "p": t.pinyin, "m": t.meaning("en")} for t in TERMS}
 
 
+TERM_TILE_W = 24
+"""How wide a term's tiles are drawn beside it: wide enough to count their pips."""
+
+
 class GlossaryTable(w.HTML):
     """Every term, category by category: the characters (繁 and 简 where they differ), both
     readings and the meaning; follows the language."""
@@ -54,7 +58,7 @@ class GlossaryTable(w.HTML):
                 why = (to_simplified(t.reviewed) if lang == "zh-Hans" else t.reviewed) if t.reviewed else ""
                 mark = f' <span class="tg-muted" title="{html.escape(why)}">✎</span>' if why else ""
                 script = "zh-Hans" if lang == "zh-Hans" else "zh-Hant"
-                drawn = "".join(tile_svg(k, 12, lang) for k in _tiles_named(t.zh))
+                drawn = "".join(tile_svg(k, TERM_TILE_W, lang) for k in _tiles_named(t.zh))
                 drawn = f'<span class="tg-term-tiles">{drawn}</span>' if drawn else ""
                 rows.append(f'<tr data-term="{html.escape(t.zh)}"><td lang="{script}" class="tg-term-zh">'
                             f"<b>{html.escape(shown)}</b>{other}{drawn}</td>"
