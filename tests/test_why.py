@@ -161,3 +161,51 @@ def test_a_reason_does_not_name_the_better_move_twice_running() -> None:
     assert en.count("if you play Earth") == 1 and zh.count("如果你打 地") == 1, (en, zh)
     assert "in 18 — and you take this trick in 14 of 32 deals" in en, en
     assert "有 18 副，而且你在 32 副牌裏有 14 副贏這一墩" in zh, zh
+
+
+def _words_follow_their_figures(text: str, n_gap: int) -> None:
+    """Every qualitative word in ``text`` agrees with the figure beside it."""
+    import re
+
+    from tiangow.bots.why import LIKELY, RARELY
+
+    bare = len(re.findall(r"\b(likely|usually|rarely|hardly)\b|很可能|很少|通常|幾乎", text))
+    cited = len(re.findall(r"(likely|rarely) \w*\s*\(in \d+ of \d+ deals\)|(很可能|很少)（在 \d+ 副牌裏有 \d+ 副）", text))
+    assert bare == cited, f"a qualitative word without its figure: {text}"
+    for word, k, n in re.findall(r"(likely|rarely) \w*\s*\(in (\d+) of (\d+) deals\)", text):
+        share = int(k) / int(n)
+        assert (share >= LIKELY) if word == "likely" else (share <= RARELY), text
+    for word, n, k in re.findall(r"(很可能|很少)（在 (\d+) 副牌裏有 (\d+) 副）", text):
+        share = int(k) / int(n)
+        assert (share >= LIKELY) if word == "很可能" else (share <= RARELY), text
+    for a, b, n in re.findall(r"about as often \((\d+) and (\d+) of (\d+) deals\)", text):
+        assert abs(int(a) - int(b)) < max(1, (int(n) + 9) // 10), text
+    for x, y in re.findall(r"about as many stacks \(([\d.]+) and ([\d.]+)\)", text):
+        assert abs(float(x) - float(y)) < 0.55, text
+    assert not re.search(r"only 0\.0 behind|只差 0\.0", text), text
+
+
+@pytest.mark.parametrize("tiles", [1, 2, 3, 5, 6, 8])
+def test_every_qualitative_word_follows_from_the_figure_beside_it_in_both_languages(tiles: int) -> None:
+    """Hints and marks over seeded positions: "likely" and "rarely" (很可能, 很少) only where the
+    share of deals they cite passes the thresholds written once in tiangow.bots.why; "about as
+    often" only where the counts it cites are that close; never "only 0.0 behind"; and no "lead
+    the next" in the last trick."""
+    rng = random.Random(700 + tiles)
+    seen = 0
+    for i in range(10):
+        d = deal_until(rng, tiles)
+        if d.is_over:
+            continue
+        view = d.view(d.to_play)
+        coach = Coach(seed=i, samples=8)
+        h = coach.hint(view)
+        texts = [h.reason, *(coach.mark(view, o.move).text for o in h.options[1:3])]
+        last = view.hand_sizes[view.seat] == len(h.recommended.tiles)
+        for t in texts:
+            for lang_text in (t.en, t.zh):
+                _words_follow_their_figures(lang_text, 1)
+            if last:
+                assert "lead the next" not in t.en and "下一墩由你先出" not in t.zh, t.en
+        seen += 1
+    assert seen >= 8

@@ -36,8 +36,16 @@ from ..move import Move
 from ..search import core_budget_share, core_in_use
 from ..tiles import Tile
 from .base import BotError, check_view
-from .search import COACH_EARLY_BUDGET, COACH_PURE_EARLY_BUDGET, Option, SearchBot, coach_ending, coach_settings
-from .why import Why, compare
+from .search import (
+    COACH_EARLY_BUDGET,
+    COACH_PURE_EARLY_BUDGET,
+    Option,
+    Outlook,
+    SearchBot,
+    coach_ending,
+    coach_settings,
+)
+from .why import SAME_NET, Why, compare, how_often, likelihood
 
 __all__ = ["Coach", "Hint", "Mark", "Marked", "mark_for", "outcome_text", "ranking_note"]
 
@@ -319,7 +327,7 @@ def _lower_beaters(f: _Facts, rec: Combination) -> list[Combination]:
     return sorted((o for o in beaters if o.kind is rec.kind and o.rank > rec.rank), key=lambda o: -o.rank)
 
 
-def _reason(f: _Facts, rec: Move) -> Text | None:
+def _reason(f: _Facts, rec: Move, outlook: Outlook | None = None) -> Text | None:
     view = f.view
     rec_comb = None if rec.discard else table(view.rules).by_tiles.get(rec.tiles)
     if rec.discard:
@@ -358,8 +366,21 @@ def _reason(f: _Facts, rec: Move) -> Text | None:
         return T("沒有看不見的牌打得過它：你贏這一墩，下一墩還是你先出（R-P1、R-P5）。",
                  "Nothing you have not seen can beat it: you win the trick and lead the next (R-P1, R-P5).")
     if rec_comb.size > 1:
-        return T(f"它很可能沒人打得過，一次贏 {rec_comb.size} 棟（R-P5）。",
-                 f"It will likely stand, and wins {rec_comb.size} stacks at once (R-P5).")
+        if outlook is None or not outlook.samples:
+            return T(f"要是沒人打得過，它一次贏 {rec_comb.size} 棟（R-P5）。",
+                     f"If nobody beats it, it wins {rec_comb.size} stacks at once (R-P5).")
+        k, n, size = outlook.tricks, outlook.samples, rec_comb.size
+        zh = how_often(k, n).zh  # "很可能（在 32 副牌裏有 30 副）", the word following from the figure
+        word = likelihood(k, n)
+        if word == "likely":
+            return Text(f"它{zh}沒人打得過，一次贏 {size} 棟（R-P5）。",
+                        f"It will likely stand (in {k} of {n} deals) and win {size} stacks at once (R-P5).")
+        if word == "rarely":
+            return Text(f"它{zh}沒人打得過；要是沒人打得過，一次贏 {size} 棟（R-P5）。",
+                        f"It will rarely stand (in {k} of {n} deals); if it does, it wins {size} stacks at once "
+                        "(R-P5).")
+        return Text(f"它{zh}沒人打得過；沒人打得過時一次贏 {size} 棟（R-P5）。",
+                    f"It stands in {k} of {n} deals, and then wins {size} stacks at once (R-P5).")
     t = rec_comb.tiles[0]
     same = [u for u in f.hand if u.is_civil == t.is_civil]
     if all(t.rank <= u.rank for u in same) and len(f.hand) > 1:
@@ -437,17 +458,22 @@ class Coach:
         rec = options[0].move
         f = _facts(view)
         why = None
-        reason = _reason(f, rec)
+        reason = _reason(f, rec, options[0].outlook)
         if len(options) > 1:
             runner = options[1]
             gap = options[0].mean - runner.mean
             if gap > BEST_MARGIN[options[0].exact]:
                 why = compare(runner, options[0], view)
                 against = T("比起第二好的選擇：", "Against the next best: ") + why.text
-            else:
-                against = T(f"第二好的選擇，{_lower(runner.move.text(view)).zh}，只差 {gap:.1f}：兩個都可以。",
-                            f"The next best, {_lower(runner.move.text(view)).en}, is only {gap:.1f} behind: "
+            elif gap < SAME_NET:
+                against = T(f"第二好的選擇，{_lower(runner.move.text(view)).zh}，平均一樣好：兩個都可以。",
+                            f"The next best, {_lower(runner.move.text(view)).en}, does as well on average: "
                             "either will do.")
+            else:
+                against = T(f"第二好的選擇，{_lower(runner.move.text(view)).zh}，只差 {gap:.1f}，"
+                            "這些樣本分不出高下：兩個都可以。",
+                            f"The next best, {_lower(runner.move.text(view)).en}, is only {gap:.1f} behind, "
+                            "a difference these samples cannot tell apart: either will do.")
             reason = against if reason is None else reason + T("", " ") + against
         elif reason is None:
             reason = T("只有這一個選擇。", "It is the only action open.")

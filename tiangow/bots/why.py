@@ -26,13 +26,14 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import Final
 
 from ..combos import Combination, combinations_in
 from ..deal import DealView
 from ..i18n import T, Text
 from .search import Option, Outlook
 
-__all__ = ["Fact", "Why", "compare", "split_combinations"]
+__all__ = ["Fact", "Why", "compare", "split_combinations", "how_often", "likelihood", "LIKELY", "RARELY", "SAME_NET"]
 
 KINDS = ("win", "trick", "blank", "stacks", "bonus", "last", "split", "net")
 """What a fact can be about."""
@@ -59,6 +60,44 @@ class Why:
     text: Text
     preface: bool = False
     """Whether the first fact is one in the judged action's favour ("…, but …")."""
+
+
+LIKELY: Final = 0.75
+"""A share of the deals at or above which the coach may say "likely" (or "usually") beside it."""
+RARELY: Final = 0.25
+"""A share of the deals at or below which the coach may say "rarely" beside it."""
+SAME_NET: Final = 0.05
+"""Expected nets closer than this are "as good" (they print alike to one decimal)."""
+
+
+def likelihood(k: int, n: int) -> str | None:
+    """``"likely"`` where ``k`` of ``n`` is at least :data:`LIKELY`, ``"rarely"`` at most
+    :data:`RARELY`, else ``None`` (no word: the figure alone)."""
+    if not n:
+        return None
+    if k / n >= LIKELY:
+        return "likely"
+    if k / n <= RARELY:
+        return "rarely"
+    return None
+
+
+def how_often(k: int, n: int) -> Text:
+    """How often something happened in ``k`` of ``n`` deals, in words that follow from the
+    figure by :data:`LIKELY` and :data:`RARELY`, with the figure beside them.
+
+    >>> how_often(30, 32).en, how_often(11, 32).en, how_often(3, 32).en
+    ('likely (in 30 of 32 deals)', 'in 11 of 32 deals', 'rarely (in 3 of 32 deals)')
+    >>> how_often(30, 32).zh
+    '很可能（在 32 副牌裏有 30 副）'
+    """
+    of = _of(k, n)
+    word = likelihood(k, n)
+    if word == "likely":
+        return T("很可能（", "likely (") + of + T("）", ")")
+    if word == "rarely":
+        return T("很少（", "rarely (") + of + T("）", ")")
+    return of
 
 
 def _of(n: int, samples: int) -> Text:
@@ -115,8 +154,12 @@ def compare(yours: Option, other: Option, view: DealView | None = None) -> Why:
             "如果你{me}，你{of}贏這一墩（如果你{it}：{k} 副），可是",
             "if you {me}, you take this trick {of} (if you {it}: {k}), but "), of=_of(a.tricks, n), k=b.tricks))
     trick_b: Fact | None = None
+    last_trick = (view is not None and view.seat is not None
+                  and view.hand_sizes[view.seat] == len(other.move.tiles))  # no trick comes after this one
     if preface is None and b.tricks - a.tricks >= big:
         trick_b = Fact("trick", a.tricks, b.tricks, n, fmt(T(
+            "如果你{it}，你{of}贏這一墩（如果你{me}：{k} 副；R-W1）",
+            "if you {it}, you take this trick {of} (if you {me}: {k}; R-W1)") if last_trick else T(
             "如果你{it}，你{of}贏這一墩，下一墩由你先出（如果你{me}：{k} 副；R-P1、R-P5）",
             "if you {it}, you take this trick {of} and lead the next (if you {me}: {k}; R-P1, R-P5)"),
             of=_of(b.tricks, n), k=a.tricks))
@@ -176,6 +219,8 @@ def compare(yours: Option, other: Option, view: DealView | None = None) -> Why:
 
     if not facts:
         facts.append(Fact("net", yours.mean, other.mean, n, _net_text(me, it, yours, other, preface is None)))
+        if preface is None:
+            facts[-1] = Fact("net", yours.mean, other.mean, n, facts[-1].text + _alike(a, b, me, it))
     facts = facts[:2]
     body = facts[0].text
     zh_it, en_it = f"如果你{it.zh}，", f"if you {it.en}, "
@@ -201,13 +246,30 @@ def _signed(x: float) -> str:
 
 
 def _net_text(me: Text, it: Text, yours: Option, other: Option, alone: bool) -> Text:
-    t = T("在同樣的 {n} 副牌裏，如果你{me}，平均淨得 {x}；如果你{it}，{y}",
-          "over the same {n} deals, if you {me} you net {x} on average; if you {it}, {y}").format(
+    return T("在同樣的 {n} 副牌裏，如果你{me}，平均淨得 {x}；如果你{it}，{y}",
+             "over the same {n} deals, if you {me} you net {x} on average; if you {it}, {y}").format(
         n=yours.samples, me=me, it=it, x=_signed(yours.mean), y=_signed(other.mean))
-    if alone:
-        t = t + T("。贏不贏這一局、得幾棟都差不多，差在別人付多少（R-$2）",
-                  ". The hand won and your stacks hardly differ: the gap is in what the others pay (R-$2)")
-    return t
+
+
+def _alike(a: Outlook, b: Outlook, me: Text, it: Text) -> Text:
+    """Where no count told the two actions apart (:func:`compare` found no fact): say which of
+    the hand won and the stacks are alike — within :func:`_count_gap` deals and half a stack —
+    with their counts, and, when both are, that the difference is in what the others pay."""
+    n = a.samples
+    wins = abs(a.wins - b.wins) < _count_gap(n)
+    stacks = abs(a.mean_stacks - b.mean_stacks) < 0.5
+    won = T(f"贏這一局的次數差不多（{a.wins} 和 {b.wins} 副）",
+            f"you win the hand about as often ({a.wins} and {b.wins} of {n} deals)")
+    kept = T(f"平均棟數也差不多（{a.mean_stacks:.1f} 和 {b.mean_stacks:.1f}）",
+             f"end with about as many stacks ({a.mean_stacks:.1f} and {b.mean_stacks:.1f})")
+    if wins and stacks:
+        return (T(f"。兩樣都是在 {n} 副牌裏", ". Either way ") + won + T("、", " and ") + kept
+                + T("，差在別人付多少（R-$2）", ": the difference is in what the others pay (R-$2)"))
+    if wins:
+        return T(f"。兩樣都是在 {n} 副牌裏", ". Either way ") + won
+    if stacks:
+        return T("。兩樣", ". Either way you ") + Text(kept.zh.replace("也", "都"), kept.en)
+    return T("", "")
 
 
 def _lower_first(t: Text) -> Text:
