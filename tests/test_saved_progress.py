@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from tiangow import Natural, Rules, RulesError
 from tiangow.bots.hints import Coach
+from tiangow.bots.rule import RuleBot
 from tiangow.bots.session import SNAPSHOT_VERSION, Session
 from tiangow.drills import TileDrill
 from tiangow.drills.base import Leitner, Score
@@ -146,6 +147,33 @@ def test_the_table_comes_back_after_a_reload_with_the_same_tiles_and_score() -> 
     assert reloaded.score_view.value == table.score_view.value
     assert reloaded.deal_line.value == table.deal_line.value and "Hand 2" in reloaded.deal_line.value
     assert again.hands == record.hands == 1
+
+
+def test_a_reload_brings_back_the_last_actions_mark_and_an_open_hint() -> None:
+    """Issue 45 §3: reloaded mid-hand, the table shows the mark on the learner's last action and
+    the hint that was open, at the stage it was at, with the same figures."""
+    saves: list[dict[str, Any]] = []
+    record = PlayRecord()
+    table = PlayTable(record, seed=21, pace=0, opponents="rule", on_change=lambda: saves.append(record.state()))
+    table._schedule()
+    assert table.session.learner_to_act
+    rule = RuleBot(5)
+    assert table.act(rule.choose(table.session.deal.view(table.session.seat)))
+    table._schedule()
+    mark = table.feedback.value
+    assert "data-mark" in mark
+    if table.session.learner_to_act:
+        table.show_hint()
+        table.show_hint()
+    hint = table.hint_view.value
+    again = PlayRecord()
+    reloaded = PlayTable(again, seed=777, pace=0, opponents="search")
+    again.load(copy.deepcopy(saves[-1]))
+    reloaded.refresh()
+    assert reloaded.session.snapshot() == table.session.snapshot()
+    assert reloaded.feedback.value == mark
+    if table.session.learner_to_act:
+        assert 'data-stage="2"' in hint and reloaded.hint_view.value == hint
 
 
 def test_a_new_table_is_saved_once_the_progress_has_loaded_and_comes_back_on_reload() -> None:

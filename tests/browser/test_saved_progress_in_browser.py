@@ -18,6 +18,7 @@ from tests.browser.pages import (
     open_lesson,
     progress_ready,
     quick_move,
+    ready_to_click,
     right_and_wrong,
     settle,
     wait_turn,
@@ -62,6 +63,15 @@ def test_lesson_08_reloaded_mid_hand_comes_back_exactly(page: Any, voila_url: st
         state, step = wait_turn(page, step)
     before = page.evaluate(TABLE_NOW)
     assert before["step"] > 0 and before["seed"] != after_one["seed"]
+    mark = page.locator(".tg-feedback-line[data-mark]").first.inner_text()  # the last action's mark
+    hint = ""
+    if before["state"] == "your-turn":  # a hint left open, both stages
+        for stage in ("1", "2"):
+            ready_to_click(page, ".tg-hint-button", TIMEOUT)
+            page.click(".tg-hint-button")
+            page.wait_for_selector(f".tg-hintbox[data-stage='{stage}']", timeout=TIMEOUT)
+            settle(page)
+        hint = page.locator(".tg-hintbox").inner_text()
     page.reload()
     page.wait_for_selector(".tg-play-table svg[data-tile]", timeout=TIMEOUT)
     page.wait_for_function(f"""() => {{
@@ -73,11 +83,13 @@ def test_lesson_08_reloaded_mid_hand_comes_back_exactly(page: Any, voila_url: st
     after = page.evaluate(TABLE_NOW)
     assert after == before
     assert after["hands"] == "1" and after["score"] == before["score"]
+    assert page.locator(".tg-feedback-line[data-mark]").first.inner_text() == mark
+    if hint:
+        assert page.locator(".tg-hintbox[data-stage='2']").inner_text() == hint
     assert page.locator(".tg-play-table .tg-trick svg[data-tile], .tg-play-table .tg-seat").count() > 0
     # Play goes on from there: the next move is taken.
-    if after["state"] == "your-turn":
-        state, step = wait_turn(page, at=after["step"])
-        quick_move(page, step)
+    if after["state"] == "your-turn":  # (the hint button stays spent: the hint is open at its second stage)
+        quick_move(page, after["step"])
     assert ERROR_TEXT not in page.content()
 
 

@@ -427,6 +427,8 @@ class PlayTable(w.VBox):
         p = self.review_panel
         if p.review is not None:
             out["review"] = [-1 if p.which is None else p.which, p.k]
+        if self._hint_stage and s.learner_to_act:
+            out["hint"] = [self._hint_stage, len(s.deal.history)]  # open, at this position
         return out
 
     def _keep(self) -> bool:
@@ -466,6 +468,17 @@ class PlayTable(w.VBox):
         self._last_saved = None
         self._feedback = None
         self._reset_hint()
+        # the mark on the learner's latest action, as it was shown, and a hint that was open
+        step = self._learner_step()
+        if session.judged and session.judged[-1].at + 1 == step:
+            last = session.judged[-1]
+            self._feedback = ("mark-" + last.mark.value, last.text)
+            self._feedback_step = step
+        hint = table.get("hint")
+        if (isinstance(hint, list) and len(hint) == 2 and hint[0] in (1, 2) and not isinstance(hint[0], bool)
+                and hint[1] == len(session.deal.history) and session.learner_to_act):
+            self._hint = session.hint()
+            self._hint_stage = hint[0]
         self.seat_toggle.value = session.seat
         self.opp_toggle.value = session.opponents
         for name, _label, options in VARIANT_CHOICES:
