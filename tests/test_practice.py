@@ -140,6 +140,44 @@ def test_a_due_position_of_the_mistakes_deck_is_tried_again_on_the_practice_page
         LANGUAGE.lang = "zh-Hant"
 
 
+def test_a_wrong_try_at_a_mistake_leaves_a_second_try_or_the_answer() -> None:
+    """Issue 45 §4: "Try again, or show the answer" means it — a wrong try leaves the position
+    open for a second one, or the answer on request; the deck moves by the first try."""
+    from tiangow.bots import Session
+    from tiangow.drills.play import PlayRecord
+
+    s = Session(seat=1, seed=3, opponents="rule", samples=8, coach_samples=8)
+    s.run_bots()
+    position = s.hand_record()
+    best = position.answer(coach_samples=position.samples)
+    wrong = next(m for m in position.deal().legal_moves()
+                 if not position.try_move(m, coach_samples=position.samples).right)
+    for second in ("right", "answer", "wrong"):
+        record = PlayRecord()
+        record.keep_mistake(position, now_ms() - DAY)
+        LANGUAGE.lang = "en"
+        try:
+            page = PracticePage()
+            retry = page.mistakes()
+            page.store.set_state({"data": {"lessons": {"08_play": {"drills": {"play": record.state()}}},
+                                           "prefs": {}}, "loaded": True})
+            assert retry.act(wrong) is False
+            assert "Try again, or show the answer" in retry.feedback.value and "The answer" not in retry.feedback.value
+            assert not retry.done and retry.picker.disabled is False
+            assert retry.answer_button.layout.display == ""
+            assert page.store.lesson("08_play")["drills"]["play"]["mistakes"][0]["box"] == 0  # moved by the first try
+            if second == "right":
+                assert retry.act(best) is True and "Right" in retry.feedback.value
+            elif second == "answer":
+                retry.answer_button.click()
+                assert "The answer" in retry.feedback.value
+            else:
+                assert retry.act(wrong) is False and "The answer" in retry.feedback.value
+            assert retry.done and retry.answer_button.layout.display == "none"
+        finally:
+            LANGUAGE.lang = "zh-Hant"
+
+
 def test_tiles_and_mistakes_due_come_in_one_stream_most_overdue_first() -> None:
     """Issue 25, point 4a: the day's due items are mixed — a position of the mistakes deck due
     before a tile comes before it, then the tile, in one box on the page."""

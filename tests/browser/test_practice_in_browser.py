@@ -82,3 +82,42 @@ def test_practice_serves_what_is_due_and_a_puzzle_and_counts_the_day(open_page: 
     assert page.locator(".tg-puzzle-rating").get_attribute("data-puzzle") != pid  # not served again
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width + 1
     assert "There was an error" not in page.content()
+
+
+def test_a_mistake_answered_wrong_gets_a_second_try_or_the_answer(open_page: Any, lessons: Lessons) -> None:
+    """Issue 45 §4: on the practice page, a position of the mistakes deck answered wrong says
+    "Try again, or show the answer" and means it: the tiles stay live and the answer comes on
+    request."""
+    from tiangow.bots import Session
+    from tiangow.drills.play import PlayRecord
+
+    s = Session(seat=1, seed=3, opponents="rule", samples=8, coach_samples=8)
+    s.run_bots()
+    position = s.hand_record()
+    wrong = next(m for m in position.deal().legal_moves()
+                 if not position.try_move(m, coach_samples=position.samples).right)
+    record = PlayRecord()
+    record.keep_mistake(position, int(time.time() * 1000) - DAY)
+    page = open_page(lessons.url("index"), wait_for=None, locale="en-US")
+    page.evaluate("v => localStorage.setItem('tiangow:lesson:08_play', v)",
+                  json.dumps({"drills": {"play": record.state()}, "schema": 2}))
+    page.goto(lessons.url("practice"), timeout=TIMEOUT)
+    retry = page.locator(".tg-mistake-retry")
+    retry.locator("svg[data-tile]").first.wait_for(timeout=TIMEOUT)
+    progress_ready(page, TIMEOUT)
+    settle(page)
+    for tile in wrong.tiles:
+        retry.locator(f'.tg-pick:not(.tg-picked) svg[data-tile="{tile.notation}"]').first.click()
+    button = ".tg-mistake-retry .tg-discard" if wrong.discard else ".tg-mistake-retry .tg-play"
+    ready_to_click(page, button, TIMEOUT)
+    page.click(button)
+    feedback = retry.locator(".tg-feedback")
+    feedback.locator(".tg-feedback-wrong").wait_for(timeout=TIMEOUT)
+    settle(page)
+    assert "Try again, or show the answer" in feedback.inner_text()
+    assert "The answer" not in feedback.inner_text() and retry.locator("button.tg-next:visible").count() == 0
+    ready_to_click(page, ".tg-mistake-retry .tg-show-answer", TIMEOUT)
+    page.click(".tg-mistake-retry .tg-show-answer")
+    feedback.locator(".tg-feedback-answer").wait_for(timeout=TIMEOUT)
+    assert "The answer" in feedback.inner_text()
+    assert "There was an error" not in page.content()

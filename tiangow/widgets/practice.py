@@ -137,9 +137,10 @@ class PuzzleBoard(AtTheTable):
 
 class MistakeRetry(AtTheTable):
     """The "your mistakes" deck's positions due today (lesson 08's reviews put them there), one
-    at a time: the table as it was, the learner's tiles; one try, judged by the coach of that
-    hand (right only if it marks the action best); then "Show the answer" is given. The deck's
-    boxes move (right: later; wrong: again tomorrow or sooner) and lesson 08's progress is saved."""
+    at a time: the table as it was, the learner's tiles; two tries, judged by the coach of that
+    hand (right only if it marks the action best), with "Show the answer" after the first wrong
+    one. The deck's box moves by the first try (right: later; wrong: again tomorrow or sooner)
+    and lesson 08's progress is saved."""
 
     frame_class = "tg-mistake-retry"
     next_label = T("下一個 →", "Next position →")
@@ -151,8 +152,13 @@ class MistakeRetry(AtTheTable):
         self.finished = False
         self.defer: Any = None
         """Asked with the next position's due time: whether something else (a tile) comes first."""
+        self.attempts = 0
+        """Tries at the position shown (two at most)."""
         super().__init__(drill, rng, on_result)
         self.title = T("你的錯誤：再試一次", "Your mistakes: try again")
+        self.answer_button = w.Button()
+        self.answer_button.add_class("tg-show-answer")
+        self.answer_button.on_click(lambda _: self.show_answer())
         self.new_task()
 
     def reload(self, record: PlayRecord) -> None:
@@ -172,6 +178,7 @@ class MistakeRetry(AtTheTable):
             self.done = True
             return
         self.finished = False
+        self.attempts = 0
         self.key, self.position = due[0]
         d = self.position.deal()
         self.picker.set_tiles(tuple(d.holding(self.position.seat)))
@@ -187,17 +194,39 @@ class MistakeRetry(AtTheTable):
             self.say(("wrong", verdict.text if verdict is not None else T("先選牌。", "Pick the tiles first.")))
             return None
         self.tried.add(self.key)
-        self.drill.answer_mistake(self.key, verdict.right, now_ms())
-        lines: list[tuple[str, Text]] = [("right" if verdict.right else "wrong", verdict.text)]
+        self.attempts += 1
+        if self.attempts == 1:  # the deck's box moves by the first try
+            self.drill.answer_mistake(self.key, verdict.right, now_ms())
+        if not verdict.right and self.attempts == 1:
+            self._feedback = [("wrong", verdict.text)]  # "… Try again, or show the answer."
+            self._render()
+            return False
         if not verdict.right:
-            best = pos.answer(coach_samples=pos.samples)
-            lines.append(("answer", _ANSWER + Text(" ".join(t.name for t in best.tiles), " ".join(t.name for t in best.tiles))
-                          + (T("（墊）", " (discard)") if best.discard else T("", ""))))
+            return self._give_answer([("wrong", verdict.text)])
+        self._feedback = [("right", verdict.text)]
+        self.picker.disabled = True
+        self._report(self.key, self.attempts == 1)
+        self._render()
+        return True
+
+    def show_answer(self) -> None:
+        """The coach's best action here (after a first try that was not it)."""
+        if self.position is None or self.done or self.attempts == 0:
+            return
+        self._give_answer(list(self._feedback))
+
+    def _give_answer(self, lines: list[tuple[str, Text]]) -> bool:
+        pos = self.position
+        assert pos is not None
+        best = pos.answer(coach_samples=pos.samples)
+        names = " ".join(t.name for t in best.tiles)
+        lines.append(("answer", _ANSWER + Text(names, names)
+                      + (T("（墊）", " (discard)") if best.discard else T("", ""))))
         self._feedback = lines
         self.picker.disabled = True
-        self._report(self.key, verdict.right)
+        self._report(self.key, False)
         self._render()
-        return verdict.right
+        return False
 
     def resume(self) -> None:
         """Take the next due position (after a pause for something more overdue)."""
@@ -231,6 +260,12 @@ class MistakeRetry(AtTheTable):
         self.table.value = table_html(d.view(pos.seat), lang, you=pos.seat, hide_own=True, previous=True)
         buttons = self._buttons(lang)
         self.discard_button.layout.display = "none" if d.trick_size is None else ""
+        self.answer_button.description = T("看答案", "Show the answer")(lang)
+        self.answer_button.layout.display = "" if self.attempts == 1 and not self.done else "none"
+        buttons.children = (*buttons.children, self.answer_button)
+        self.answer_button.description = T("看答案", "Show the answer")(lang)
+        self.answer_button.layout.display = "" if self.attempts == 1 and not self.done else "none"
+        buttons.children = (*buttons.children, self.answer_button)
         return [self.table, self.picker, buttons]
 
     def _render(self) -> None:
