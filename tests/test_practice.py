@@ -36,7 +36,7 @@ def test_what_is_due_comes_from_every_lessons_boxes() -> None:
     q2 = drill.next_question(rng)
     drill.record(q2, False, 3)
     assert drill.drills["02_ranks"].deck.box["4-4"] == 1
-    assert drill.summary().en.startswith("All done for today: 2 due")
+    assert drill.summary().en.startswith("The tiles due today are done: 2 answered")
 
 
 def test_the_streak_and_days() -> None:
@@ -81,6 +81,10 @@ def test_the_practice_page_end_to_end() -> None:
         today = day_of(now_ms(), 480)
         assert page.store.lesson("practice")["drills"]["practice"]["days"][today]["due"] == 1
         assert 'data-streak="1"' in stats.value
+        # Issue 45 §4: one screen, one count — what was reviewed today agrees with what is done,
+        # and today's bar in the chart has its date.
+        assert "today: 1 reviewed" in stats.value and "1 done" in page.due_line.value
+        assert f'font-weight="bold">{today[8:]}</text>' in stats.value
         # A puzzle: solved at the first try, the rating goes up and the line is shown.
         p = board.puzzle
         assert p is not None and p.prompt().en in board.head.value

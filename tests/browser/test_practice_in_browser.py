@@ -60,6 +60,9 @@ def test_practice_serves_what_is_due_and_a_puzzle_and_counts_the_day(open_page: 
     settle(page)
     saved = json.loads(page.evaluate("() => localStorage.getItem('tiangow:lesson:01_tiles')"))
     assert saved["drills"]["tiles"]["boxes"]["6-6"][1] > now  # answered here, kept in lesson 1
+    # one screen, one count: what is done today agrees with what the streak line says was reviewed
+    page.wait_for_selector(".tg-due-line[data-done='1']", timeout=30_000)
+    assert "溫習了 1 項" in page.locator(".tg-streak").inner_text()
     page.wait_for_selector('.tg-streak[data-streak="1"]', timeout=30_000)
     # A puzzle: the right move, found from the puzzle shown.
     pid = page.locator(".tg-puzzle-rating").get_attribute("data-puzzle")

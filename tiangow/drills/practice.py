@@ -159,8 +159,8 @@ class DueDrill:
         n = self.score.asked
         if n == 0:
             return T("今天沒有要溫習的牌。做幾道題目吧！", "Nothing is due today. Try a few puzzles!")
-        return T(f"今天要溫習的都做完了：{n} 題，第一次就答對 {self.score.first_try} 題。",
-                 f"All done for today: {n} due, {self.score.first_try} right at the first try.")
+        return T(f"今天要溫習的牌都做完了：{n} 張，第一次就答對 {self.score.first_try} 張。",
+                 f"The tiles due today are done: {n} answered, {self.score.first_try} right at the first try.")
 
 
 @dataclass

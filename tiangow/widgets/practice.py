@@ -296,8 +296,8 @@ def chart_svg(record: PracticeRecord, today: str, lang: Lang, days: int = 14) ->
         h = (height - 34) * n / top
         hs = (height - 34) * solved / top
         y0 = height - 18
-        title = html.escape(T(f"{d}：溫習 {info.get('due', 0)}，題目 {info.get('puzzles', 0)}（解開 {solved}）",
-                              f"{d}: {info.get('due', 0)} due, {info.get('puzzles', 0)} puzzles ({solved} solved)")(lang))
+        title = html.escape(T(f"{d}：溫習了 {info.get('due', 0)} 項，題目 {info.get('puzzles', 0)}（解開 {solved}）",
+                              f"{d}: {info.get('due', 0)} reviewed, {info.get('puzzles', 0)} puzzles ({solved} solved)")(lang))
         bars.append(f'<g data-day="{d}" data-count="{n}"><title>{title}</title>'
                     f'<rect x="{x:.1f}" y="{y0 - h:.1f}" width="{step - 4:.1f}" height="{h:.1f}" fill="#e2c48f"/>'
                     f'<rect x="{x:.1f}" y="{y0 - hs:.1f}" width="{step - 4:.1f}" height="{hs:.1f}" fill="#b8894a"/></g>')
@@ -306,8 +306,10 @@ def chart_svg(record: PracticeRecord, today: str, lang: Lang, days: int = 14) ->
             last_mastery = sum(mastery.values()) / len(mastery)
         if last_mastery is not None:
             points.append(f"{x + (step - 4) / 2:.1f},{y0 - (height - 34) * last_mastery / 100:.1f}")
+    bold = ' font-weight="bold"'
     labels = "".join(f'<text x="{pad + i * step + step / 2:.1f}" y="{height - 4}" font-size="9" text-anchor="middle" '
-                     f'fill="#555">{dates[i][8:]}</text>' for i in range(0, days, 2))
+                     f'fill="#555"{bold if i == days - 1 else ""}>{dates[i][8:]}</text>'
+                     for i in range(days - 1, -1, -2))  # every second day back from today: today is labelled
     line = (f'<polyline points="{" ".join(points)}" fill="none" stroke="#1b7a3a" stroke-width="2"/>' if len(points) > 1
             else "")
     label = html.escape(T("最近兩星期：每天的練習（棒）和各課平均掌握度（綠線）",
@@ -338,8 +340,8 @@ class PracticeStats(w.HTML):
         today = self.today()
         streak = self.record.streak(today)
         info = self.record.days.get(today, {})
-        line = T(f"連續練習：{streak} 天　今天：溫習 {info.get('due', 0)}，題目 {info.get('puzzles', 0)}　題目等級：{self.record.rating}",
-                 f"Streak: {streak} day{'s' if streak != 1 else ''} · today: {info.get('due', 0)} due, "
+        line = T(f"連續練習：{streak} 天　今天：溫習了 {info.get('due', 0)} 項，做了 {info.get('puzzles', 0)} 道題目　題目等級：{self.record.rating}",
+                 f"Streak: {streak} day{'s' if streak != 1 else ''} · today: {info.get('due', 0)} reviewed, "
                  f"{info.get('puzzles', 0)} puzzles · puzzle rating: {self.record.rating}")(lang)
         self.value = (STYLE + f'<div class="tg-card tg-streak" data-streak="{streak}" data-today="{today}">'
                       f"<b>{html.escape(line)}</b>{chart_svg(self.record, today, lang)}</div>")
@@ -462,6 +464,18 @@ class PracticePage(ReferencePage):
                 self.retry.resume()
             elif tiles:
                 self.quiz.restart()
+        self._draw_due_line()
+        if self.retry.position is not None:
+            shown: list[w.Widget] = [self.retry]
+        elif self.retry.tried and self.quiz.finished and not self.due.answered:
+            shown = [self.retry]  # only positions were due: their summary
+        else:
+            shown = [self.quiz]
+        self.due_box.children = [self.due_line, *shown]
+
+    def _draw_due_line(self) -> None:
+        """What is left and what is done today (redrawn as each item is answered, so it agrees
+        with the day's count beside the streak)."""
         lang = current_lang()
         n_tiles = len(self.due.due())
         n_mistakes = len(self._mistakes_left())
@@ -471,13 +485,6 @@ class PracticePage(ReferencePage):
                  f"{n_mistakes} of your mistakes); {done} done.")(lang)
         self.due_line.value = (STYLE + f'<div class="tg-prose tg-due-line" data-left="{n_tiles + n_mistakes}" '
                                f'data-done="{done}"><b>{html.escape(text)}</b></div>')
-        if self.retry.position is not None:
-            shown: list[w.Widget] = [self.retry]
-        elif self.retry.tried and self.quiz.finished and not self.due.answered:
-            shown = [self.retry]  # only positions were due: their summary
-        else:
-            shown = [self.quiz]
-        self.due_box.children = [self.due_line, *shown]
 
     def _load_deck(self, lessons: Mapping[str, Any]) -> None:
         record = saved_drill(lessons, "08_play", PlayRecord())
@@ -497,6 +504,7 @@ class PracticePage(ReferencePage):
             self.store.save("08_play", state)
         self.record.practised("due", day=self._today())
         self._save_practice()
+        self._draw_due_line()
 
     def _save_practice(self) -> None:
         if self.store.loaded:
@@ -516,6 +524,7 @@ class PracticePage(ReferencePage):
             self.store.save(lesson, state)
         self.record.practised("due", day=self._today())
         self._save_practice()
+        self._draw_due_line()
 
     def _merge_practice(self, theirs: dict[str, Any]) -> dict[str, Any]:
         drills = theirs.get("drills", {})
