@@ -309,3 +309,19 @@ def test_a_search_that_found_nothing_exact_is_not_redone(played: Session, monkey
     st = Review(rec).strength()
     assert st.open_net is None and st.open_low is None and st.open_high is None
     assert "too long to work out exactly" in st.open_text().en
+
+
+def test_the_reviews_better_action_is_named_not_only_drawn(played: Session) -> None:
+    """Issue 45 §2: "Better:" in the review names its tiles beside their picture."""
+    from tiangow.bots.review import Review
+    from tiangow.widgets.review import review_step_html
+
+    r = Review(played.hand_record())
+    judged = [j for j in r.judged if j.better is not None]
+    assert judged, "the rule bot's hand has at least one action the coach would play otherwise"
+    j = judged[0]
+    assert j.better is not None
+    for lang, names in (("en", ", ".join(t.name_en for t in j.better.tiles)),
+                        ("zh-Hant", "、".join(t.name for t in j.better.tiles))):
+        html = review_step_html(r, j.at, lang)
+        assert f'<span class="tg-review-better-name">{names}</span>' in html

@@ -132,7 +132,9 @@ def review_step_html(review: Review, k: int, lang: Lang, conceal: bool = False) 
                     break
             better = ""
             if j.better is not None:
+                named = T("、".join(t.name for t in j.better.tiles), ", ".join(t.name_en for t in j.better.tiles))
                 better = (f'<div class="tg-review-better"><b>{html.escape(T("更好的是：", "Better: ")(lang))}</b>'
+                          f'<span class="tg-review-better-name">{html.escape(named(lang))}</span> '
                           f"{tiles_html(j.better.tiles, lang, 18)}"
                           f"{html.escape(T('（墊）', ' (discard)')(lang)) if j.better.discard else ''}</div>")
             body += (f'<div class="tg-mark-{j.mark.value} tg-feedback-line tg-review-mark">{html.escape(text.strip())}'
