@@ -282,3 +282,30 @@ def test_a_session_takes_the_coach_it_is_given_and_refuses_anything_else() -> No
     assert Session(seat=0, seed=4, opponents="rule").coach is not cheap
     with pytest.raises(ValueError, match="a session's coach is a Coach"):
         Session(seat=0, seed=4, coach="the best")  # type: ignore[arg-type]
+
+
+def test_the_nudge_leads_towards_the_recommendation_never_away() -> None:
+    """Issue 45 §2: the first stage of a hint never points at giving up a cheap tile when the
+    second stage recommends leading the seat's strongest tile of that kind."""
+    import random
+
+    from tiangow.bots.positions import deal_until
+
+    rng = random.Random(45)
+    checked = strong = 0
+    for i in range(40):
+        d = deal_until(rng, rng.choice([8, 7, 6]))
+        if d.is_over or d.trick_size is not None:
+            continue
+        view = d.view(d.to_play)
+        h = Coach(seed=i, samples=8).hint(view)
+        tiles = h.recommended.tiles
+        hand = d.holding(d.to_play)
+        if len(tiles) == 1 and not h.recommended.discard:
+            t = tiles[0]
+            if all(t.rank <= u.rank for u in hand if u.is_civil == t.is_civil):
+                strong += 1
+                assert "cheaply" not in h.nudge.en and "costs you least" not in h.nudge.en, (h.nudge.en, t)
+                assert "損失最少" not in h.nudge.zh and "最便宜" not in h.nudge.zh
+        checked += 1
+    assert checked >= 20 and strong >= 3

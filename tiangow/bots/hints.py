@@ -284,12 +284,24 @@ def _nudge(f: _Facts, rec: Move) -> Text:
         if rec_comb is not None and rec_comb.size > 1:
             return T(f"一手組合牌一次贏 {rec_comb.size} 棟（R-P5）：你手上有沒有一對可能沒人打得過？",
                      f"A combination wins {rec_comb.size} stacks at once (R-P5): do you hold one that may well stand?")
+        # The nudge leads towards the recommendation: towards a strong tile when the coach would
+        # lead the seat's strongest of its kind, towards a cheap one otherwise.
+        single = rec_comb.tiles[0] if rec_comb is not None and rec_comb.size == 1 else None
+        strongest = single is not None and all(single.rank <= u.rank for u in f.hand if u.is_civil == single.is_civil)
         keepers = [t for t in dict.fromkeys(f.hand) if f.top(t) and (rec_comb is None or t not in rec_comb.tiles)]
         if keepers:
             t = keepers[0]
+            if strongest:
+                return T(f"留着{t.name}打最後一墩：贏最後一墩就贏這一局（R-W1）。現在哪一張最有機會贏這一墩？",
+                         f"Keep your {t.label('en')} for the last trick: winning it wins the hand (R-W1). Which "
+                         "tile has the best chance to take this trick now?")
             return T(f"留着{t.name}打最後一墩：贏最後一墩就贏這一局（R-W1）。現在出甚麼最便宜？",
                      f"Keep your {t.label('en')} for the last trick: winning it wins the hand (R-W1). What can you "
                      "lead now that costs you least?")
+        if strongest:
+            return T("你沒有一定贏的牌。哪一張最有機會贏這一墩、拿回先出的權利（R-P1）？",
+                     "None of your plays is sure to win. Which tile has the best chance to take this trick and the "
+                     "next lead (R-P1)?")
         return T("你沒有一定贏的牌。先出哪一張，損失最少？",
                  "None of your plays is sure to win. Which tile can you give up most cheaply?")
     assert best is not None
