@@ -207,3 +207,23 @@ def test_tiles_and_mistakes_due_come_in_one_stream_most_overdue_first() -> None:
     page.quiz.next_button.click()
     assert page.quiz.question is not None and "4-4" in page.quiz.question.id
     assert 'data-done="2"' in page.due_line.value
+
+
+def test_a_puzzles_line_starts_with_the_trick_under_way() -> None:
+    """Issue 45 §4: after an answer, the line shown says how the trick under way ended (the
+    learner's own action in it and who took it), then the tricks after it."""
+    from tiangow import Move
+    from tiangow.widgets.practice import PuzzleBoard
+
+    LANGUAGE.lang = "en"
+    try:
+        for p in PUZZLES[:20]:
+            board = PuzzleBoard(PracticeRecord(), rng=1)
+            board.puzzle, board.deal = p, p.deal()
+            board.done = False
+            trick = board.deal.current_trick
+            assert trick is not None
+            assert board.act(Move.parse(p.answers[0])) is True
+            assert f"Trick {trick.number}:" in board.feedback.value, (p.id, board.feedback.value)
+    finally:
+        LANGUAGE.lang = "zh-Hant"

@@ -94,13 +94,13 @@ class PuzzleBoard(AtTheTable):
             return None
         self.solved = solved
         key = str(move) if str(move) in p.refutes else p.answers[0]
-        after = d.copy()
-        after.push(Move.parse(key) if not solved else move)
+        played = move if solved else Move.parse(key)
+        # the line from the trick under way (the learner's own action in it, and who takes it)
         if solved:
-            line = line_text(after, [Move.parse(m) for m in p.line])
+            line = line_text(d, [played, *(Move.parse(m) for m in p.line)])
             self._feedback = [("right", _RIGHT + T(" ", " ") + line)]
         else:
-            line = line_text(after, [Move.parse(m) for m in p.refutes.get(key, ())])
+            line = line_text(d, [played, *(Move.parse(m) for m in p.refutes.get(key, ()))])
             answers = T("、", ", ").zh.join(_move_words(d, a).zh for a in p.answers)
             answers_en = ", ".join(_move_words(d, a).en for a in p.answers)
             self._feedback = [("wrong", _WRONG + T(" ", " ") + line),
