@@ -85,3 +85,15 @@ def test_drill_modules_cite_what_they_claim() -> None:
         for rule in module.RULES_TAUGHT:
             if rule.startswith("R-"):
                 assert rule in text, f"{module.__name__} claims {rule} but never cites it"
+
+
+def test_R_P3_lesson_04_says_a_discard_proves_nothing_about_what_is_held() -> None:
+    """Issue 45 §8c: anyone may discard even when they could beat (R-P3), and a discard is face
+    down (R-P4): lesson 04 says what that means for reading the others' hands."""
+    import json
+    from pathlib import Path
+
+    nb = json.loads((Path(__file__).resolve().parent.parent / "lessons" / "04_tricks.ipynb").read_text(encoding="utf-8"))
+    prose = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    assert "a discard does not prove the player could not beat" in prose and "(R-P3)" in prose
+    assert "墊牌不能證明他手上沒有更大的牌" in prose
