@@ -513,3 +513,23 @@ def test_R_11_seven_or_eight_stacks_question() -> None:
             assert all(t.name in why for t in unseen) and "R-W2" in why
         seen.add((q.answer, len(last) >= 2, bool(beaters)))
     assert seen == {("seven", False, True), ("eight", True, False), ("eight", False, False), ("eight", False, True)}
+
+
+def test_R_C1_cross_off_the_tiles_the_highest_civil_tile_not_seen() -> None:
+    """Issue 45 §8b: a counting question from real deals — the answer is the highest civil kind of
+    which fewer than both copies are in the learner's hand or played face up (face-down
+    discards cannot be crossed off), recomputed here from the tiles the question shows."""
+    from tiangow.drills.tricks import CIVIL_KINDS, make_question
+
+    rng = random.Random(8)
+    for n in range(40):
+        q = make_question("unseen", rng, n)
+        known = [t for _, tiles in q.groups for t in tiles if t is not None]  # face-down discards are None
+        seen = {k: known.count(k) for k in CIVIL_KINDS}
+        highest = next(k for k in CIVIL_KINDS if seen[k] < 2)
+        assert q.answer == highest.notation, (q.answer, highest)
+        assert q.answer in {c.key for c in q.choices} and len(q.choices) >= 3
+        assert any(k.rank < highest.rank for k in CIVIL_KINDS)  # something was crossed off
+        for c in q.choices:
+            assert (c.why is None) == (c.key == q.answer)
+        assert "R-P3" in q.explanation.en and "R-P3" in q.explanation.zh

@@ -27,13 +27,13 @@ from ..combos import can_beat, combinations_in, table
 from ..deal import Deal, Trick
 from ..i18n import T, Text, seat_name
 from ..move import Move
-from ..tiles import Tile
+from ..tiles import CIVIL_KINDS, Tile
 from .base import Choice, DrillError, KindDrill, Question, Score
 
 __all__ = ["TrickDrill", "ActTask", "PlayOutTask", "make_question", "act_task", "play_out_task",
            "QUESTION_KINDS", "RULES_TAUGHT"]
 
-QUESTION_KINDS: Final = ("winner", "can_win")
+QUESTION_KINDS: Final = ("winner", "can_win", "unseen")
 RULES_TAUGHT: Final = ("R-S1", "R-P1", "R-P2", "R-P3", "R-P4", "R-P5", "R-W1", "R-W2", "R-W3")
 
 
@@ -253,11 +253,78 @@ def _can_win_question(rng: random.Random, number: int) -> Question:
                     choices, "yes" if possible else "no", why, rule, groups=position_groups(d))
 
 
+# --- counting: cross off the tiles ---------------------------------------------------------
+
+def _unseen_question(rng: random.Random, number: int) -> Question:
+    """From a real deal, the seat to act: which civil tile is now the highest it has not seen —
+    neither in its own hand nor played face up? (Face-down discards cannot be crossed off:
+    anyone may discard, R-P3, face down, R-P4.) The trap is a higher tile of which only one
+    copy was seen."""
+    for _ in range(200):
+        d = deal_until(rng, rng.choice((3, 4, 5)))
+        if d.is_over or d.to_play is None:
+            continue
+        seat = d.to_play
+        hand = tuple(d.holding(seat))
+        shown = tuple(t for a in d.history if a.kind != "discard" and a.tiles for t in a.tiles)
+        discarded = sum(len(a.tiles or ()) for a in d.history if a.kind == "discard" and a.seat != seat)
+        mine = tuple(t for a in d.history if a.kind == "discard" and a.seat == seat for t in a.tiles or ())
+        seen = {k: hand.count(k) + shown.count(k) + mine.count(k) for k in CIVIL_KINDS}
+        out = [k for k in CIVIL_KINDS if seen[k] < 2]
+        if not out or out[0] == CIVIL_KINDS[0]:
+            continue  # 天 itself still out: nothing to cross off
+        answer = out[0]
+        higher = [k for k in CIVIL_KINDS if k.rank < answer.rank]
+        lower = [k for k in out[1:]]
+        options = [answer, *rng.sample(higher, min(2, len(higher)))]
+        options += rng.sample(lower, min(4 - len(options), len(lower)))
+        if len(options) < 3:
+            continue
+        rng.shuffle(options)
+
+        def where(k: Tile, hand: tuple[Tile, ...] = hand, shown: tuple[Tile, ...] = shown,
+                  mine: tuple[Tile, ...] = mine) -> Text:
+            h, p, m = hand.count(k), shown.count(k), mine.count(k)
+            parts = [T(f"你手上 {h} 張", f"{h} in your hand")] if h else []
+            if p:
+                parts.append(T(f"翻開出過 {p} 張", f"{p} played face up"))
+            if m:
+                parts.append(T(f"你墊過 {m} 張", f"{m} you discarded"))
+            return Text("、".join(x.zh for x in parts), ", ".join(x.en for x in parts))
+
+        why = T(f"{answer.name}還有 {2 - seen[answer]} 張你沒見過", f"{answer.name} still has {2 - seen[answer]} "
+                f"cop{'y' if 2 - seen[answer] == 1 else 'ies'} you have not seen") + T(
+            "；比它大的都劃掉了：", "; every higher civil tile is crossed off: ") + Text(
+            "；".join(f"{k.name}（{where(k).zh}）" for k in higher), "; ".join(f"{k.name} ({where(k).en})" for k in higher)
+        ) + T("。蓋着墊的牌劃不掉：誰都可以墊（R-P3、R-P4）。", ". Face-down discards cannot be crossed off: anyone may "
+              "discard (R-P3, R-P4).")
+        choices = tuple(Choice(k.notation, T(k.name, f"{k.name} ({k.name_en})"),
+                               why=None if k == answer else (
+                                   T(f"{k.name}兩張都見過了（{where(k).zh}）。", f"Both {k.name} have been seen "
+                                     f"({where(k).en}).") if seen[k] >= 2 else
+                                   T(f"還有比{k.name}大的文子沒見過。", f"A civil tile higher than {k.name} is still "
+                                     "unseen.")))
+                        for k in options)
+        groups = ((T("你的牌", "Your tiles"), hand),
+                  (T("翻開出過的牌", "Played face up so far"), shown),
+                  *(((T("你自己墊過的牌", "Your own discards"), mine),) if mine else ()),
+                  *(((T(f"別人蓋着墊的 {discarded} 張", f"{discarded} discarded face down by others"),
+                      (None,) * discarded),) if discarded else ()))
+        return Question(f"unseen:{number}", "unseen",
+                        T(f"劃掉見過的牌：除了你手上的和翻開出過的，現在最大的文子是哪一張？（你是{_seat(seat).zh}）",
+                          f"Cross off the tiles: apart from your own and those played face up, which is now the "
+                          f"highest civil tile? (You are {_seat(seat).en}.)"),
+                        choices, answer.notation, why, "R-C1", groups=groups)
+    raise DrillError("no position to count from turned up")  # pragma: no cover - 200 seeded tries
+
+
 def make_question(kind: str, rng: random.Random, number: int = 0) -> Question:
     if kind == "winner":
         return _winner_question(rng, number)
     if kind == "can_win":
         return _can_win_question(rng, number)
+    if kind == "unseen":
+        return _unseen_question(rng, number)
     raise DrillError(f"unknown question kind {kind!r}: use {', '.join(QUESTION_KINDS)}")
 
 
