@@ -227,3 +227,29 @@ def test_a_puzzles_line_starts_with_the_trick_under_way() -> None:
             assert f"Trick {trick.number}:" in board.feedback.value, (p.id, board.feedback.value)
     finally:
         LANGUAGE.lang = "zh-Hant"
+
+
+def test_an_unanswered_puzzle_stays_served_after_a_reload() -> None:
+    """Issue 45 §4: a puzzle left unanswered is the one served again when the page is reloaded;
+    once answered it is not."""
+    from tiangow import Move
+
+    page = PracticePage()
+    board = page.puzzles()
+    page.store.set_state({"data": {"lessons": {}, "prefs": {}}, "loaded": True})
+    first = board.puzzle
+    assert first is not None
+    saved = page.store.all_lessons()
+    for _ in range(3):  # reloads: a new kernel, the saved progress
+        again = PracticePage()
+        again_board = again.puzzles()
+        again.store.set_state({"data": {"lessons": saved, "prefs": {}}, "loaded": True})
+        assert again_board.puzzle is not None and again_board.puzzle.id == first.id
+    assert again_board.act(Move.parse(first.answers[0])) is True
+    again_board.next_button.click()
+    after = again.store.all_lessons()
+    assert after["practice"]["drills"]["practice"].get("current") != first.id
+    third = PracticePage()
+    third_board = third.puzzles()
+    third.store.set_state({"data": {"lessons": after, "prefs": {}}, "loaded": True})
+    assert third_board.puzzle is not None and third_board.puzzle.id != first.id

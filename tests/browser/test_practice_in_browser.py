@@ -66,6 +66,12 @@ def test_practice_serves_what_is_due_and_a_puzzle_and_counts_the_day(open_page: 
     page.wait_for_selector('.tg-streak[data-streak="1"]', timeout=30_000)
     # A puzzle: the right move, found from the puzzle shown.
     pid = page.locator(".tg-puzzle-rating").get_attribute("data-puzzle")
+    settle(page)
+    page.reload(timeout=TIMEOUT)  # an unanswered puzzle is served again after a reload
+    page.wait_for_selector(".tg-puzzle svg[data-tile]", timeout=TIMEOUT)
+    progress_ready(page, TIMEOUT)
+    page.wait_for_selector(f'.tg-puzzle-rating[data-puzzle="{pid}"]', timeout=30_000)
+    settle(page)
     puzzle = next(p for p in PUZZLES if p.id == pid)
     move = puzzle.answers[0].split()
     for tile in move[1:]:

@@ -215,8 +215,15 @@ class PracticeRecord:
             del self.days[k]
 
     # -- saved progress ---------------------------------------------------------------------------
+    current: str | None = None
+    """The puzzle on the board, not answered yet: served again after a reload."""
+
     def state(self) -> dict[str, Any]:
-        return {"rating": self.rating, "puzzles": dict(self.puzzles), "days": {k: dict(v) for k, v in self.days.items()}}
+        out: dict[str, Any] = {"rating": self.rating, "puzzles": dict(self.puzzles),
+                               "days": {k: dict(v) for k, v in self.days.items()}}
+        if self.current is not None and self.current not in self.puzzles:
+            out["current"] = self.current
+        return out
 
     def load(self, state: Mapping[str, Any]) -> None:
         if not isinstance(state, Mapping):
@@ -228,6 +235,9 @@ class PracticeRecord:
         if isinstance(puzzles, Mapping):
             known = {p.id for p in PUZZLES}
             self.puzzles = {k: v for k, v in puzzles.items() if k in known and isinstance(v, bool)}
+        current = state.get("current")
+        self.current = current if isinstance(current, str) and current in {p.id for p in PUZZLES} \
+            and current not in self.puzzles else None
         days = state.get("days")
         if isinstance(days, Mapping):
             self.days = {}

@@ -21,7 +21,7 @@ from ..drills.practice import LEITNER_LESSONS, DueDrill, PracticeRecord, day_of,
 from ..drills.tricks import line_text
 from ..i18n import Lang, T, Text, seat_name
 from ..move import Move
-from ..puzzles import THEMES, Puzzle, PuzzleError, pick_puzzle
+from ..puzzles import PUZZLES, THEMES, Puzzle, PuzzleError, pick_puzzle
 from .lesson import ReferencePage
 from .pages import page_href
 from .quiz import Quiz
@@ -65,7 +65,10 @@ class PuzzleBoard(AtTheTable):
         self.new_task()
 
     def _begin(self) -> None:
-        self.puzzle = pick_puzzle(self.drill.rating, set(self.drill.puzzles), self.rng)
+        kept = self.drill.current
+        shown = next((p for p in PUZZLES if p.id == kept), None) if kept not in self.drill.puzzles else None
+        self.puzzle = shown or pick_puzzle(self.drill.rating, set(self.drill.puzzles), self.rng)
+        self.drill.current = self.puzzle.id  # an unanswered puzzle stays served across a reload
         self.deal = self.puzzle.deal()
         self.solved = None
         self.picker.set_tiles(tuple(self.deal.holding(self.puzzle.seat)))
@@ -384,6 +387,7 @@ class PracticePage(ReferencePage):
         self.due_box = w.VBox([self.due_line])
         self.due_box.add_class("tg-due-today")
         self.quiz.next_button.on_click(lambda _: self._draw_due())
+        self.board.next_button.on_click(lambda _: self._save_practice())  # the puzzle now on the board
         self.retry.next_button.on_click(lambda _: self._draw_due())
         on_language(lambda _: self._draw_due())
 
@@ -436,7 +440,8 @@ class PracticePage(ReferencePage):
         self.quiz.restart()
         self._draw_due()
         if not self.board.done:
-            self.board.redraw_puzzle()  # a puzzle at the saved rating, not one already done
+            self.board.redraw_puzzle()  # the saved unanswered one, else one at the saved rating
+            self._save_practice()
         self.board.refresh()
         self.stats_view.render(current_lang())
 
