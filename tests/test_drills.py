@@ -533,3 +533,38 @@ def test_R_C1_cross_off_the_tiles_the_highest_civil_tile_not_seen() -> None:
         for c in q.choices:
             assert (c.why is None) == (c.key == q.answer)
         assert "R-P3" in q.explanation.en and "R-P3" in q.explanation.zh
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_R_D5_a_hands_result_with_the_reward_paid_during_play(seed: int) -> None:
+    """Issue 45 §8d: a scoring question that adds 賀尊 / 四大賀 money into the hand's result,
+    checked against the engine: the settlement with the immediate rewards (R-$5, R-$6, ×m
+    between the banker and another); its holder has at least the stacks that trick gave."""
+    from tiangow.drills.scoring import make_question
+
+    rng = random.Random(50 + seed)
+    for n in range(15):
+        q = make_question("with_reward", rng, n)
+        right = int(q.answer)
+        assert q.answer in {c.key for c in q.choices} and len({c.key for c in q.choices}) == 4
+        assert all((c.why is None) == (c.key == q.answer) for c in q.choices)
+        reward, plain, total = re.findall(r"[+-]?\d+", q.explanation.en.replace("\u2212", "-"))[-3:]
+        assert int(reward) + int(plain) == int(total) == right
+        assert q.rule in ("R-$5", "R-$6")
+
+
+def test_R_D5_reward_payments_are_the_engines() -> None:
+    """The drill's reward money is what the engine pays in play: the same lines as a real deal's
+    賀尊 (R-$5), ×m between the banker and another."""
+    from tiangow import Deal
+    from tiangow.drills.scoring import reward_payments
+    from tiangow.scoring import Reason
+    from tiangow.state import Bonus
+
+    for banker, streak, holder in ((3, 3, 0), (0, 2, 0), (1, 1, 2)):
+        d = Deal.random(1, banker=banker, streak=streak)
+        engine = d._bonus(Bonus(holder, 2, Reason.SUPREME_BONUS, (0, 0, 0, 0)), 1)
+        mine = reward_payments(holder, 2, Reason.SUPREME_BONUS, banker, streak)
+        assert [(p.payer, p.payee, p.amount) for p in mine] == [(p.payer, p.payee, p.amount) for p in engine]
+    east = reward_payments(0, 2, Reason.SUPREME_BONUS, banker=3, streak=3)
+    assert sum(p.amount for p in east) == 2 + 2 + 2 * 4

@@ -21,7 +21,7 @@ from typing import Final
 
 from ..deal import Deal
 from ..i18n import T, Text, seat_name
-from ..scoring import Finish, Payment, Reason, Settlement, settle
+from ..scoring import Finish, Payment, Reason, Settlement, banker_multiplier, settle
 from ..tiles import KINDS, Tile
 from .base import Choice, DrillError, KindDrill, Question, Score
 
@@ -29,7 +29,7 @@ __all__ = ["EndOfHand", "ScoringDrill", "random_end", "make_question", "QUESTION
            "read_result", "RESULT_LIMIT",
            "mistakes"]
 
-QUESTION_KINDS: Final = ("pay", "next_banker", "bonus", "seven_eight")
+QUESTION_KINDS: Final = ("pay", "next_banker", "bonus", "seven_eight", "with_reward")
 RULES_TAUGHT: Final = ("R-$1", "R-$2", "R-$3", "R-$4", "R-$5", "R-$6", "R-$7", "R-$8", "R-$9", "R-$10",
                        "R-$11", "R-B1")
 
@@ -279,9 +279,77 @@ def _lines_for(s: Settlement, seat: int) -> Text:
     return Text("；".join(p.explain("zh-Hant") for p in lines), "; ".join(p.explain("en") for p in lines))
 
 
+def reward_payments(holder: int, base: int, reason: Reason, banker: int, streak: int) -> tuple[Payment, ...]:
+    """What every other seat paid ``holder`` at once for a supreme (賀尊, 2, R-$5) or a quad
+    (四大賀, 4, R-$6) that won a trick before the last: ×m between the banker and another."""
+    m = banker_multiplier(streak)
+    out = []
+    for k in range(1, 4):
+        other = (holder + k) % 4
+        mult = m if banker in (holder, other) else 1
+        out.append(Payment(other, holder, base * mult, reason, base, (("banker", m),) if mult > 1 else ()))
+    return tuple(out)
+
+
+def _with_reward_question(rng: random.Random, number: int) -> Question:
+    """A hand in which a supreme or a quad won a trick before the last: a seat's whole result,
+    the reward money paid at once included (R-$5, R-$6) with the settlement at the end."""
+    quad = rng.random() < 0.35
+    won = 4 if quad else 2  # the stacks that trick alone gave its winner (R-P5)
+    while True:
+        end = random_end(rng)
+        able = [x for x in range(4) if end.stacks[x] >= won]
+        # a supreme or quad that finishes the hand earns no reward for it (R-$7, R-$8)
+        if able and not any(f in (Finish.SUPREME, Finish.QUAD) for f in end.finishes):
+            break
+    holder = rng.choice(able)
+    base, reason, rule = (4, Reason.QUAD_BONUS, "R-$6") if quad else (2, Reason.SUPREME_BONUS, "R-$5")
+    name = T("四大賀", "四大賀 (a quad's reward)") if quad else T("賀尊", "賀尊 (the supreme's reward)")
+    paid = reward_payments(holder, base, reason, end.banker, end.streak)
+    s = settle(end.stacks, end.winner, end.banker, end.streak, end.finishes, end.captured, immediate=paid)
+    plain = end.settle()
+    seat = holder if rng.random() < 0.5 else rng.choice([x for x in range(4) if x != holder])
+    right = s.net[seat]
+    reward = right - plain.net[seat]
+    unmultiplied = plain.net[seat] + (3 * base if seat == holder else -base)
+    cause: dict[int, Text | None] = {right: None}
+    cause.setdefault(plain.net[seat], T(f"這是不算{name.zh}的結果：{name.zh}是局中就付了的錢，也算在這一局的輸贏裏（{rule}）。",
+                                        f"That leaves out the {name.en}: it was paid during the hand, and it is part of "
+                                        f"the hand's result too ({rule})."))
+    cause.setdefault(unmultiplied, T(f"{name.zh}在莊家和閒家之間也要乘 m（{rule}、§6）。",
+                                     f"The {name.en} is multiplied by m between the banker and another player too "
+                                     f"({rule}, §6)."))
+    cause.setdefault(plain.net[seat] - reward, T("正負號反了：收的是正數，付的是負數。",
+                                                 "The sign of the reward is reversed: money received is positive."))
+    while len(cause) < 4:
+        cause.setdefault(right + rng.choice((-3, -2, -1, 1, 2, 3)), None)
+    values = [right, *rng.sample([v for v in cause if v != right], 3)]
+    rng.shuffle(values)
+    holder_name = _seat(holder)
+    event = T(f"這一局裏，{holder_name.zh}用{'四大' if quad else '至尊'}贏了最後一墩之前的一墩，"
+              f"其他三家當場各付 {base}（{rule}，莊家和閒家之間乘 m）。",
+              f"During the hand {holder_name.en} won a trick before the last with "
+              f"{'a quad' if quad else 'the supreme'}, and the other three paid {base} each at once ({rule}; ×m between "
+              "the banker and another).")
+    explanation = T(f"{name.zh}：", f"The {name.en}: ") + T(_signed(reward), _signed(reward)) + T(
+        f"；結算：{_signed(plain.net[seat])}；一共 {_signed(right)}。", f"; the settlement: {_signed(plain.net[seat])}; "
+        f"in all {_signed(right)}.")
+    choices = tuple(Choice(str(v), T(_signed(v), _signed(v)),
+                           why=None if v == right else (cause.get(v) or T(
+                               "再算一次：局中付的錢加上結算。", "Work it out again: the money paid during the hand, "
+                               "plus the settlement."))) for v in values)
+    return Question(f"with_reward:{number}", "with_reward",
+                    event + T(f"{end.describe().zh}　{_seat(seat).zh}這一局一共輸贏多少（連{name.zh}）？",
+                              f" {end.describe().en} What is {_seat(seat).en}'s result for the whole hand, the "
+                              f"{name.en} included?"),
+                    choices, str(right), explanation, rule)
+
+
 def make_question(kind: str, rng: random.Random, number: int = 0) -> Question:
     end = random_end(rng)
     s = end.settle()
+    if kind == "with_reward":
+        return _with_reward_question(rng, number)
     if kind == "pay":
         losers = [x for x in range(4) if x != end.winner and s.net[x] != 0]
         seat = rng.choice(losers) if losers and rng.random() < 0.75 else rng.randrange(4)
