@@ -314,6 +314,7 @@ def test_a_job_in_steps_works_while_the_event_loop_is_free_and_stops_when_cancel
     assert ahead.result(other.key()) is None
 
 
+@pytest.mark.slow
 def test_the_review_takes_what_a_job_in_steps_proved(steps: None, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(review, "DD_NODES", {"compiled": 2_000, "pure Python": 2_000})
     monkeypatch.setattr(review, "AHEAD_WAIT", 0.5)

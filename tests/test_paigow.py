@@ -262,6 +262,7 @@ def test_every_named_hand_beats_every_points_hand_as_the_ranking_says() -> None:
     assert "beats nine points" in HandRanking().value or "也贏九點" in HandRanking().value
 
 
+@pytest.mark.slow
 def test_lesson_09s_rule_of_thumb_figures_are_measured() -> None:
     """Issue 25: the rule of thumb before the setting drill, with the figures lesson 09 prints."""
     import json

@@ -40,6 +40,7 @@ def test_tiangow_pure_forces_the_twin() -> None:
 
 
 @compiled
+@pytest.mark.slow
 def test_same_values_as_the_twin_on_random_endings() -> None:
     deals = check_search.endings(40, [3, 4, 4, 5], seed=77)
     assert len({d.rules for d in deals}) > 20
@@ -115,6 +116,7 @@ def test_the_core_rejects_what_is_not_a_position() -> None:
 
 
 @compiled
+@pytest.mark.slow
 def test_same_values_as_the_twin_on_whole_hands_of_the_small_game() -> None:
     """Whole hands from the first lead: 小天九's four tiles a hand (R-S3), every seat, all goals."""
     for seed in range(6):
