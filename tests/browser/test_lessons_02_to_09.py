@@ -172,15 +172,21 @@ def test_04_act_in_a_position_and_play_out(page: Any, lessons: Lessons) -> None:
     assert any(mark in text for mark in ("✓", "✗", "不行"))
 
 
-def test_05_type_every_seat_s_result(page: Any, lessons: Lessons) -> None:
-    open_lesson(page, lessons.url("05_scoring"))
-    quiz = page.locator(".tg-settle-quiz")
+def settlement_shown(quiz: Any) -> Any:
+    """The settlement of the end of hand the drill describes, worked out by the engine from
+    what the page says of it (its data attributes)."""
     end = quiz.locator(".tg-end")
     stacks = [int(x) for x in end.get_attribute("data-stacks").split(",")]
     finishes = [Finish[f] for f in end.get_attribute("data-finishes").split(",") if f]
     captured = end.get_attribute("data-captured")
-    s = settle(stacks, int(end.get_attribute("data-winner")), int(end.get_attribute("data-banker")),
-               int(end.get_attribute("data-streak")), finishes, int(captured) if captured else None)
+    return settle(stacks, int(end.get_attribute("data-winner")), int(end.get_attribute("data-banker")),
+                  int(end.get_attribute("data-streak")), finishes, int(captured) if captured else None)
+
+
+def test_05_type_every_seat_s_result(page: Any, lessons: Lessons) -> None:
+    open_lesson(page, lessons.url("05_scoring"))
+    quiz = page.locator(".tg-settle-quiz")
+    s = settlement_shown(quiz)
     feedback = quiz.locator(".tg-feedback")
 
     def type_results(values: list[int]) -> None:
@@ -220,12 +226,7 @@ def test_05_the_result_boxes_can_be_read_and_take_what_the_page_prints(open_page
         assert box["input"] >= 80, box  # room for "−20" and more
         assert box["labelRight"] <= box["inputLeft"] + 1 and box["markLeft"] >= box["inputRight"] - 1, box
         assert box["inputRight"] <= box["page"], box
-    end = quiz.locator(".tg-end")
-    stacks = [int(x) for x in end.get_attribute("data-stacks").split(",")]
-    finishes = [Finish[f] for f in end.get_attribute("data-finishes").split(",") if f]
-    captured = end.get_attribute("data-captured")
-    s = settle(stacks, int(end.get_attribute("data-winner")), int(end.get_attribute("data-banker")),
-               int(end.get_attribute("data-streak")), finishes, int(captured) if captured else None)
+    s = settlement_shown(quiz)
     feedback = quiz.locator(".tg-feedback")
     first = quiz.locator(".tg-net-0 input")
     first.fill("2.5")
