@@ -253,3 +253,29 @@ def test_an_unanswered_puzzle_stays_served_after_a_reload() -> None:
     third_board = third.puzzles()
     third.store.set_state({"data": {"lessons": after, "prefs": {}}, "loaded": True})
     assert third_board.puzzle is not None and third_board.puzzle.id != first.id
+
+
+def test_after_a_puzzle_the_board_plays_the_line_out_step_by_step() -> None:
+    """Issue 45 §4: after an answer the board plays the line out one move at a time, from the
+    learner's own action in the trick under way, then starts again."""
+    from tiangow import Move
+    from tiangow.widgets.practice import PuzzleBoard
+
+    p = PUZZLES[3]
+    board = PuzzleBoard(PracticeRecord(), rng=1)
+    board.puzzle, board.deal, board.done = p, p.deal(), False
+    board._render()
+    assert board.step_button.layout.display == "none" and board.step_line() is False
+    assert board.act(Move.parse(p.answers[0])) is True
+    n = len(board.line)
+    assert n == 1 + len(p.line) and board.line[0] == Move.parse(p.answers[0])
+    after = p.deal()
+    for k in range(1, n + 1):
+        assert board.step_line() is True
+        after.push(board.line[k - 1])
+        assert f'data-at="{k}"' in board.table.value
+        last = after.history[-1]
+        if last.kind != "discard":  # a play shows its tiles; a discard goes face down
+            assert all(f'data-tile="{t.notation}"' in board.table.value for t in last.tiles or ())
+    assert "From the start" in board.step_button.description or "從頭" in board.step_button.description
+    assert board.step_line() is False and 'data-at="0"' in board.table.value

@@ -60,8 +60,15 @@ class PuzzleBoard(AtTheTable):
         self.puzzle: Puzzle | None = None
         self.deal: Deal | None = None
         self.solved: bool | None = None
+        self.line: list[Move] = []
+        """Once answered: the learner's action (or the refuted one) and the line after it."""
+        self.line_at = 0
+        """How many moves of :attr:`line` the board shows played."""
         super().__init__(drill, rng, on_result)
         self.title = T("題目", "Puzzle")
+        self.step_button = w.Button(layout=w.Layout(width="auto"))
+        self.step_button.add_class("tg-line-step")
+        self.step_button.on_click(lambda _: self.step_line())
         self.new_task()
 
     def _begin(self) -> None:
@@ -71,6 +78,7 @@ class PuzzleBoard(AtTheTable):
         self.drill.current = self.puzzle.id  # an unanswered puzzle stays served across a reload
         self.deal = self.puzzle.deal()
         self.solved = None
+        self.line, self.line_at = [], 0
         self.picker.set_tiles(tuple(self.deal.holding(self.puzzle.seat)))
         self.picker.max_select = self.deal.trick_size or 4
         self.picker.disabled = False
@@ -98,12 +106,15 @@ class PuzzleBoard(AtTheTable):
         self.solved = solved
         key = str(move) if str(move) in p.refutes else p.answers[0]
         played = move if solved else Move.parse(key)
-        # the line from the trick under way (the learner's own action in it, and who takes it)
+        # the line from the trick under way (the learner's own action in it, and who takes it),
+        # which the board can then play out move by move
+        self.line = [played, *(Move.parse(m) for m in (p.line if solved else p.refutes.get(key, ())))]
+        self.line_at = 0
         if solved:
-            line = line_text(d, [played, *(Move.parse(m) for m in p.line)])
+            line = line_text(d, self.line)
             self._feedback = [("right", _RIGHT + T(" ", " ") + line)]
         else:
-            line = line_text(d, [played, *(Move.parse(m) for m in p.refutes.get(key, ()))])
+            line = line_text(d, self.line)
             answers = T("、", ", ").zh.join(_move_words(d, a).zh for a in p.answers)
             answers_en = ", ".join(_move_words(d, a).en for a in p.answers)
             self._feedback = [("wrong", _WRONG + T(" ", " ") + line),
@@ -129,12 +140,45 @@ class PuzzleBoard(AtTheTable):
                 f'<div class="tg-muted tg-puzzle-rating" data-puzzle="{p.id}" data-rating="{self.drill.rating}">'
                 f"{html.escape(rating)}</div>")
 
+    def step_line(self) -> bool:
+        """Play the next move of the line on the board (after an answer); ``False`` when the
+        line is over (the board then starts it again from the puzzle's position)."""
+        if not self.line:
+            return False
+        self.line_at = 0 if self.line_at >= len(self.line) else self.line_at + 1
+        self._render()
+        return self.line_at > 0
+
+    def _shown_deal(self) -> Deal:
+        assert self.deal is not None
+        if not self.line_at:
+            return self.deal
+        shown = self.deal.copy()
+        for mv in self.line[: self.line_at]:
+            shown.push(mv)
+        return shown
+
     def _body(self, lang: Lang) -> list[w.Widget]:
         p, d = self.puzzle, self.deal
         assert p is not None and d is not None
-        self.table.value = table_html(d.full_view(), lang, you=p.seat, hide_own=True)
+        shown = self._shown_deal()
+        self.table.value = (f'<div class="tg-line-board" data-at="{self.line_at}" data-moves="{len(self.line)}">'
+                            + table_html(shown.full_view(), lang, you=p.seat, hide_own=not self.line_at,
+                                         previous=bool(self.line_at)) + "</div>")
         buttons = self._buttons(lang)
         self.discard_button.layout.display = "none" if d.trick_size is None else ""
+        if self.line:
+            done = self.line_at >= len(self.line)
+            self.step_button.description = (T("從頭再看 ↺", "From the start ↺") if done else
+                                            T(f"下一步 ▶（{self.line_at} / {len(self.line)}）",
+                                              f"Next move ▶ ({self.line_at} of {len(self.line)})"))(lang)
+            self.step_button.layout.display = ""
+            buttons.children = (*buttons.children, self.step_button)
+            buttons.layout.flex_flow = "row wrap"  # the step's label whole on a phone
+        else:
+            self.step_button.layout.display = "none"
+        # while the line is played out the board shows every hand; the picker's is the puzzle's
+        self.picker.layout.display = "none" if self.line_at else ""
         return [self.table, self.picker, buttons]
 
 
