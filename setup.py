@@ -8,10 +8,32 @@ search runs in pure Python (same values). ``TIANGOW_PURE_BUILD=1`` leaves it out
 import os
 
 from setuptools import Extension, setup
+from setuptools.dist import Distribution
+
+
+class _Distribution(Distribution):
+    """Copies the data files in an editable install too.
+
+    setuptools' editable wheel copies data files only if the distribution answers
+    ``has_data()``, which only ``has_data_files()`` does; without this, ``pip install -e``
+    leaves the lessons' Voilà template (``share/jupyter/voila/templates/tiangow``) out.
+    """
+
+    def has_data(self) -> bool:
+        return bool(self.has_data_files())
+
+
+TEMPLATE = "share/jupyter/voila/templates/tiangow"
 
 extensions = [] if os.environ.get("TIANGOW_PURE_BUILD") else [
     Extension("tiangow.ddcore", ["tiangow/ddcore.cpp"], optional=True, language="c++",
               extra_compile_args=["-O2", "-std=c++17"]),
 ]
 
-setup(ext_modules=extensions)
+# The lessons' Voilà template (voila.json names it): Voilà's lab template without the CDN's
+# icon font. The static site's wheel leaves it out (Pyodide has no Voilà).
+data_files = [] if os.environ.get("TIANGOW_PURE_BUILD") else [
+    (TEMPLATE, [f"{TEMPLATE}/conf.json", f"{TEMPLATE}/index.html.j2"]),
+]
+
+setup(ext_modules=extensions, data_files=data_files, distclass=_Distribution)

@@ -41,6 +41,23 @@ def test_index_lists_lessons_and_links_to_lesson_01(page: Any, lessons: Lessons)
     assert ERROR_TEXT not in page.content()
 
 
+def test_voila_pages_ask_nothing_of_other_hosts(page: Any, lessons: Lessons) -> None:
+    """The app works offline: no page asks a CDN for anything (Voilà's lab template asks one for
+    Font Awesome; the lessons' own template, ``tiangow``, leaves it out), and no console errors."""
+    asked: list[str] = []
+    errors: list[str] = []
+    page.on("request", lambda r: asked.append(r.url))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    for name in ("index", "01_tiles"):
+        open_lesson(page, lessons.url(name))
+        page.wait_for_selector("svg[data-tile]", timeout=TIMEOUT)
+        assert ERROR_TEXT not in page.content()
+    elsewhere = [u for u in asked if not re.match(r"(https?|wss?)://(127\.0\.0\.1|localhost)[:/]", u)
+                 and not u.startswith(("data:", "blob:"))]
+    assert elsewhere == [], elsewhere
+    assert errors == [], errors
+
+
 def wait_score_text(page: Any, text: str) -> None:
     """Widgets relabel one by one after a language switch or a reload: wait, do not race."""
     page.wait_for_function("t => document.querySelector('.tg-score').innerText.includes(t)", arg=text,
