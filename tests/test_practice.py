@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import ipywidgets as w
+
 from tiangow.drills.base import now_ms
 from tiangow.drills.practice import DueDrill, PracticeRecord, day_of, due_items
 from tiangow.puzzles import PUZZLES
@@ -169,6 +171,8 @@ def test_a_wrong_try_at_a_mistake_leaves_a_second_try_or_the_answer() -> None:
             assert "Try again, or show the answer" in retry.feedback.value and "The answer" not in retry.feedback.value
             assert not retry.done and retry.picker.disabled is False
             assert retry.answer_button.layout.display == ""
+            row = next(c for c in retry.children if isinstance(c, w.HBox) and retry.play_button in c.children)
+            assert list(row.children).count(retry.answer_button) == 1  # one "Show the answer", not two
             assert page.store.lesson("08_play")["drills"]["play"]["mistakes"][0]["box"] == 0  # moved by the first try
             if second == "right":
                 assert retry.act(best) is True and "Right" in retry.feedback.value

@@ -74,6 +74,55 @@ const GUARD_MS = 450;
 const BUSY = "data-tg-busy";
 const GUARD_MAX_MS = 4000;
 
+// A press is always answered: when the kernel has not changed the page WORKING_MS after a click
+// (it is still busy with an earlier request, or the machine is loaded), a note beside the button
+// says the press was received, until the kernel's answer changes the page (WORKING_MAX_MS at most).
+const WORKING_MS = 1500;
+const WORKING_MAX_MS = 300000;
+const WORKING = "tg-working";
+const WORKING_WORDS = {
+  "zh-Hant": "收到，正在處理，請稍候……",
+  "zh-Hans": "收到，正在处理，请稍候……",
+  en: "Got it — working on it…",
+};
+
+function noteWhileWorking(button, root) {
+  let note = null;
+  let done = false;
+  const ours = (n) => n === note || (note !== null && note.contains(n));
+  const observer = new MutationObserver((records) => {
+    const theirs = records.some((r) => {
+      if (r.type === "attributes" && r.attributeName === BUSY) return false;
+      if (ours(r.target)) return false;
+      if (r.type === "childList") return [...r.addedNodes, ...r.removedNodes].some((n) => !ours(n));
+      return true;
+    });
+    if (theirs) stop();
+  });
+  const stop = () => {
+    if (done) return;
+    done = true;
+    observer.disconnect();
+    clearTimeout(show);
+    clearTimeout(limit);
+    if (note) note.remove();
+  };
+  const show = setTimeout(() => {
+    if (done || !button.isConnected || button.offsetParent === null) return stop();
+    note = document.createElement("span");
+    note.className = WORKING;
+    note.setAttribute("role", "status");
+    const lang = document.body.dataset.tgLang || "zh-Hant";
+    note.textContent = WORKING_WORDS[lang] || WORKING_WORDS.en;
+    button.after(note);
+  }, WORKING_MS);
+  const limit = setTimeout(stop, WORKING_MAX_MS);
+  // after this click's own local effects
+  setTimeout(() => {
+    if (!done) observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+  }, 0);
+}
+
 function installClickGuard() {
   if (window.__tiangowClickGuard) return;
   window.__tiangowClickGuard = true;
@@ -139,6 +188,7 @@ function installClickGuard() {
         entry.observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
       }, 0);
       setTimeout(() => release(entry), GUARD_MAX_MS);
+      noteWhileWorking(button, root);
     },
     true,
   );

@@ -310,9 +310,6 @@ class MistakeRetry(AtTheTable):
         self.answer_button.description = T("看答案", "Show the answer")(lang)
         self.answer_button.layout.display = "" if self.attempts == 1 and not self.done else "none"
         buttons.children = (*buttons.children, self.answer_button)
-        self.answer_button.description = T("看答案", "Show the answer")(lang)
-        self.answer_button.layout.display = "" if self.attempts == 1 and not self.done else "none"
-        buttons.children = (*buttons.children, self.answer_button)
         return [self.table, self.picker, buttons]
 
     def _render(self) -> None:

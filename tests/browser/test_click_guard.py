@@ -1,0 +1,52 @@
+"""The page's click guard (pagelang.js) on a bare page, where the test plays the kernel: a press
+the kernel does not answer at once is answered on the page ("working on it") until it is."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import tiangow.widgets
+
+pytestmark = pytest.mark.browser
+
+SCRIPT = (Path(tiangow.widgets.__file__).parent / "pagelang.js").read_text(encoding="utf-8")
+PAGE = """<body data-tg-lang="{lang}"><div class="jp-OutputArea-output"><div class="tg-puzzle">
+<div class="tg-feedback">Pick your tiles.</div><div class="tg-buttons"><button class="tg-play">Play</button></div>
+</div></div></body>"""
+
+
+def _guarded(page: Any, lang: str) -> None:
+    page.set_content(PAGE.format(lang=lang))
+    page.add_script_tag(content=SCRIPT.replace("export default { render };", ""))
+    page.evaluate("installClickGuard()")
+
+
+def _answer(page: Any) -> None:
+    """What the kernel's answer does: the exercise's feedback changes."""
+    page.evaluate("document.querySelector('.tg-feedback').textContent = 'Right!'")
+
+
+@pytest.mark.parametrize("lang, words", [("en", "working on it"), ("zh-Hant", "正在處理"), ("zh-Hans", "正在处理")])
+def test_a_press_the_kernel_is_slow_to_answer_says_it_is_working(page: Any, lang: str, words: str) -> None:
+    _guarded(page, lang)
+    page.click(".tg-play")
+    note = page.locator(".tg-working")
+    note.wait_for(timeout=5000)
+    assert words in note.inner_text()
+    assert note.get_attribute("role") == "status"
+    page.wait_for_timeout(1000)
+    assert note.count() == 1  # stays while the kernel is busy
+    _answer(page)
+    note.wait_for(state="detached", timeout=2000)
+
+
+def test_a_press_answered_at_once_shows_no_note(page: Any) -> None:
+    _guarded(page, "en")
+    page.evaluate("document.querySelector('.tg-play').addEventListener('click', "
+                  "() => setTimeout(() => { document.querySelector('.tg-feedback').textContent = 'Right!'; }, 200))")
+    page.click(".tg-play")
+    page.wait_for_timeout(2500)
+    assert page.locator(".tg-working").count() == 0
