@@ -309,3 +309,50 @@ def test_the_nudge_leads_towards_the_recommendation_never_away() -> None:
                 assert "損失最少" not in h.nudge.zh and "最便宜" not in h.nudge.zh
         checked += 1
     assert checked >= 20 and strong >= 3
+
+
+def _left_out(seed: int, coach: Coach) -> tuple[Session, Move] | None:
+    """A session at the learner's turn where a legal discard is not among the hint's options."""
+    s = Session(seat=0, seed=seed, opponents="rule", coach=coach)
+    rng = random.Random(seed)
+    while not s.is_over:
+        if s.learner_to_act:
+            view = s.deal.view(0)
+            h = coach.hint(view)
+            out = [m for m in s.deal.legal_moves() if h.outcome(m) is None]
+            if out:
+                return s, out[0]
+            s.act(rng.choice(s.deal.legal_moves()))
+        else:
+            s.bot_step()
+    return None
+
+
+def test_a_mark_on_a_move_the_hint_left_out_shares_the_hints_figures() -> None:
+    """The mark on a discard the hint did not try compares it with the hint's own best, figures
+    and sample count unchanged (it used to be searched again with a budget that fitted fewer
+    samples, and the hint and the mark shown together disagreed), and scores it on the same
+    samples: as if the hint had tried it too."""
+    for seed in range(12):
+        found = _left_out(seed, Coach(seed, samples=12))
+        if found is None:
+            continue
+        s, move = found
+        view = s.deal.view(0)
+        h = s.coach.hint(view)
+        marked = s.coach.mark(view, move)
+        assert marked.best == h.options[0] or marked.best is marked.yours
+        assert marked.yours.samples == h.options[0].samples and marked.yours.exact == h.options[0].exact
+        assert marked.yours.ending == h.options[0].ending
+        # the same figures as a search that had tried the move along with the others
+        # (no budget, so it takes the same samples in the same order)
+        free = Coach(seed, samples=12, exact_budget=None, exact_ending=None)
+        fh = free.hint(view)
+        if fh.outcome(move) is None:
+            ext = free._bot(view).options(view, extra=[move])
+            want = next(o for o in ext if o.move == move)
+            got = free.mark(view, move).yours
+            assert (got.mean, got.low, got.high, got.samples, got.win_rate) == \
+                   (want.mean, want.low, want.high, want.samples, want.win_rate)
+            return
+    pytest.fail("no position with a move the hint left out")

@@ -31,9 +31,11 @@ from typing import Literal
 
 from ..combos import Combination, Kind, combinations_in, table
 from ..deal import DealView
+from ..errors import IllegalPlay
 from ..i18n import T, Text
 from ..move import Move
 from ..search import core_budget_share, core_in_use
+from ..state import State
 from ..tiles import Tile
 from .base import BotError, check_view
 from .search import (
@@ -434,6 +436,8 @@ class Coach:
         self.exact_budget = budget if exact_budget == "default" else exact_budget
         self._default_budget = exact_budget == "default"
         self._cache: dict[tuple[object, ...], Hint] = {}
+        self._samples: dict[tuple[object, ...], list[State]] = {}
+        """The samples behind each cached hint's figures (a move it left out is scored on them)."""
 
     def budget_for(self, view: DealView) -> int | None:
         """The positions of exact search a hint at ``view`` may spend: :attr:`exact_budget`, and
@@ -467,6 +471,7 @@ class Coach:
             return found
         bot = self._bot(view)
         options = tuple(bot.options(view))
+        self._samples[key] = bot.used
         rec = options[0].move
         f = _facts(view)
         why = None
@@ -502,14 +507,17 @@ class Coach:
             raise BotError(f"mark() takes a tiangow.Move, not {type(move).__name__}")
         h = self.hint(view)
         yours = h.outcome(move)
+        best = h.options[0]
         if yours is None:
-            extra = self._bot(view).options(view, extra=[move])
-            yours = next((o for o in extra if o.move == move), None)
-            if yours is None:
-                raise BotError(f"{move} is not open to this seat now")
-            best = max((o for o in extra), key=lambda o: o.mean)
-        else:
-            best = h.options[0]
+            # a move the hint left out (a discard it did not try): scored on the hint's own
+            # samples, the same way, so the mark's figures for the best are the hint's
+            samples = self._samples.get(_key(view), [])
+            try:
+                yours = self._bot(view).score(view, move, best, samples)
+            except (IllegalPlay, BotError):
+                raise BotError(f"{move} is not open to this seat now") from None
+            if yours.mean > best.mean:
+                best = yours
         loss = max(0.0, best.mean - yours.mean)
         exact = yours.exact
         mark = Mark.BEST if yours.move == best.move else mark_for(loss, exact)
@@ -536,6 +544,7 @@ class Coach:
     def forget(self) -> None:
         """Drop the advice kept for earlier positions."""
         self._cache.clear()
+        self._samples.clear()
 
 
 def _why(why: Why | None) -> Text:

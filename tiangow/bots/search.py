@@ -245,6 +245,14 @@ class Option:
     along a line of best play instead of by the rule-based player (``None``: to the end)."""
 
 
+def _option(mv: Step, total: float, square: float, low: float, high: float, tally: _Tally, n: int,
+            exact: bool, lines: bool, ending: int | None) -> Option:
+    mean = total / n
+    var = max(0.0, square / n - mean * mean)
+    return Option(Move.of(mv), mean, math.sqrt(var / n), n, exact, None if exact else tally.wins / n, low, high,
+                  tally.outlook() if lines or not exact else None, ending)
+
+
 def rollout(st: State, me: int) -> tuple[int, bool]:
     """Play ``st`` to the end with the rule-based player in every seat; ``me``'s net from
     here (immediate rewards + settlement) and whether ``me`` won. ``st`` is restored."""
@@ -290,6 +298,8 @@ class SearchBot:
             raise BotError(f"exact_ending is a number of tiles a hand, not {exact_ending!r}")
         self.exact_ending = exact_ending
         self.stats = SearchStats()
+        self.used: list[State] = []
+        """The samples behind the figures of the last :meth:`options` (for :meth:`score`)."""
 
     def options(self, view: DealView, extra: Sequence[Move] = ()) -> list[Option]:
         """Every move considered (and any ``extra`` moves), with its score, best first."""
@@ -310,6 +320,7 @@ class SearchBot:
         lows = {mv: math.inf for mv in moves}
         highs = {mv: -math.inf for mv in moves}
         tallies = {mv: _Tally() for mv in moves}
+        used: list[State] = []
         lines = self.lines
         deep = exact and first.left >= 5 and self.deep_samples is not None
         budget = self.exact_budget if exact and first.left >= BUDGET_FROM else None
@@ -342,12 +353,14 @@ class SearchBot:
                     squares[mv] += v * v
                     lows[mv], highs[mv] = min(lows[mv], v), max(highs[mv], v)
                     tallies[mv].add(sample_tallies[mv])
+                used.append(st.copy())
                 done += 1
             if done >= (MIN_EXACT_SAMPLES if budget is not None else 1):
                 n = done
             else:
                 exact = False
                 n = self.samples
+                used = []
                 for mv in moves:
                     sums[mv] = squares[mv] = 0.0
                     lows[mv], highs[mv] = math.inf, -math.inf
@@ -359,7 +372,9 @@ class SearchBot:
                 # With an exact budget, as many playouts as its exact endings allow; when too few
                 # fit, the endings start a tile later, and at last the rule-based player plays on.
                 budget = self.exact_budget if ending is not None else None
-                done = self._play_out(view, first, moves, n, ending, budget, sums, squares, lows, highs, tallies)
+                used = []
+                done = self._play_out(view, first, moves, n, ending, budget, sums, squares, lows, highs, tallies,
+                                      used)
                 if budget is None or done >= MIN_ENDING_SAMPLES:
                     n = done
                     break
@@ -368,17 +383,39 @@ class SearchBot:
                     lows[mv], highs[mv] = math.inf, -math.inf
                     tallies[mv] = _Tally()
                 ending = ending - 1 if ending is not None and ending > LAST_ENDING else None
-        out = []
-        for mv in moves:
-            mean = sums[mv] / n
-            var = max(0.0, squares[mv] / n - mean * mean)
-            t = tallies[mv]
-            out.append(Option(Move.of(mv), mean, math.sqrt(var / n), n, exact,
-                              None if exact else t.wins / n, lows[mv], highs[mv],
-                              t.outlook() if lines or not exact else None, ending))
+        self.used = used
+        out = [_option(mv, sums[mv], squares[mv], lows[mv], highs[mv], tallies[mv], n, exact, lines, ending)
+               for mv in moves]
         preferred = Move.of(rule_move(first))
         out.sort(key=lambda o: (-o.mean, o.move != preferred))
         return out
+
+    def score(self, view: DealView, move: Move, like: Option, samples: Sequence[State]) -> Option:
+        """``move`` scored on the very ``samples`` behind ``like`` (an option of the last
+        :meth:`options` at ``view``, whose samples :attr:`used` holds) and the same way (searched
+        exactly, or played out ending as ``like``'s did), so that the two options' figures
+        compare sample by sample: a move the options left out, marked against the recommendation."""
+        me = view.seat
+        if me is None or not samples or len(samples) != like.samples:
+            raise BotError("score() takes the samples behind the option it is compared with")
+        mv = step_of(samples[0], move)
+        total = square = 0.0
+        low, high = math.inf, -math.inf
+        tally = _Tally()
+        for st in samples:
+            one = _Tally()
+            if like.exact:
+                tt: TT = {}
+                v = dict(step_values(st, tt=tt, stats=self.stats))[mv]
+                if self.lines:
+                    self._line(st, me, mv, v, tt, one)
+            else:
+                policy = rule_move if like.ending is None else self._ending(me, like.ending)
+                v = _follow(st, me, mv, policy, one)
+            total, square = total + v, square + v * v
+            low, high = min(low, v), max(high, v)
+            tally.add(one)
+        return _option(mv, total, square, low, high, tally, len(samples), like.exact, self.lines, like.ending)
 
     def _line(self, st: State, me: int, mv: Step, v: int, tt: TT, tally: _Tally) -> None:
         """Follow ``mv`` along a line of best play worth ``v`` to ``me``, counting into ``tally``."""
@@ -393,7 +430,8 @@ class SearchBot:
 
     def _play_out(self, view: DealView, first: State, moves: list[Step], n: int, ending: int | None,
                   budget: int | None, sums: dict[Step, float], squares: dict[Step, float],
-                  lows: dict[Step, float], highs: dict[Step, float], tallies: dict[Step, _Tally]) -> int:
+                  lows: dict[Step, float], highs: dict[Step, float], tallies: dict[Step, _Tally],
+                  used: list[State] | None = None) -> int:
         """Play ``n`` samples out after each of ``moves`` (ending exactly from ``ending`` tiles a
         hand), adding into the figures; with a ``budget`` of positions for the exact endings, a
         sample that would overrun it is dropped whole and the rest are not played. Returns the
@@ -421,6 +459,8 @@ class SearchBot:
                 squares[mv] += v * v
                 lows[mv], highs[mv] = min(lows[mv], v), max(highs[mv], v)
                 tallies[mv].add(tally)
+            if used is not None:
+                used.append(st.copy())
             done += 1
         return done
 
