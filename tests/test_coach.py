@@ -356,3 +356,22 @@ def test_a_mark_on_a_move_the_hint_left_out_shares_the_hints_figures() -> None:
                    (want.mean, want.low, want.high, want.samples, want.win_rate)
             return
     pytest.fail("no position with a move the hint left out")
+
+
+def test_a_played_out_chance_of_winning_says_whose_play_it_measures() -> None:
+    """Early in a hand the coach plays each sample out with the rule-based player: a mark's
+    "wins the hand n% of the time" says so (the coach itself, searching at every turn, may win
+    where those playouts never do), in both languages; the hint's table, under the sentence
+    that explains every figure, does not repeat it."""
+    s = Session(seat=0, seed=4, opponents="rule", coach=Coach(4, samples=6))
+    s.run_bots()
+    view = s.deal.view(0)
+    h = s.coach.hint(view)
+    assert not h.exact and h.options[0].win_rate is not None
+    worst = h.options[-1].move
+    text = s.coach.mark(view, worst).text
+    assert "when played out by the rule-based player" in text.en and "由規則機械人打" in text.zh
+    assert f"{round(100 * (h.options[0].win_rate or 0))}% of the time" in text.en
+    from tiangow.widgets.play_html import hint_html
+    shown = hint_html(s, h, 2, "en")
+    assert shown.count("played out by the rule-based player") == 1  # once, in the explanation

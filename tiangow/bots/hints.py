@@ -141,16 +141,23 @@ def _signed(x: float, digits: int = 1) -> str:
     return text.replace("-", "−")
 
 
-def outcome_text(o: Option) -> Text:
+def outcome_text(o: Option, explained: bool = False) -> Text:
     """An option's outcome in words: the net from now to the end of the hand (settlement and
     bonus money still to come). "Guaranteed" only when exact search gives every sample of the
-    hidden tiles the same, whole, net.
+    hidden tiles the same, whole, net; a played-out option's chance of winning says it is how the
+    rule-based player fares from here (good play may do far better), unless ``explained`` (the
+    hint's table of options, under a sentence that says how every figure was found).
 
     >>> from tiangow import Move
     >>> outcome_text(Option(Move.parse("discard 13"), 4.0, 0.0, 8, True, None, 4, 4)).en
     'guaranteed net +4'
     >>> outcome_text(Option(Move.parse("discard 13"), 4.9, 0.3, 8, True, None, 4, 8)).en
     'expected net +4.9 (+4 to +8, depending on the tiles you have not seen)'
+    >>> print(outcome_text(Option(Move.parse("discard 13"), 0.4, 0.3, 24, False, 0.0, -6, 12)).zh)
+    平均淨得 +0.4，由規則機械人打完時 0% 贏這一局
+    >>> outcome_text(Option(Move.parse("discard 13"), 0.4, 0.3, 24, False, 0.0, -6, 12, ending=4)).en
+    'expected net +0.4, wins the hand 0% of the time when played out by the rule-based player, exact \
+from 4 tiles a hand'
     """
     sign = _signed(o.mean)
     if o.exact and o.samples and o.low == o.high:
@@ -163,7 +170,14 @@ def outcome_text(o: Option) -> Text:
     if o.win_rate is None:
         return T(f"平均淨得 {sign}", f"expected net {sign}")
     pct = round(100 * o.win_rate)
-    return T(f"平均淨得 {sign}，{pct}% 贏這一局", f"expected net {sign}, wins the hand {pct}% of the time")
+    if explained:
+        return T(f"平均淨得 {sign}，{pct}% 贏這一局", f"expected net {sign}, wins the hand {pct}% of the time")
+    # played-out figures say so: how the rule-based player fares from here, not what good play can do
+    by = (T("由規則機械人打完", "played out by the rule-based player") if o.ending is None else
+          T(f"由規則機械人打到每家剩 {o.ending} 張、再精算",
+            f"played out by the rule-based player, exact from {o.ending} tiles a hand"))
+    return (T(f"平均淨得 {sign}，", f"expected net {sign}, wins the hand {pct}% of the time when ")
+            + by + T(f"時 {pct}% 贏這一局", ""))
 
 
 def ranking_note(h: Hint) -> Text | None:

@@ -135,7 +135,7 @@ def hint_html(s: Session, hint: Hint | None, stage: int, lang: Lang) -> str:
         rows = "".join(
             f'<tr data-option="{i}" data-tiles="{" ".join(t.notation for t in o.move.tiles)}" '
             f'data-discard="{str(o.move.discard).lower()}"><td>{html.escape(o.move.text(view)(lang))}</td>'
-            f"<td>{html.escape((T('唯一的選擇', 'the only action open') if only else outcome_text(o))(lang))}</td></tr>"
+            f"<td>{html.escape((T('唯一的選擇', 'the only action open') if only else outcome_text(o, explained=True))(lang))}</td></tr>"
             for i, o in enumerate(h.options))
         parts.append(f'<div class="tg-muted">{html.escape(how(lang))}</div>'
                      f'<table class="tg-options">{rows}</table>')
