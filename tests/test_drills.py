@@ -515,24 +515,35 @@ def test_R_11_seven_or_eight_stacks_question() -> None:
     assert seen == {("seven", False, True), ("eight", True, False), ("eight", False, False), ("eight", False, True)}
 
 
-def test_R_C1_cross_off_the_tiles_the_highest_civil_tile_not_seen() -> None:
-    """Issue 45 §8b: a counting question from real deals — the answer is the highest civil kind of
-    which fewer than both copies are in the learner's hand or played face up (face-down
-    discards cannot be crossed off), recomputed here from the tiles the question shows."""
-    from tiangow.drills.tricks import CIVIL_KINDS, make_question
+def test_R_C1_cross_off_the_tiles_the_highest_tile_not_seen_of_each_class() -> None:
+    """A counting question from real deals, civil or military: the answer is the highest rank of
+    the class of which not every tile is in the learner's hand or played face up (face-down
+    discards cannot be crossed off; two military tiles of equal rank count together: 九 is 3-6
+    or 4-5), recomputed here from the tiles the question shows."""
+    from tiangow import CIVIL_KINDS, MILITARY_KINDS, full_set
+    from tiangow.drills.tricks import make_question
 
     rng = random.Random(8)
-    for n in range(40):
+    classes = set()
+    for n in range(60):
         q = make_question("unseen", rng, n)
+        civil = "civil tile?" in q.prompt.en
+        assert civil or "military tile?" in q.prompt.en
+        classes.add(civil)
         known = [t for _, tiles in q.groups for t in tiles if t is not None]  # face-down discards are None
-        seen = {k: known.count(k) for k in CIVIL_KINDS}
-        highest = next(k for k in CIVIL_KINDS if seen[k] < 2)
-        assert q.answer == highest.notation, (q.answer, highest)
+        kinds = CIVIL_KINDS if civil else MILITARY_KINDS
+        ranks = sorted({k.rank for k in kinds})
+        left = {r: sum(full_set().count(k) - known.count(k) for k in kinds if k.rank == r) for r in ranks}
+        highest = next(r for r in ranks if left[r] > 0)
+        assert highest != ranks[0]  # something was crossed off
+        assert q.answer == next(k for k in kinds if k.rank == highest).notation, (q.answer, highest)
         assert q.answer in {c.key for c in q.choices} and len(q.choices) >= 3
-        assert any(k.rank < highest.rank for k in CIVIL_KINDS)  # something was crossed off
         for c in q.choices:
             assert (c.why is None) == (c.key == q.answer)
         assert "R-P3" in q.explanation.en and "R-P3" in q.explanation.zh
+        if not civil:
+            assert "equal rank count together" in q.explanation.en
+    assert classes == {True, False}
 
 
 @pytest.mark.parametrize("seed", range(3))

@@ -27,7 +27,7 @@ from ..combos import can_beat, combinations_in, table
 from ..deal import Deal, Trick
 from ..i18n import T, Text, seat_name
 from ..move import Move
-from ..tiles import CIVIL_KINDS, Tile
+from ..tiles import CIVIL_KINDS, MILITARY_KINDS, Tile, full_set
 from .base import Choice, DrillError, KindDrill, Question, Score
 
 __all__ = ["TrickDrill", "ActTask", "PlayOutTask", "make_question", "act_task", "play_out_task",
@@ -255,11 +255,22 @@ def _can_win_question(rng: random.Random, number: int) -> Question:
 
 # --- counting: cross off the tiles ---------------------------------------------------------
 
-def _unseen_question(rng: random.Random, number: int) -> Question:
-    """From a real deal, the seat to act: which civil tile is now the highest it has not seen —
-    neither in its own hand nor played face up? (Face-down discards cannot be crossed off:
-    anyone may discard, R-P3, face down, R-P4.) The trap is a higher tile of which only one
-    copy was seen."""
+def _rank_groups(civil: bool) -> list[tuple[Tile, ...]]:
+    """The class's ranks, highest first, each with its tile kinds (a civil kind has two copies;
+    a military rank is one tile or two of equal rank, R-C1)."""
+    kinds = CIVIL_KINDS if civil else MILITARY_KINDS
+    return [tuple(k for k in kinds if k.rank == r) for r in sorted({k.rank for k in kinds})]
+
+
+def _unseen_question(rng: random.Random, number: int, civil: bool | None = None) -> Question:
+    """From a real deal, the seat to act: which civil (or military) tile is now the highest it
+    has not seen — neither in its own hand nor played face up? (Face-down discards cannot be
+    crossed off: anyone may discard, R-P3, face down, R-P4.) The trap is a higher tile of which
+    only one copy was seen; among military tiles, two tiles of equal rank count together
+    (九 is 3-6 or 4-5). ``civil``: which class (``None``: either, at random)."""
+    civil = rng.random() < 0.5 if civil is None else civil
+    ranks = _rank_groups(civil)
+    full = full_set()
     for _ in range(200):
         d = deal_until(rng, rng.choice((3, 4, 5)))
         if d.is_over or d.to_play is None:
@@ -269,22 +280,27 @@ def _unseen_question(rng: random.Random, number: int) -> Question:
         shown = tuple(t for a in d.history if a.kind != "discard" and a.tiles for t in a.tiles)
         discarded = sum(len(a.tiles or ()) for a in d.history if a.kind == "discard" and a.seat != seat)
         mine = tuple(t for a in d.history if a.kind == "discard" and a.seat == seat for t in a.tiles or ())
-        seen = {k: hand.count(k) + shown.count(k) + mine.count(k) for k in CIVIL_KINDS}
-        out = [k for k in CIVIL_KINDS if seen[k] < 2]
-        if not out or out[0] == CIVIL_KINDS[0]:
-            continue  # 天 itself still out: nothing to cross off
+
+        def count(g: tuple[Tile, ...], among: tuple[Tile, ...]) -> int:
+            return sum(among.count(k) for k in g)
+
+        copies = {g: sum(full.count(k) for k in g) for g in ranks}
+        seen = {g: count(g, hand) + count(g, shown) + count(g, mine) for g in ranks}
+        out = [g for g in ranks if seen[g] < copies[g]]
+        if not out or out[0] == ranks[0]:
+            continue  # the highest rank itself still out: nothing to cross off
         answer = out[0]
-        higher = [k for k in CIVIL_KINDS if k.rank < answer.rank]
-        lower = [k for k in out[1:]]
+        higher = ranks[:ranks.index(answer)]
+        lower = out[1:]
         options = [answer, *rng.sample(higher, min(2, len(higher)))]
         options += rng.sample(lower, min(4 - len(options), len(lower)))
         if len(options) < 3:
             continue
         rng.shuffle(options)
 
-        def where(k: Tile, hand: tuple[Tile, ...] = hand, shown: tuple[Tile, ...] = shown,
+        def where(g: tuple[Tile, ...], hand: tuple[Tile, ...] = hand, shown: tuple[Tile, ...] = shown,
                   mine: tuple[Tile, ...] = mine) -> Text:
-            h, p, m = hand.count(k), shown.count(k), mine.count(k)
+            h, p, m = count(g, hand), count(g, shown), count(g, mine)
             parts = [T(f"你手上 {h} 張", f"{h} in your hand")] if h else []
             if p:
                 parts.append(T(f"翻開出過 {p} 張", f"{p} played face up"))
@@ -292,29 +308,42 @@ def _unseen_question(rng: random.Random, number: int) -> Question:
                 parts.append(T(f"你墊過 {m} 張", f"{m} you discarded"))
             return Text("、".join(x.zh for x in parts), ", ".join(x.en for x in parts))
 
-        why = T(f"{answer.name}還有 {2 - seen[answer]} 張你沒見過", f"{answer.name} still has {2 - seen[answer]} "
-                f"cop{'y' if 2 - seen[answer] == 1 else 'ies'} you have not seen") + T(
-            "；比它大的都劃掉了：", "; every higher civil tile is crossed off: ") + Text(
-            "；".join(f"{k.name}（{where(k).zh}）" for k in higher), "; ".join(f"{k.name} ({where(k).en})" for k in higher)
+        def name(g: tuple[Tile, ...]) -> str:
+            return g[0].name
+
+        def named(g: tuple[Tile, ...]) -> Text:
+            pips = "" if len(g) == 1 or civil else "、".join(k.notation for k in g)
+            return T(name(g) + (f"（{pips}）" if pips else ""),
+                     f"{name(g)} ({g[0].name_en}{', ' + pips.replace('、', ' or ') if pips else ''})")
+
+        left = copies[answer] - seen[answer]
+        cls = T("文子", "civil") if civil else T("武子", "military")
+        why = T(f"{name(answer)}還有 {left} 張你沒見過", f"{left} {name(answer)} "
+                f"{'tile is' if left == 1 else 'tiles are'} still unseen") + T(
+            f"；比它大的{cls.zh}都劃掉了：", f"; every higher {cls.en} tile is crossed off: ") + Text(
+            "；".join(f"{name(g)}（{where(g).zh}）" for g in higher), "; ".join(f"{name(g)} ({where(g).en})" for g in higher)
         ) + T("。蓋着墊的牌劃不掉：誰都可以墊（R-P3、R-P4）。", ". Face-down discards cannot be crossed off: anyone may "
               "discard (R-P3, R-P4).")
-        choices = tuple(Choice(k.notation, T(k.name, f"{k.name} ({k.name_en})"),
-                               why=None if k == answer else (
-                                   T(f"{k.name}兩張都見過了（{where(k).zh}）。", f"Both {k.name} have been seen "
-                                     f"({where(k).en}).") if seen[k] >= 2 else
-                                   T(f"還有比{k.name}大的文子沒見過。", f"A civil tile higher than {k.name} is still "
-                                     "unseen.")))
-                        for k in options)
+        if not civil:
+            why = why + T("同點的武子一起算：先出的大（R-C1）。", " Military tiles of equal rank count together: the "
+                          "first played wins between them (R-C1).")
+        choices = tuple(Choice(g[0].notation, named(g),
+                               why=None if g == answer else (
+                                   T(f"{name(g)}都見過了（{where(g).zh}）。", f"Every {name(g)} has been seen "
+                                     f"({where(g).en}).") if seen[g] >= copies[g] else
+                                   T(f"還有比{name(g)}大的{cls.zh}沒見過。", f"A {cls.en} tile higher than {name(g)} is "
+                                     "still unseen.")))
+                        for g in options)
         groups = ((T("你的牌", "Your tiles"), hand),
                   (T("翻開出過的牌", "Played face up so far"), shown),
                   *(((T("你自己墊過的牌", "Your own discards"), mine),) if mine else ()),
                   *(((T(f"別人蓋着墊的 {discarded} 張", f"{discarded} discarded face down by others"),
                       (None,) * discarded),) if discarded else ()))
         return Question(f"unseen:{number}", "unseen",
-                        T(f"劃掉見過的牌：除了你手上的和翻開出過的，現在最大的文子是哪一張？（你是{_seat(seat).zh}）",
+                        T(f"劃掉見過的牌：除了你手上的和翻開出過的，現在最大的{cls.zh}是哪一張？（你是{_seat(seat).zh}）",
                           f"Cross off the tiles: apart from your own and those played face up, which is now the "
-                          f"highest civil tile? (You are {_seat(seat).en}.)"),
-                        choices, answer.notation, why, "R-C1", groups=groups)
+                          f"highest {cls.en} tile? (You are {_seat(seat).en}.)"),
+                        choices, answer[0].notation, why, "R-C1", groups=groups)
     raise DrillError("no position to count from turned up")  # pragma: no cover - 200 seeded tries
 
 
