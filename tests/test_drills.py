@@ -579,3 +579,48 @@ def test_R_D5_reward_payments_are_the_engines() -> None:
         assert [(p.payer, p.payee, p.amount) for p in mine] == [(p.payer, p.payee, p.amount) for p in engine]
     east = reward_payments(0, 2, Reason.SUPREME_BONUS, banker=3, streak=3)
     assert sum(p.amount for p in east) == 2 + 2 + 2 * 4
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_R_D7_cash_the_supreme_now_or_keep_it_for_the_last_trick(seed: int) -> None:
+    """The 賀尊-or-包尊 decision (R-$5, R-$7): the answer is what exact search says of leading
+    the supreme now against the best action that keeps it (every move's value from
+    ``solve_moves``), and every figure the explanation gives is the engine's: the nets, the
+    賀尊 money, the winner and whether the line ends in 包尊 — replayed here on the deal."""
+    from tiangow import Finish, Tile
+    from tiangow.drills.scoring import cash_or_keep_at, supreme_lines, supreme_position
+    from tiangow.search import solve_moves
+
+    low, high = Tile("1-2"), Tile("2-4")
+    rng = random.Random(90 + seed)
+    for n in range(6):
+        d, me = supreme_position(rng)
+        assert d.to_play == me and d.trick_size is None and {low, high} <= set(d.holding(me))
+        values = solve_moves(d)
+        cash_v = next(v for m, v in values if not m.discard and set(m.tiles) == {low, high})
+        keep_v = max(v for m, v in values if low not in m.tiles and high not in m.tiles)
+        cash, keep, best = supreme_lines(d, me)
+        assert (cash.net, keep.net, best) == (cash_v, keep_v, max(v for _, v in values))
+        q = cash_or_keep_at(d, me, n)
+        assert q.answer == ("now" if cash_v > keep_v else "keep" if keep_v > cash_v else "same")
+        assert all((c.why is None) == (c.key == q.answer) for c in q.choices)
+        en = q.explanation.en.replace("\u2212", "-")
+        assert f"your net from here {cash_v:+d}." in en.replace("here 0.", "here +0.")
+        assert f"your net from here {keep_v:+d}." in en.replace("here 0.", "here +0.")
+        assert f"賀尊 pays you {cash.reward:+d} at once" in en
+        # the 賀尊 money: 2 from each of the others, ×m between the banker and another (R-$5)
+        m = d.multiplier
+        assert cash.reward == sum(2 * (m if d.banker in (me, x) else 1) for x in range(4) if x != me)
+        # each line replayed on the deal: its net, winner and 包尊 are the engine's settlement's
+        paid_before = sum(p.amount * (1 if p.payee == me else -1) for p in d.immediate_payments if me in (p.payee, p.payer))
+        for line in (cash, keep):
+            played = d.copy()
+            for mv in line.line:
+                played.push(mv)
+            s = played.settlement()
+            assert played.is_over and s.net[me] - paid_before == line.net and s.winner == line.winner
+            assert line.doubled == (s.winner == me and Finish.SUPREME in s.finishes)
+            assert ("包尊 doubles" in en) == (cash.doubled or keep.doubled)
+        assert set(cash.line[0].tiles) == {low, high} and keep.line[0] == keep.move
+        for x, g in enumerate(q.groups):
+            assert tuple(g[1]) == tuple(d.holding(x)) and f"{d.stacks[x]} stack" in g[0].en

@@ -19,9 +19,12 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Final
 
+from ..bots.positions import sensible_action
 from ..deal import Deal
 from ..i18n import T, Text, seat_name
+from ..move import Move
 from ..scoring import Finish, Payment, Reason, Settlement, banker_multiplier, settle
+from ..search import principal_line, step_values
 from ..tiles import KINDS, Tile
 from .base import Choice, DrillError, KindDrill, Question, Score
 
@@ -29,7 +32,7 @@ __all__ = ["EndOfHand", "ScoringDrill", "random_end", "make_question", "QUESTION
            "read_result", "RESULT_LIMIT",
            "mistakes"]
 
-QUESTION_KINDS: Final = ("pay", "next_banker", "bonus", "seven_eight", "with_reward")
+QUESTION_KINDS: Final = ("pay", "next_banker", "bonus", "seven_eight", "with_reward", "cash_or_keep")
 RULES_TAUGHT: Final = ("R-$1", "R-$2", "R-$3", "R-$4", "R-$5", "R-$6", "R-$7", "R-$8", "R-$9", "R-$10",
                        "R-$11", "R-B1")
 
@@ -345,11 +348,154 @@ def _with_reward_question(rng: random.Random, number: int) -> Question:
                     choices, str(right), explanation, rule)
 
 
+# --- cash the supreme now (賀尊) or keep it for the last trick (包尊)? -------------------------
+
+SUPREME_TILES: Final = (Tile("1-2"), Tile("2-4"))
+
+
+def supreme_position(rng: random.Random) -> tuple[Deal, int]:
+    """A real deal played sensibly (the supreme's holder never breaking it up) until that holder
+    leads with 3 or 4 tiles, both supreme tiles still in hand; the deal and the holder."""
+    low, high = SUPREME_TILES
+    for _ in range(5000):
+        d = Deal.random(rng, banker=rng.randrange(4))
+        holders = [x for x in range(4) if {low, high} <= set(d.holding(x))]
+        if d.natural is not None or not holders:
+            continue
+        me, target = holders[0], rng.choice((3, 4))
+        while not d.is_over and not (d.to_play == me and d.trick_size is None and len(d.holding(me)) <= target):
+            if d.to_play != me:
+                sensible_action(d, rng)
+                continue
+            keep = [m for m in d.legal_moves() if low not in m.tiles and high not in m.tiles]
+            plays = [m for m in keep if not m.discard]
+            if d.trick_size is None or (plays and rng.random() < 0.65):
+                d.push(rng.choice(plays) if d.trick_size is None else plays[-1])
+            else:
+                d.push(next((m for m in keep if m.discard), None) or d.legal_moves()[0])
+        if not d.is_over and {low, high} <= set(d.holding(me)) and len(d.holding(me)) in (3, 4):
+            return d, me
+    raise DrillError("no deal of 5,000 reached a lead with the supreme in hand")  # pragma: no cover
+
+
+@dataclass(frozen=True)
+class SupremeLine:
+    """One choice at a supreme decision, as exact search (every tile known, the other three
+    playing their best against the holder) values it, and the line of best play it found."""
+
+    move: Move
+    net: int
+    """The holder's net from here: rewards paid from now on and the settlement."""
+    reward: int
+    """What 賀尊 (R-$5) paid the holder along the line."""
+    winner: int
+    doubled: bool
+    """Whether the holder won the last trick with the supreme (包尊, R-$7)."""
+    line: tuple[Move, ...] = ()
+    """Every action from here to the end of the hand, :attr:`move` first."""
+
+
+def supreme_lines(d: Deal, me: int) -> tuple[SupremeLine, SupremeLine, int]:
+    """At ``me``'s lead with the supreme in hand: leading it now (and its 賀尊) and the best
+    action that keeps it, each valued by exact search and followed along a line of best play;
+    and the best value of any action (an action that splits the supreme may do better still)."""
+    low, high = SUPREME_TILES
+    st = d.snapshot()
+    values = [(Move.of(mv), mv, v) for mv, v in step_values(st)]
+    cash = next(x for x in values if not x[0].discard and set(x[0].tiles) == {low, high})
+    keep = max((x for x in values if low not in x[0].tiles and high not in x[0].tiles), key=lambda x: x[2])
+    before = sum(p.amount for p in d.immediate_payments if p.payee == me) - sum(
+        p.amount for p in d.immediate_payments if p.payer == me)
+
+    def follow(move: Move, step: object, value: int) -> SupremeLine:
+        after = d.snapshot()
+        paid = after.push(step)  # type: ignore[arg-type]
+        line = principal_line(after, me, value - (0 if paid is None else paid.net[me]))
+        played = d.copy()
+        moves = [move]
+        played.push(move)
+        for mv in line:
+            moves.append(Move.of(mv))
+            played.push_step(mv)
+        s = played.settlement()
+        rewards = played.immediate_payments[len(d.immediate_payments):]
+        reward = sum(p.amount for p in rewards if p.payee == me) - sum(p.amount for p in rewards if p.payer == me)
+        if s.net[me] - before != value:  # pragma: no cover - the engine and the search agree
+            raise DrillError(f"the line nets {s.net[me] - before}, the search said {value}")
+        return SupremeLine(move, value, reward, s.winner, s.winner == me and Finish.SUPREME in s.finishes,
+                           tuple(moves))
+
+    return follow(cash[0], cash[1], cash[2]), follow(keep[0], keep[1], keep[2]), max(v for _, _, v in values)
+
+
+def _lower(t: Text) -> Text:
+    return Text(t.zh, t.en[:1].lower() + t.en[1:])
+
+
+def cash_or_keep_question(rng: random.Random, number: int = 0) -> Question:
+    """All tiles shown, the supreme's holder to lead: lead it now for 賀尊 money at once (R-$5),
+    or keep it to win the last trick with it, 包尊 (R-$7, no 賀尊 then)? Answered by exact search
+    of both, the explanation the figures of each line."""
+    while True:
+        d, me = supreme_position(rng)
+        cash, keep, best = supreme_lines(d, me)
+        if best == max(cash.net, keep.net):
+            break  # else splitting the supreme does better than either: not this question
+    return cash_or_keep_at(d, me, number, (cash, keep))
+
+
+def cash_or_keep_at(d: Deal, me: int, number: int = 0,
+                    lines: tuple[SupremeLine, SupremeLine] | None = None) -> Question:
+    """The cash-or-keep question at ``d``, ``me`` to lead with the supreme in hand."""
+    cash, keep = lines if lines is not None else supreme_lines(d, me)[:2]
+    answer = "now" if cash.net > keep.net else "keep" if keep.net > cash.net else "same"
+    you = _seat(me)
+
+    def winner(line: SupremeLine) -> Text:
+        if line.doubled:
+            return T("你用至尊贏最後一墩：包尊，你收的錢加倍（R-$7）", "you win the last trick with the supreme: 包尊 "
+                     "doubles what you collect (R-$7)")
+        if line.winner == me:
+            return T("你贏這一局", "you win the hand")
+        return T(f"{_seat(line.winner).zh}贏這一局", f"{_seat(line.winner).en} wins the hand")
+
+    now = (T(f"現在出至尊：賀尊當場收 {_signed(cash.reward)}（R-$5）；之後雙方都打最好的一路，",
+             f"Lead it now: 賀尊 pays you {_signed(cash.reward)} at once (R-$5); then, along a line of best play, ")
+           + winner(cash) + T(f"；由現在起你淨得 {_signed(cash.net)}。", f"; your net from here {_signed(cash.net)}."))
+    kept = (T("留着：", "Keep it: ") + _lower(keep.move.text(d.view(me))) + T("；雙方都打最好的一路，",
+                                                                       "; along a line of best play, ")
+            + winner(keep) + T(f"；由現在起你淨得 {_signed(keep.net)}。", f"; your net from here {_signed(keep.net)}."))
+    gap = abs(cash.net - keep.net)
+    verdict = (T(f"現在出至尊多得 {gap}。", f"Leading it now nets {gap} more.") if answer == "now" else
+               T(f"留着多得 {gap}。", f"Keeping it nets {gap} more.") if answer == "keep" else
+               T("兩樣淨得一樣。", "Both net the same."))
+    explanation = now + T("", " ") + kept + T("", " ") + verdict
+    labels = {"now": T("現在出至尊，收賀尊", "Lead it now: 賀尊"), "keep": T("留着打最後一墩：包尊", "Keep it for "
+                                                                              "the last trick: 包尊"),
+              "same": T("兩樣一樣好", "Either: both net the same")}
+    choices = tuple(Choice(k, labels[k], why=None if k == answer else verdict) for k in ("now", "keep", "same"))
+    stacks = d.stacks
+    groups = tuple((T(f"{_seat(x).zh}{'（你）' if x == me else ''}{'，莊家' if x == d.banker else ''}：已有 {stacks[x]} 棟",
+                      f"{_seat(x).en}{' (you)' if x == me else ''}{', banker' if x == d.banker else ''}: "
+                      f"{stacks[x]} stack{'s' if stacks[x] != 1 else ''} so far"), tuple(d.holding(x)))
+                   for x in range(4))
+    m = d.multiplier
+    prompt = T(f"所有牌都翻開了。你是{you.zh}，輪到你先出，手上有至尊（丁三、大頭六）。現在出，當場收賀尊（R-$5）；"
+               f"還是留着用來贏最後一墩，包尊加倍（R-$7，包尊不另收賀尊）？其他三家合力對付你。（m = {m}）",
+               f"All tiles shown. You are {you.en}, to lead, holding the supreme (丁三 and 大頭六). Lead it now and "
+               f"collect 賀尊 at once (R-$5), or keep it to win the last trick with it, 包尊, which doubles what you "
+               f"collect (R-$7; no 賀尊 for it then)? The other three play their best against you. (m = {m})")
+    return Question(f"cash_or_keep:{number}", "cash_or_keep", prompt, choices, answer, explanation, "R-$7",
+                    groups=groups)
+
+
 def make_question(kind: str, rng: random.Random, number: int = 0) -> Question:
     end = random_end(rng)
     s = end.settle()
     if kind == "with_reward":
         return _with_reward_question(rng, number)
+    if kind == "cash_or_keep":
+        return cash_or_keep_question(rng, number)
     if kind == "pay":
         losers = [x for x in range(4) if x != end.winner and s.net[x] != 0]
         seat = rng.choice(losers) if losers and rng.random() < 0.75 else rng.randrange(4)
