@@ -283,3 +283,15 @@ def test_after_a_puzzle_the_board_plays_the_line_out_step_by_step() -> None:
             assert all(f'data-tile="{t.notation}"' in board.table.value for t in last.tiles or ())
     assert "From the start" in board.step_button.description or "從頭" in board.step_button.description
     assert board.step_line() is False and 'data-at="0"' in board.table.value
+
+
+def test_the_same_words_said_again_still_change_the_page() -> None:
+    """A second press of Play with nothing picked says the same sentence again; the feedback's
+    value still changes, so the page sees an answer (its "working on it" note waits for one)."""
+    page = PracticePage()
+    board = page.puzzles()
+    board.act(None)
+    first = board.feedback.value
+    board.act(None)
+    assert board.feedback.value != first
+    assert "先選牌" in board.feedback.value or "Pick the tiles first" in board.feedback.value

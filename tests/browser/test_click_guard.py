@@ -50,3 +50,12 @@ def test_a_press_answered_at_once_shows_no_note(page: Any) -> None:
     page.click(".tg-play")
     page.wait_for_timeout(2500)
     assert page.locator(".tg-working").count() == 0
+
+
+def test_the_chosen_toggle_pressed_again_shows_no_note(page: Any) -> None:
+    """Pressing the language already chosen changes nothing: no note waits for an answer."""
+    _guarded(page, "en")
+    page.evaluate("document.querySelector('.tg-play').classList.add('widget-toggle-button', 'mod-active')")
+    page.click(".tg-play")
+    page.wait_for_timeout(2500)
+    assert page.locator(".tg-working").count() == 0

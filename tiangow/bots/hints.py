@@ -227,6 +227,12 @@ class _Facts:
         return True
 
 
+def is_sure(view: DealView, c: Combination) -> bool:
+    """Whether nothing the seat of ``view`` has not seen could make a play that beats ``c`` (a
+    sure winner, as far as that seat can tell)."""
+    return _facts(view).sure(c)
+
+
 def _facts(view: DealView) -> _Facts:
     me = view.seat
     assert me is not None

@@ -14,6 +14,7 @@ from .glossary import GlossaryTable
 from .lesson import IndexPage, LessonIndex, LessonPage, ReferencePage
 from .picker import HoldingPicker
 from .play import PlayTable
+from .principles import PrinciplesView
 from .progress import ProgressError, ProgressStore
 from .quiz import Quiz
 from .rules import RulesReference
@@ -24,6 +25,6 @@ from .variants import VariantExplorer
 from .views import CombinationTable, LanguageSwitch, Prose, TileView, WorkedExample
 
 __all__ = [
-    "LANGUAGE", "ActQuiz", "DealingStepper", "Exercise", "PlayOutBoard", "CombinationTable", "FindAllPlays", "GlossaryTable", "HoldingPicker", "IndexPage", "LanguageSwitch", "LessonIndex", "LessonPage", "PlayTable", "ProgressError",
+    "LANGUAGE", "ActQuiz", "DealingStepper", "Exercise", "PlayOutBoard", "CombinationTable", "FindAllPlays", "GlossaryTable", "HoldingPicker", "IndexPage", "LanguageSwitch", "LessonIndex", "LessonPage", "PlayTable", "PrinciplesView", "ProgressError",
     "ProgressStore", "Prose", "Quiz", "ReferencePage", "RulesReference", "SettlementQuiz", "SettlementTable", "T", "Text", "TileView", "VariantExplorer", "WorkedExample", "current_lang", "on_language",
 ]

@@ -65,6 +65,9 @@ class Exercise(w.VBox):
         self.tries = 0
         self.done = False
         self._feedback: list[tuple[str, Text]] = []
+        self._said = 0
+        """How many times :meth:`say` answered: the same words said again still change the page
+        (the page's "working on it" note waits for a change)."""
         self._started = False
         self.head = w.HTML()
         self.feedback = w.HTML()
@@ -99,6 +102,7 @@ class Exercise(w.VBox):
     def say(self, *lines: tuple[str, Text]) -> None:
         """Replace the feedback with ``lines`` and redraw."""
         self._feedback = list(lines)
+        self._said += 1
         self._render()
 
     # -- drawing -----------------------------------------------------------------------
@@ -137,7 +141,8 @@ class Exercise(w.VBox):
         self.head.value = (STYLE + f'<div class="tg-caption">{html.escape(self.title(lang))}</div>'
                            + self._intro(lang))
         body = self._body(lang)
-        self.feedback.value = feedback_html(self._feedback, lang)
+        self.feedback.value = feedback_html(self._feedback, lang) + (
+            f'<span hidden data-said="{self._said}"></span>' if self._said else "")
         after = self._after_feedback(lang)
         self.next_button.description = self._next_label()(lang)
         self.next_button.layout.display = "" if self.done else "none"

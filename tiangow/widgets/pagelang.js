@@ -76,9 +76,10 @@ const GUARD_MAX_MS = 4000;
 
 // A press is always answered: when the kernel has not changed the page WORKING_MS after a click
 // (it is still busy with an earlier request, or the machine is loaded), a note beside the button
-// says the press was received, until the kernel's answer changes the page (WORKING_MAX_MS at most).
+// says the press was received, until the kernel's answer changes the page (WORKING_MAX_MS at most,
+// in case an answer changed nothing). Not for the language switch's chosen button (nothing to do).
 const WORKING_MS = 1500;
-const WORKING_MAX_MS = 300000;
+const WORKING_MAX_MS = 60000;
 const WORKING = "tg-working";
 const WORKING_WORDS = {
   "zh-Hant": "收到，正在處理，請稍候……",
@@ -188,7 +189,7 @@ function installClickGuard() {
         entry.observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
       }, 0);
       setTimeout(() => release(entry), GUARD_MAX_MS);
-      noteWhileWorking(button, root);
+      if (!button.classList.contains("mod-active")) noteWhileWorking(button, root);
     },
     true,
   );
