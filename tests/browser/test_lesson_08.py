@@ -155,3 +155,29 @@ def test_lesson_08_a_costly_action_is_marked_with_its_reason(page: Any, lessons:
             assert ERROR_TEXT not in page.content()
             return
     pytest.fail("no action short of the best was taken in a whole hand")
+
+
+def test_lesson_08_ideas_of_play_with_their_figures_at_390(page: Any, lessons: Lessons) -> None:
+    """The tested ideas of play under the table: each with its figure and what it makes of it,
+    in English and 繁, and an exception that opens on a phone to a drawn position that fits."""
+    from tiangow.bots.principles import PRINCIPLES, measured
+    from tiangow.widgets.principles import kind_of
+
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(lessons.url("08_play"), timeout=TIMEOUT)
+    page.wait_for_selector(".tg-principle", timeout=TIMEOUT)
+    assert page.locator(".tg-principle").count() == len(PRINCIPLES)
+    _, tallies = measured()
+    first = tallies[0]
+    row = page.locator(f'.tg-principle[data-principle="{first.principle.id}"]')
+    assert f"{round(100 * first.holds)}%" in row.inner_text() and kind_of(first).zh in row.inner_text()
+    row.locator("summary").click()
+    drawn = row.locator(".tg-principle-example svg[data-tile]")
+    drawn.first.wait_for(timeout=TIMEOUT)
+    wide = page.evaluate("() => document.documentElement.scrollWidth")
+    assert wide <= 390, f"the page scrolls sideways: {wide}px"
+    page.get_by_role("button", name="English", exact=True).click()
+    page.wait_for_function("() => document.querySelector('.tg-principle').innerText.includes('positions')",
+                           timeout=TIMEOUT)
+    assert kind_of(first).en in page.locator(".tg-principle").first.inner_text()
+    assert ERROR_TEXT not in page.content()
