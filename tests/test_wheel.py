@@ -65,6 +65,7 @@ def test_built_wheel_installs_every_module_and_runs_a_lesson(tmp_path: Path) -> 
     shutil.copytree(ROOT / "tiangow", src / "tiangow", ignore=shutil.ignore_patterns("__pycache__", "*.so"))
     for name in ("pyproject.toml", "setup.py", "README.md"):
         shutil.copy(ROOT / name, src / name)
+    shutil.copytree(ROOT / "share", src / "share")  # the lessons' Voilà template (a data file)
     dist = tmp_path / "dist"
     subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", str(src), "-w", str(dist)],
                    check=True, timeout=300, cwd=tmp_path)
@@ -86,6 +87,8 @@ def test_built_wheel_installs_every_module_and_runs_a_lesson(tmp_path: Path) -> 
     result = json.loads(out.stdout.strip().splitlines()[-1])
 
     assert str(env_dir) in result["file"]
+    # the lessons' Voilà template came with the wheel, as a data file in the environment
+    assert (env_dir / "share" / "jupyter" / "voila" / "templates" / "tiangow" / "index.html.j2").is_file()
     # Every module of the source tree is in the wheel.
     expected = sorted(
         "tiangow." + ".".join(p.relative_to(ROOT / "tiangow").with_suffix("").parts).removesuffix(".__init__")

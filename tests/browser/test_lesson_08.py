@@ -108,7 +108,7 @@ def test_lesson_08_layout_in_english_at_1280_and_a_double_click(page: Any, lesso
     assert state == "your-turn" and step == 0
     tops = page.eval_on_selector_all(".tg-hand .tg-pick", "els => els.map(e => Math.round(e.getBoundingClientRect().top))")
     assert len(tops) == 8 and len(set(tops)) == 1, f"the hand wraps: {tops}"
-    overflow = page.eval_on_selector_all(".tg-seat", "els => els.filter(e => e.scrollWidth > e.clientWidth + 1).length")
+    overflow = page.eval_on_selector_all(".tg-play-table .tg-seat", "els => els.filter(e => e.scrollWidth > e.clientWidth + 1).length")
     assert overflow == 0
 
     first = page.eval_on_selector(".tg-hand .tg-pick svg[data-tile]", "e => e.dataset.tile")
@@ -122,7 +122,7 @@ def test_lesson_08_layout_in_english_at_1280_and_a_double_click(page: Any, lesso
     state, step = wait_turn(page, 1)
     if state == "your-turn" and page.locator(".tg-prev-trick .tg-act").count():
         assert page.evaluate(OVERLAPS, ".tg-prev-trick .tg-act") == []
-        assert page.evaluate(OVERLAPS, ".tg-table > *") == []
+        assert page.evaluate(OVERLAPS, ".tg-play-table .tg-table > *") == []
     assert ERROR_TEXT not in page.content()
 
 

@@ -108,7 +108,7 @@ def test_lesson_08_plays_on_a_phone(phone: Any, voila_url: str) -> None:
         phone.wait_for_selector(f".tg-hintbox[data-stage='2'][data-step='{step}'] .tg-options", timeout=TIMEOUT)
         assert_fits(phone, "lesson 08 with the hint open")
     # Every seat is on the screen: the three others in a row above the trick, yours below.
-    boxes = [phone.locator(f".tg-table .tg-at-{p} .tg-seat").bounding_box() for p in ("left", "top", "right", "bottom")]
+    boxes = [phone.locator(f".tg-play-table .tg-table .tg-at-{p} .tg-seat").bounding_box() for p in ("left", "top", "right", "bottom")]
     assert all(b and b["x"] >= 0 and b["x"] + b["width"] <= 390 for b in boxes), boxes
     left, top, right, bottom = boxes
     assert left["y"] == top["y"] == right["y"] < bottom["y"]  # type: ignore[index]
