@@ -122,9 +122,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         ratios.append(c / f)
         seed += 1
     total = len(checked) * args.hands
-    from tiangow.search import CORE
+    from tiangow.search import CORE_BUILD
 
-    print(f"search core: {CORE} (TIANGOW_PURE=1 forces the pure-Python twin; "
+    print(f"search core: {CORE_BUILD} (TIANGOW_CORE=native|wasm|pure chooses; "
           "python -m benchmarks.search --solver times it)")
     print(f"rules: {rules!r}")
     print(f"rounds: {len(checked)} × {args.hands} random hands on each path ({total} hands each)")

@@ -150,22 +150,13 @@ def _missing(what: str) -> Path:
 def build_tiangow_wheel(out: Path) -> Path:
     """A wheel of this checkout, built from a clean copy (a stale build/ cannot leak in). Its
     Python is pure (no setup.py, so no CPython extension, and none built in place is copied);
-    the search's core comes as WebAssembly (scripts/build_wasm.py, built afresh) where clang can
-    build it here — the browser runs it (tiangow.wasmcore) — else Pyodide runs the search's
-    pure-Python twin (same values)."""
-    try:
-        from . import build_wasm  # imported as scripts.build_site (the tests)
-    except ImportError:
-        import build_wasm  # type: ignore[no-redef]  # run as python scripts/build_site.py
-
+    the search's core comes as the WebAssembly module the package ships (``tiangow/ddcore.wasm``),
+    which the browser runs (tiangow.wasmcore)."""
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "src"
-        shutil.copytree(ROOT / "tiangow", src / "tiangow",
-                        ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.wasm"))
-        if build_wasm.compiler() is not None:
-            build_wasm.build(src / "tiangow" / "ddcore.wasm")
-        else:
-            print("[build_site] no clang++ for wasm32-wasi: the site's search runs in pure Python", flush=True)
+        shutil.copytree(ROOT / "tiangow", src / "tiangow", ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+        if not (src / "tiangow" / "ddcore.wasm").is_file():
+            raise SystemExit("tiangow/ddcore.wasm is missing: python scripts/build_wasm.py")
         for name in ("pyproject.toml", "README.md"):
             shutil.copy(ROOT / name, src / name)
         run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", str(src), "-w", str(out)],

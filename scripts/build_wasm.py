@@ -5,7 +5,10 @@
 its C++ library for it (``apt-get install clang lld wasi-libc libc++-dev-wasm32
 libclang-rt-dev-wasm32``): a reactor module (its constructors run once, by ``_initialize``)
 with a stack of 8 MB (a whole hand's search goes 32 steps deep, some kilobytes each). OUT
-defaults to ``tiangow/ddcore.wasm``, where the static site's wheel picks it up.
+defaults to ``tiangow/ddcore.wasm``, which the package ships (committed: an install with no
+compiler runs it on ``wasmtime``). The module carries the CRC-32 of the source it was built from
+(``tg_source``); :mod:`tiangow.wasmcore` refuses one built from another version of
+``ddcore.cpp``, and a test fails while the shipped module is stale.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 import argparse
 import shutil
 import subprocess
+import zlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -41,7 +45,8 @@ def build(out: Path = ROOT / "tiangow" / "ddcore.wasm") -> Path:
         raise RuntimeError("no clang++ that builds for wasm32-wasi: apt-get install clang lld wasi-libc "
                            "libc++-dev-wasm32 libclang-rt-dev-wasm32")
     out.parent.mkdir(parents=True, exist_ok=True)
-    subprocess.run([cc, *FLAGS, str(SOURCE), "-o", str(out)], check=True)
+    crc = zlib.crc32(SOURCE.read_bytes())
+    subprocess.run([cc, *FLAGS, f"-DTG_SOURCE_CRC={crc}u", str(SOURCE), "-o", str(out)], check=True)
     return out
 
 

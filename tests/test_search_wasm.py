@@ -1,14 +1,19 @@
-"""The search's compiled core built as WebAssembly (scripts/build_wasm.py, run by
-tiangow/wasmcore.py on ``wasmtime``) against the CPython extension and the pure-Python twin:
-the same values — and, being the same code, the same positions — on endings under every rule
-variant and on whole hands; the same floor and ceiling; the same refusals. On CI (``CI=true``)
-the module must build (Debian's clang, lld, wasi-libc and libc++ for wasm32: .ci/run)."""
+"""The search's compiled core as WebAssembly — the module the package ships (tiangow/ddcore.wasm,
+built by scripts/build_wasm.py from the same ddcore.cpp), run by tiangow/wasmcore.py on
+``wasmtime`` — against the CPython extension and the pure-Python twin: the same values — and,
+being the same code, the same positions — on endings under every rule variant and on whole
+hands; the same floor and ceiling; the same refusals. The shipped module is the source's
+(its CRC-32), and ``TIANGOW_CORE`` chooses the core."""
 
 from __future__ import annotations
 
 import os
 import random
+import subprocess
+import sys
+import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,25 +24,65 @@ from tiangow import Deal, search, wasmcore
 from tiangow.bots.positions import deal_until
 from tiangow.search import SearchStats, SearchTooLong
 
-native = pytest.mark.skipif(search.CORE != "compiled", reason="the CPython extension was not built here")
+native = pytest.mark.skipif(search.CORE_BUILD != "native", reason="the CPython extension was not built here")
 
 
 @pytest.fixture(scope="module")
-def core(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    missing = []
+def core() -> Iterator[Any]:
+    """The module the package ships (tiangow/ddcore.wasm), on wasmtime (a dependency)."""
+    yield wasmcore.load(wasmcore.wasmtime_runtime())
+
+
+def test_the_shipped_module_is_built_from_this_source() -> None:
+    """After an edit of ddcore.cpp the shipped module must be built again (python
+    scripts/build_wasm.py): it carries the CRC-32 of its source, and loading it beside another
+    version of ddcore.cpp is refused."""
+    assert wasmcore.WASM.is_file()
+    crc = wasmcore.source_crc()
+    assert crc is not None
+    loaded = wasmcore.load(wasmcore.wasmtime_runtime())
+    assert loaded.rt.call("tg_source") & 0xFFFFFFFF == crc
+
+
+def test_a_module_built_from_another_source_is_refused(tmp_path: Path) -> None:
+    other = tmp_path / "ddcore.cpp"
+    other.write_bytes(wasmcore.SOURCE.read_bytes() + b"\n// edited\n")
+    with pytest.raises(wasmcore.StaleCore, match=r"python scripts/build_wasm\.py"):
+        wasmcore.load(wasmcore.wasmtime_runtime(), source=other)
+
+
+@pytest.mark.parametrize("wanted, build", [("wasm", "wasm"), ("pure", "pure Python"), ("native", "native")])
+def test_tiangow_core_chooses_the_core(wanted: str, build: str) -> None:
+    """``TIANGOW_CORE`` chooses; whichever runs, the search's own examples give their values."""
+    if wanted == "native" and search.CORE_BUILD != "native":
+        pytest.skip("the CPython extension was not built here")
+    script = ("import doctest, sys; from tiangow import search; "
+              "print(search.CORE_BUILD); sys.exit(doctest.testmod(search).failed)")
+    out = subprocess.run([sys.executable, "-c", script], env={**os.environ, "TIANGOW_CORE": wanted},
+                         capture_output=True, text=True, check=False, timeout=300)
+    assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
+    assert out.stdout.splitlines()[0] == build
+
+
+def test_an_unknown_core_is_refused_in_words() -> None:
+    out = subprocess.run([sys.executable, "-c", "import tiangow.search"], env={**os.environ, "TIANGOW_CORE": "gpu"},
+                         capture_output=True, text=True, check=False, timeout=120)
+    assert out.returncode != 0 and "TIANGOW_CORE='gpu': choose one of native, wasm, pure" in out.stderr
+
+
+def test_a_fresh_build_gives_the_shipped_modules_values() -> None:
+    """Where clang can build the module, a fresh build searches as the shipped one does."""
     if build_wasm.compiler() is None:
-        missing.append("a clang++ for wasm32-wasi")
-    try:
-        import wasmtime  # noqa: F401
-    except ImportError:
-        missing.append("wasmtime")
-    if missing:
-        message = f"the WebAssembly core needs {' and '.join(missing)}"
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(message + " — and CI requires it")
-        pytest.skip(message)
-    path = build_wasm.build(tmp_path_factory.mktemp("wasm") / "ddcore.wasm")
-    yield wasmcore.load(wasmcore.wasmtime_runtime(path))
+        pytest.skip("no clang++ for wasm32-wasi here")
+    with tempfile.TemporaryDirectory() as tmp:
+        fresh = wasmcore.load(wasmcore.wasmtime_runtime(build_wasm.build(Path(tmp) / "ddcore.wasm")))
+    shipped = wasmcore.load(wasmcore.wasmtime_runtime())
+    deals = check_search.endings(12, [3, 4], seed=7)
+    with search.using_core(fresh):
+        a = values(deals)
+    with search.using_core(shipped):
+        b = values(deals)
+    assert a == b
 
 
 def values(deals: list[Deal], goals: tuple[search.Goal, ...] = tuple(search.Goal)) -> tuple[list[int], int]:

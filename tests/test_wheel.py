@@ -104,3 +104,56 @@ def test_built_wheel_installs_every_module_and_runs_a_lesson(tmp_path: Path) -> 
     # Lesson 01's drill, answered right, from the installed package.
     assert result["done"] is True
     assert "✓" in result["feedback"]
+
+
+NO_COMPILER = textwrap.dedent('''
+    import doctest, json, random, sys
+    from tiangow import search
+    from tiangow.bots.positions import deal_until
+
+    failed = doctest.testmod(search).failed
+    values = []
+    for seed in range(12):
+        d = deal_until(random.Random(seed), 4)
+        values.append(search.solve(d, d.to_play))
+    print(json.dumps({"build": search.CORE_BUILD, "failed": failed, "values": values}))
+''')
+
+
+def test_an_install_without_a_compiler_searches_on_the_shipped_module(tmp_path: Path) -> None:
+    """Where pip install cannot compile the extension (the compiler hidden), the package installs
+    all the same and searches on the WebAssembly module it ships, run by wasmtime (a dependency):
+    the search's own examples and seeded endings give the extension's values."""
+    import random
+
+    from tiangow import search
+    from tiangow.bots.positions import deal_until
+
+    src = tmp_path / "src"
+    shutil.copytree(ROOT / "tiangow", src / "tiangow", ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    for name in ("pyproject.toml", "setup.py", "README.md"):
+        shutil.copy(ROOT / name, src / name)
+    shutil.copytree(ROOT / "share", src / "share")
+    dist = tmp_path / "dist"
+    hidden = {**os.environ, "CC": "/bin/false", "CXX": "/bin/false"}
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", str(src), "-w", str(dist)],
+                   check=True, timeout=300, cwd=tmp_path, env=hidden)
+    (wheel,) = dist.glob("tiangow-*.whl")
+    env_dir = tmp_path / "venv"
+    venv.EnvBuilder(with_pip=True).create(env_dir)
+    python = env_dir / "bin" / "python"
+    subprocess.run([str(python), "-m", "pip", "install", "-q", str(wheel)], check=True, timeout=600, cwd=tmp_path)
+    work = tmp_path / "empty"
+    work.mkdir()
+    script = tmp_path / "check.py"
+    script.write_text(NO_COMPILER, encoding="utf-8")
+    out = subprocess.run([str(python), str(script)], capture_output=True, text=True, timeout=300, cwd=work,
+                         check=False, env={k: v for k, v in os.environ.items() if not k.startswith("TIANGOW_")})
+    assert out.returncode == 0, out.stderr[-3000:]
+    result = json.loads(out.stdout.strip().splitlines()[-1])
+    assert result["build"] == "wasm" and result["failed"] == 0
+    here = []
+    for seed in range(12):
+        d = deal_until(random.Random(seed), 4)
+        here.append(search.solve(d, d.to_play))
+    assert result["values"] == here

@@ -1994,7 +1994,14 @@ void state_from(const int64_t* a, State& st) {
 }
 }  // namespace
 
+#ifndef TG_SOURCE_CRC
+#define TG_SOURCE_CRC 0u
+#endif
+
 extern "C" {
+// the CRC-32 of the source this module was built from (scripts/build_wasm.py passes it): the
+// host refuses a module built from another version of this file (tiangow/wasmcore.py)
+__attribute__((export_name("tg_source"))) unsigned tg_source() { return TG_SOURCE_CRC; }
 __attribute__((export_name("tg_alloc"))) void* tg_alloc(size_t bytes) { return std::malloc(bytes); }
 __attribute__((export_name("tg_free"))) void tg_free(void* p) { std::free(p); }
 __attribute__((export_name("tg_error"))) const char* tg_error() { return last_error; }

@@ -50,30 +50,66 @@ from .move import Move
 from .state import State, Step
 from .symmetry import canon_for
 
+CORES: Final = ("native", "wasm", "pure")
+"""The cores ``TIANGOW_CORE`` may name: CPython's extension, the WebAssembly module on
+``wasmtime``, the pure-Python twin."""
 
-def _load_core() -> Any:
-    """The compiled core (tiangow/ddcore.cpp), unless it could not be built or TIANGOW_PURE=1:
-    CPython's extension, or in the browser's Python (Pyodide) the same source as WebAssembly
-    where the wheel carries it (:mod:`tiangow.wasmcore`)."""
+
+def _wanted() -> str:
+    """The core asked for: ``TIANGOW_CORE`` (``native``, ``wasm`` or ``pure``; ``TIANGOW_PURE=1``
+    is ``pure``), or ``""`` for the first that runs here (native, then wasm, then pure)."""
     if os.environ.get("TIANGOW_PURE", "") not in ("", "0"):
-        return None
+        return "pure"
+    wanted = os.environ.get("TIANGOW_CORE", "").strip().lower()
+    if wanted not in ("", *CORES):
+        raise ImportError(f"TIANGOW_CORE={wanted!r}: choose one of {', '.join(CORES)}")
+    return wanted
+
+
+def _load_core() -> tuple[Any, str]:
+    """The compiled core (tiangow/ddcore.cpp) and how it runs: CPython's extension where ``pip
+    install`` built it; else the same source as WebAssembly — on ``wasmtime`` in CPython, on the
+    browser's own engine in Pyodide (:mod:`tiangow.wasmcore`); else the pure-Python twin
+    (``None``). ``TIANGOW_CORE`` chooses one; a core asked for that cannot run here is an
+    ImportError that says why."""
+    wanted = _wanted()
+    if wanted == "pure":
+        return None, "pure Python"
+    from . import wasmcore
+
     if sys.platform == "emscripten":
-        from . import wasmcore
-
         if not wasmcore.WASM.exists():
-            return None
+            return None, "pure Python"
         try:
-            return wasmcore.load(wasmcore.pyodide_runtime())
+            return wasmcore.load(wasmcore.pyodide_runtime()), "WebAssembly in the browser"
         except Exception:  # the browser refused the module: the pure-Python search serves (same values)
-            return None
+            return None, "pure Python"
+    if wanted in ("", "native"):
+        try:
+            from . import ddcore
+        except ImportError as e:  # pragma: no cover - depends on the build
+            if wanted == "native":
+                raise ImportError(f"TIANGOW_CORE=native: the extension was not built here ({e})") from e
+        else:
+            return ddcore, "native"
     try:
-        from . import ddcore
-    except ImportError:  # pragma: no cover - depends on the build
-        return None
-    return ddcore
+        import wasmtime  # noqa: F401
+    except ImportError as e:  # pragma: no cover - wasmtime is a dependency
+        if wanted == "wasm":
+            raise ImportError("TIANGOW_CORE=wasm needs wasmtime (pip install wasmtime)") from e
+        return None, "pure Python"
+    if not wasmcore.WASM.exists():  # pragma: no cover - the package ships it
+        if wanted == "wasm":
+            raise ImportError(f"TIANGOW_CORE=wasm: no {wasmcore.WASM.name} beside the package")
+        return None, "pure Python"
+    return wasmcore.load(wasmcore.wasmtime_runtime(), wasmcore.WASMTIME_SHARE), "wasm"
 
 
-_ddcore: Any = _load_core()
+_loaded = _load_core()
+_ddcore: Any = _loaded[0]
+CORE_BUILD: Final[str] = _loaded[1]
+"""How the search runs here: ``"native"`` (CPython's extension), ``"wasm"`` (the WebAssembly
+module on ``wasmtime``), ``"WebAssembly in the browser"`` (Pyodide) or ``"pure Python"``."""
 
 
 @contextmanager
@@ -135,10 +171,10 @@ def core_budget_share() -> float:
     return float(getattr(_ddcore, "BUDGET_SHARE", 1.0)) if _ddcore is not None else 1.0
 
 
-__all__ = ["Goal", "SearchStats", "SearchTooLong", "INF", "CORE", "core_in_use", "core_budget_share", "pure_python",
-           "using_core", "without_floor", "solve", "solve_range", "RangeSearch", "RANGE_TABLE_MAX",
-           "RANGE_DROPS_IN_A_ROW", "solve_moves", "step_values", "forced_win", "can_win", "winning_moves",
-           "best_defence", "principal_line"]
+__all__ = ["Goal", "SearchStats", "SearchTooLong", "INF", "CORE", "CORE_BUILD", "CORES", "core_in_use",
+           "core_budget_share", "pure_python", "using_core", "without_floor", "solve", "solve_range", "RangeSearch",
+           "RANGE_TABLE_MAX", "RANGE_DROPS_IN_A_ROW", "solve_moves", "step_values", "forced_win", "can_win",
+           "winning_moves", "best_defence", "principal_line"]
 
 INF: Final = 10**9
 _PURE_RELABEL_FROM = 5
@@ -171,9 +207,10 @@ class Goal(enum.Enum):
 
 
 CORE: Final = "compiled" if _ddcore is not None else "pure Python"
-"""Which search runs here: ``"compiled"`` (tiangow/ddcore.cpp, built by ``pip install``) or
-``"pure Python"`` (where it could not be built, in Pyodide, or with ``TIANGOW_PURE=1``). Both
-give the same values (tests/test_search_core.py)."""
+"""Which search runs here: ``"compiled"`` (tiangow/ddcore.cpp: the extension ``pip install``
+built, or the same source as WebAssembly, :data:`CORE_BUILD` says which) or ``"pure Python"``
+(with ``TIANGOW_CORE=pure``). All give the same values (tests/test_search_core.py,
+tests/test_search_wasm.py)."""
 
 
 @dataclass

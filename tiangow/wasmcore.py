@@ -20,14 +20,31 @@ from __future__ import annotations
 
 import contextlib
 import struct
+import zlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
-__all__ = ["WASM", "Context", "Core", "Runtime", "load", "pyodide_runtime", "wasmtime_runtime"]
+__all__ = ["WASM", "SOURCE", "Context", "Core", "Runtime", "StaleCore", "load", "pyodide_runtime", "source_crc",
+           "wasmtime_runtime", "WASMTIME_SHARE"]
 
 WASM = Path(__file__).with_name("ddcore.wasm")
-"""Where a built module is looked for (``scripts/build_wasm.py`` puts it there)."""
+"""The module the package ships (``scripts/build_wasm.py`` builds it)."""
+SOURCE = Path(__file__).with_name("ddcore.cpp")
+"""Its source, where it is beside the package (a checkout, an editable install)."""
+
+WASMTIME_SHARE = 0.75
+"""The share of the coach's budgets of positions the module gets through on ``wasmtime`` in
+CPython in about the extension's time (it runs at about 1.3× the extension's time)."""
+
+
+class StaleCore(RuntimeError):
+    """The module was built from another version of ``ddcore.cpp`` than the one beside it."""
+
+
+def source_crc(source: Path = SOURCE) -> int | None:
+    """The CRC-32 of ``ddcore.cpp`` (``None`` where the source is not beside the package)."""
+    return zlib.crc32(source.read_bytes()) if source.is_file() else None
 
 FinalNet = Callable[[tuple[int, int, int, int], int, int, int, int, int, int, int], tuple[int, int, int, int]]
 HostFinalNet = Callable[..., int]
@@ -60,10 +77,21 @@ class Core:
     """The table's size for long searches (2**21 entries, 64 MB: half the extension's, for a
     browser tab's memory)."""
 
-    def __init__(self, make_runtime: Callable[[HostFinalNet], Runtime]) -> None:
+    def __init__(self, make_runtime: Callable[[HostFinalNet], Runtime], budget_share: float | None = None,
+                 source: Path = SOURCE) -> None:
         self._hosts: dict[int, Context] = {}
         self._next = 0
         self.rt = make_runtime(self._final_net)
+        if budget_share is not None:
+            self.BUDGET_SHARE = budget_share
+        try:
+            built: int | None = self.rt.call("tg_source") & 0xFFFFFFFF
+        except Exception:  # a module from before tg_source
+            built = None
+        expected = source_crc(source)
+        if expected is not None and built != expected:
+            raise StaleCore(f"the search's WebAssembly module was built from another version of ddcore.cpp "
+                            f"(CRC {built or 0:08x}, the source's {expected:08x}): python scripts/build_wasm.py")
         self._scratch = self.alloc(8 * 32)
         self.Context = _context_class(self)
 
@@ -221,8 +249,8 @@ def wasmtime_runtime(path: Path = WASM) -> Callable[[HostFinalNet], Runtime]:
                 exports["_initialize"](self.store)
             self.memory = exports["memory"]
             self.funcs = {name: exports[name] for name in (
-                "tg_alloc", "tg_free", "tg_error", "tg_context_new", "tg_context_free", "tg_solve", "tg_bounds",
-                "tg_set_table_bits", "tg_set_floor", "tg_table_info")}
+                "tg_source", "tg_alloc", "tg_free", "tg_error", "tg_context_new", "tg_context_free", "tg_solve",
+                "tg_bounds", "tg_set_table_bits", "tg_set_floor", "tg_table_info") if name in exports}
 
         def call(self, name: str, *args: int) -> int:
             r = self.funcs[name](self.store, *args)
@@ -288,7 +316,10 @@ def _refuse(module: str, name: str) -> Callable[..., int]:
     return call
 
 
-def load(make_runtime: Callable[[HostFinalNet], Runtime]) -> Core:
+def load(make_runtime: Callable[[HostFinalNet], Runtime], budget_share: float | None = None,
+         source: Path = SOURCE) -> Core:
     """The module run by ``make_runtime`` (e.g. :func:`wasmtime_runtime`), with the interface
-    of ``tiangow.ddcore``."""
-    return Core(make_runtime)
+    of ``tiangow.ddcore``; ``budget_share`` its :attr:`Core.BUDGET_SHARE`. Raises
+    :class:`StaleCore` if ``source`` (``ddcore.cpp``, where it is beside the package) is not
+    what the module was built from."""
+    return Core(make_runtime, budget_share, source)
