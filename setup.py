@@ -26,7 +26,8 @@ class _Distribution(Distribution):
 TEMPLATE = "share/jupyter/voila/templates/tiangow"
 
 extensions = [] if os.environ.get("TIANGOW_PURE_BUILD") else [
-    Extension("tiangow.ddcore", ["tiangow/ddcore.cpp"], optional=True, language="c++",
+    Extension("tiangow.ddcore", ["tiangow/ddcore.cpp"], depends=["tiangow/ddcore_abi.h"], optional=True,
+              language="c++",
               extra_compile_args=["-O2", "-std=c++17"]),
 ]
 

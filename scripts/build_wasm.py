@@ -45,7 +45,7 @@ def build(out: Path = ROOT / "tiangow" / "ddcore.wasm") -> Path:
         raise RuntimeError("no clang++ that builds for wasm32-wasi: apt-get install clang lld wasi-libc "
                            "libc++-dev-wasm32 libclang-rt-dev-wasm32")
     out.parent.mkdir(parents=True, exist_ok=True)
-    crc = zlib.crc32(SOURCE.read_bytes())
+    crc = zlib.crc32(SOURCE.read_bytes() + SOURCE.with_name("ddcore_abi.h").read_bytes())  # as wasmcore.source_crc
     subprocess.run([cc, *FLAGS, f"-DTG_SOURCE_CRC={crc}u", str(SOURCE), "-o", str(out)], check=True)
     return out
 

@@ -208,3 +208,46 @@ def test_a_search_in_steps_goes_on_from_what_it_stored(core: Any) -> None:
             steps += 1
         assert r.bounds == (exact, exact) and steps >= 5
         assert core.table_info(1)[0] == 1 << core.BIG_BITS
+
+
+def test_the_cores_layout_is_declared_once() -> None:
+    """tiangow/ddcore_abi.h is what tiangow/coreabi.py generates (python -m scripts.make_core_abi),
+    and the position the search sends has the declared fields."""
+    from tiangow import coreabi
+    from tiangow.search import _core_state
+
+    assert (Path(wasmcore.__file__).with_name("ddcore_abi.h").read_text(encoding="utf-8")) == coreabi.header()
+    st = Deal.random(3).snapshot()
+    state = _core_state(st)
+    assert len(state) == len(coreabi.STATE)
+    for value, (name, kind) in zip(state, coreabi.STATE, strict=True):
+        assert isinstance(value, tuple) if kind == "int4" else isinstance(value, int), name
+    assert coreabi.TUNING["WIN_FLOOR_FROM"] == search.WIN_FLOOR_FROM
+
+
+def test_a_core_built_for_another_layout_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each core says the layout's version it was built for; a core of another is refused at load
+    (TIANGOW_CORE naming it: an ImportError that says why; else the next core runs), and rules
+    sent in another layout are refused by the core."""
+    from tiangow import coreabi
+
+    monkeypatch.setattr(coreabi, "ABI", coreabi.ABI + 1)
+    with pytest.raises(wasmcore.StaleCore, match="layout version"):
+        wasmcore.load(wasmcore.wasmtime_runtime())
+    monkeypatch.setenv("TIANGOW_CORE", "wasm")
+    with pytest.raises(ImportError, match="layout version"):
+        search._load_core()
+    if search.CORE_BUILD == "native":
+        monkeypatch.setenv("TIANGOW_CORE", "native")
+        with pytest.raises(ImportError, match="layout version"):
+            search._load_core()
+        monkeypatch.delenv("TIANGOW_CORE")
+        with pytest.warns(UserWarning, match="layout version"):
+            core, build = search._load_core()
+        assert core is None and build == "pure Python"
+    st = Deal.random(3).snapshot()
+    monkeypatch.undo()
+    data = search._context_data(st)
+    for core in (search._ddcore, wasmcore.load(wasmcore.wasmtime_runtime())):
+        with pytest.raises(ValueError, match="another layout's version"):
+            core.Context([data[0] + 1, *data[1:]], lambda *a: (0, 0, 0, 0))

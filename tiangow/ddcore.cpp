@@ -28,6 +28,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "ddcore_abi.h"  // the version, tuning constants and position layout (tiangow/coreabi.py)
+
 #ifdef TG_WASM
 // The host's settlement of a finished hand, seat by seat (see tiangow/wasmcore.py): what was shown
 // in two halves of 32 bits (low, high), so that no 64-bit number crosses to the host.
@@ -665,13 +667,13 @@ int winner_net(const Context* c, const State& st) {
 // From how many tiles a hand the search asks, at a trick start where the floor falls short,
 // whether me can force the win (measured: from 5, 30 six-tile endings ×0.70 the positions and
 // whole hands about the same; from 4, more asked than it saves).
-const int WIN_FLOOR_FROM = 5;
+// WIN_FLOOR_FROM (ddcore_abi.h): from how many tiles a hand the net's search asks the forced win.
 // Within one search of a window it is asked only while it pays: WIN_FLOOR_GRACE times, then
 // while it finds a win at least once in WIN_FLOOR_RATE times asked. In some hands it is asked at
 // tens of thousands of trick starts and seldom finds a win, each proof costing more than the
 // net's own search there (one seeded whole hand: 19.2 million positions asking, 0.22 million
 // not); in others it finds a win nearly every time and saves a third (tiangow/search.py alike).
-const unsigned WIN_FLOOR_GRACE = 32, WIN_FLOOR_RATE = 4;
+// (WIN_FLOOR_GRACE, WIN_FLOOR_RATE: ddcore_abi.h)
 
 // The least me gets as the winner of the hand, from a trick start: the others end with the
 // stacks they have or more, me with at least one more (the last trick) and at least 2 (R-W2),
@@ -1203,7 +1205,7 @@ inline void fingerprint(const u64* k, u64* fp) {
 
 inline Entry* bucket(u64 fp0) { return &cur->entries[(size_t)(fp0 & (((u64)1 << cur->bits) - 1)) & ~(size_t)1]; }
 
-const int LEAD_THROUGH_FROM = 4;  // tiles a hand from which the others' leads are ordered as a side
+// LEAD_THROUGH_FROM (ddcore_abi.h): tiles a hand from which the others' leads are ordered as a side
 
 // pre: the fingerprint of st's key, when the caller worked it out (a discard inside a trick,
 // whose canonical position the list of discards needed anyway)
@@ -1560,6 +1562,7 @@ const char* init_context(Context* self, const u64* a, size_t len) {
     self->by_mask = new std::unordered_map<u64, int>();
     self->sweeps = new std::unordered_map<std::array<u64, 3>, int, TripleHash>();
     self->by_size = new std::vector<int>();
+    if (next() != (u64)TG_ABI) return "ddcore: the rules' list is in another layout's version (rebuild the core)";
     u64 n = next();
     if (n > (u64)MAXC) return "ddcore: too many plays in the table";
     self->ncombos = (int)n;
@@ -1829,7 +1832,7 @@ void Context_dealloc(Context* self) {
 // A position from tiangow.search._core_state's tuple; false (a Python error set) if it is not one.
 bool parse_state(PyObject* state, State& st) {
     PyObject *h0, *h1, *h2, *h3, *shown, *up, *stacks;
-    if (!PyArg_ParseTuple(state, "OOOOOOOiiiiiiiiiii", &h0, &h1, &h2, &h3, &shown, &up, &stacks, &st.to_play,
+    if (!PyArg_ParseTuple(state, TG_STATE_FORMAT, &h0, &h1, &h2, &h3, &shown, &up, &stacks, &st.to_play,
                           &st.leader, &st.size, &st.best, &st.best_seat, &st.locked, &st.last, &st.led, &st.acted,
                           &st.first, &st.left))
         return false;
@@ -1965,6 +1968,10 @@ PyMODINIT_FUNC PyInit_ddcore(void) {
     PyObject* m = PyModule_Create(&module_def);
     if (!m) return nullptr;
     Py_INCREF(&ContextType);
+    if (PyModule_AddIntConstant(m, "ABI", TG_ABI) < 0) {  // the layout's version (tiangow/coreabi.py)
+        Py_DECREF(m);
+        return nullptr;
+    }
     if (PyModule_AddObject(m, "Context", (PyObject*)&ContextType) < 0) {
         Py_DECREF(&ContextType);
         Py_DECREF(m);
@@ -1980,16 +1987,25 @@ PyMODINIT_FUNC PyInit_ddcore(void) {
 namespace {
 const char* last_error = "";
 
-// a position as 21 numbers: h0-h3, shown, up, the four stacks, to_play, leader, size, best,
-// best_seat, locked, last, led, acted, first, left (tiangow.search._core_state, flattened)
+// a position as ST_WORDS numbers at the offsets of ddcore_abi.h (tiangow.search._core_state,
+// flattened: tiangow/coreabi.py's STATE)
 void state_from(const int64_t* a, State& st) {
-    for (int s = 0; s < 4; ++s) st.h[s] = (u64)a[s];
-    st.shown = (u64)a[4];
-    st.up = (u64)a[5];
-    for (int s = 0; s < 4; ++s) st.stacks[s] = (int)a[6 + s];
-    int* f[] = {&st.to_play, &st.leader, &st.size, &st.best, &st.best_seat, &st.locked,
-                &st.last, &st.led, &st.acted, &st.first, &st.left};
-    for (int i = 0; i < 11; ++i) *f[i] = (int)a[10 + i];
+    const int at[] = {ST_H0, ST_H1, ST_H2, ST_H3};
+    for (int s = 0; s < 4; ++s) st.h[s] = (u64)a[at[s]];
+    st.shown = (u64)a[ST_SHOWN];
+    st.up = (u64)a[ST_UP];
+    for (int s = 0; s < 4; ++s) st.stacks[s] = (int)a[ST_STACKS + s];
+    st.to_play = (int)a[ST_TO_PLAY];
+    st.leader = (int)a[ST_LEADER];
+    st.size = (int)a[ST_SIZE];
+    st.best = (int)a[ST_BEST];
+    st.best_seat = (int)a[ST_BEST_SEAT];
+    st.locked = (int)a[ST_LOCKED];
+    st.last = (int)a[ST_LAST];
+    st.led = (int)a[ST_LED];
+    st.acted = (int)a[ST_ACTED];
+    st.first = (int)a[ST_FIRST];
+    st.left = (int)a[ST_LEFT];
     st.winner = -1;
 }
 }  // namespace
@@ -2002,6 +2018,8 @@ extern "C" {
 // the CRC-32 of the source this module was built from (scripts/build_wasm.py passes it): the
 // host refuses a module built from another version of this file (tiangow/wasmcore.py)
 __attribute__((export_name("tg_source"))) unsigned tg_source() { return TG_SOURCE_CRC; }
+// the layout's version this module was built for (TG_ABI, tiangow/coreabi.py)
+__attribute__((export_name("tg_abi"))) int tg_abi() { return TG_ABI; }
 __attribute__((export_name("tg_alloc"))) void* tg_alloc(size_t bytes) { return std::malloc(bytes); }
 __attribute__((export_name("tg_free"))) void tg_free(void* p) { std::free(p); }
 __attribute__((export_name("tg_error"))) const char* tg_error() { return last_error; }
@@ -2027,12 +2045,12 @@ __attribute__((export_name("tg_context_free"))) void tg_context_free(Context* c)
     delete c;
 }
 
-// state: the position's 21 numbers (state_from), then the most positions to visit (0: no limit).
+// state: the position's ST_WORDS numbers (state_from), then the most positions to visit (0: no limit).
 // out: value, nodes, hits, stores. Returns 0 (a value), 1 (gave up past the limit), -1 (not a
 // position of a hand in play), -2 (no memory for the table)
 __attribute__((export_name("tg_solve"))) int tg_solve(Context* c, const int64_t* state, int me, int goal, int alpha,
                                                       int beta, int fresh, int which, int64_t* out) {
-    int64_t limit = state[21];
+    int64_t limit = state[ST_WORDS];
     State st;
     state_from(state, st);
     if (!valid_position(c, st, me, goal) || which < 0 || which > 1) return -1;

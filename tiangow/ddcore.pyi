@@ -2,6 +2,9 @@
 
 from collections.abc import Callable, Sequence
 
+ABI: int
+"""The layout's version it was built for (tiangow/coreabi.py)."""
+
 class Context:
     def __init__(
         self,

@@ -37,11 +37,13 @@ from __future__ import annotations
 import enum
 import os
 import sys
+import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import Any, Final
 
+from . import coreabi
 from .bounds import Floor
 from .combos import Combination
 from .deal import Deal
@@ -91,7 +93,13 @@ def _load_core() -> tuple[Any, str]:
             if wanted == "native":
                 raise ImportError(f"TIANGOW_CORE=native: the extension was not built here ({e})") from e
         else:
-            return ddcore, "native"
+            if getattr(ddcore, "ABI", None) == coreabi.ABI:
+                return ddcore, "native"
+            stale = (f"the search's extension was built for layout version {getattr(ddcore, 'ABI', 0)}, the "
+                     f"package sends version {coreabi.ABI}: pip install -e . builds it again")
+            if wanted == "native":
+                raise ImportError(stale)
+            warnings.warn(stale + "; the WebAssembly core runs meanwhile", stacklevel=2)
     try:
         import wasmtime  # noqa: F401
     except ImportError as e:  # pragma: no cover - wasmtime is a dependency
@@ -102,7 +110,13 @@ def _load_core() -> tuple[Any, str]:
         if wanted == "wasm":
             raise ImportError(f"TIANGOW_CORE=wasm: no {wasmcore.WASM.name} beside the package")
         return None, "pure Python"
-    return wasmcore.load(wasmcore.wasmtime_runtime(), wasmcore.WASMTIME_SHARE), "wasm"
+    try:
+        return wasmcore.load(wasmcore.wasmtime_runtime(), wasmcore.WASMTIME_SHARE), "wasm"
+    except wasmcore.StaleCore as e:
+        if wanted == "wasm":
+            raise ImportError(str(e)) from e
+        warnings.warn(f"{e}; the pure-Python search runs meanwhile", stacklevel=2)
+        return None, "pure Python"
 
 
 _loaded = _load_core()
@@ -179,9 +193,10 @@ __all__ = ["Goal", "SearchStats", "SearchTooLong", "INF", "CORE", "CORE_BUILD", 
 INF: Final = 10**9
 _PURE_RELABEL_FROM = 5
 """From how many tiles a hand the pure-Python search keys on canonical positions."""
-_LEAD_THROUGH_FROM: Final = 4
-"""From how many tiles a hand the other three's leads are ordered as a side (ddcore.cpp likewise)."""
-WIN_FLOOR_FROM: Final = 5
+_LEAD_THROUGH_FROM: Final = coreabi.TUNING["LEAD_THROUGH_FROM"]
+"""From how many tiles a hand the other three's leads are ordered as a side (the compiled core
+likewise: its constants come from :mod:`tiangow.coreabi` too)."""
+WIN_FLOOR_FROM: Final = coreabi.TUNING["WIN_FLOOR_FROM"]
 """From how many tiles a hand the net's search asks, at a trick start where its floor falls
 short, whether the seat can force the win (then it gets at least the least win,
 :meth:`tiangow.bounds.Floor.win_floor`). Measured with the compiled core: from 5, 30 seeded
@@ -189,13 +204,13 @@ short, whether the seat can force the win (then it gets at least the least win,
 Within one search of a window the question is asked only while it pays:
 :data:`WIN_FLOOR_GRACE` times, then only while it finds a win at least once in
 :data:`WIN_FLOOR_RATE` times asked."""
-WIN_FLOOR_GRACE: Final = 32
-WIN_FLOOR_RATE: Final = 4
+WIN_FLOOR_GRACE: Final = coreabi.TUNING["WIN_FLOOR_GRACE"]
+WIN_FLOOR_RATE: Final = coreabi.TUNING["WIN_FLOOR_RATE"]
 """(See :data:`WIN_FLOOR_FROM`.) In some hands the question is asked at tens of thousands of trick
 starts and seldom finds a win, each proof costing more than the net's own search of that
 position (one seeded whole hand: 19.2 million positions asking it, 0.22 million not); in others
 it finds a win nearly every time asked and saves a third (a 6-tile ending: 3.5 million against
-5.4). ddcore.cpp likewise."""
+5.4). The compiled core likewise (:mod:`tiangow.coreabi`)."""
 
 
 class Goal(enum.Enum):
@@ -498,7 +513,7 @@ def _context_data(st: State) -> list[int]:
     kinds = list(Kind)
     single = {c.tiles[0].notation: c.id for c in plays if c.size == 1}
     canon = canon_for(rules)
-    out = [len(plays)]
+    out = [coreabi.ABI, len(plays)]
     for c in plays:
         out += [c.mask, _family_fields(c), c.size, kinds.index(c.kind), c.rank, c.family]
     for c in plays:

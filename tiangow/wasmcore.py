@@ -25,6 +25,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
+from . import coreabi
+
 __all__ = ["WASM", "SOURCE", "Context", "Core", "Runtime", "StaleCore", "load", "pyodide_runtime", "source_crc",
            "wasmtime_runtime", "WASMTIME_SHARE"]
 
@@ -43,14 +45,18 @@ class StaleCore(RuntimeError):
 
 
 def source_crc(source: Path = SOURCE) -> int | None:
-    """The CRC-32 of ``ddcore.cpp`` (``None`` where the source is not beside the package)."""
-    return zlib.crc32(source.read_bytes()) if source.is_file() else None
+    """The CRC-32 of ``ddcore.cpp`` followed by the header it includes, ``ddcore_abi.h`` (``None``
+    where the source is not beside the package)."""
+    if not source.is_file():
+        return None
+    header = source.with_name("ddcore_abi.h")
+    return zlib.crc32(source.read_bytes() + (header.read_bytes() if header.is_file() else b""))
 
 FinalNet = Callable[[tuple[int, int, int, int], int, int, int, int, int, int, int], tuple[int, int, int, int]]
 HostFinalNet = Callable[..., int]
 
 _INF = 1_000_000_000
-_STATE_WORDS = 22  # the position's 21 numbers and the limit (ddcore.cpp: state_from, tg_solve)
+_STATE_WORDS = coreabi.STATE_WORDS + 1  # the position's numbers and the limit (ddcore.cpp: state_from, tg_solve)
 
 
 class Runtime(Protocol):
@@ -92,6 +98,13 @@ class Core:
         if expected is not None and built != expected:
             raise StaleCore(f"the search's WebAssembly module was built from another version of ddcore.cpp "
                             f"(CRC {built or 0:08x}, the source's {expected:08x}): python scripts/build_wasm.py")
+        try:
+            self.ABI = self.rt.call("tg_abi")
+        except Exception:  # a module from before tg_abi
+            self.ABI = 0
+        if self.ABI != coreabi.ABI:
+            raise StaleCore(f"the search's WebAssembly module was built for layout version {self.ABI}, the "
+                            f"package sends version {coreabi.ABI}: python scripts/build_wasm.py")
         self._scratch = self.alloc(8 * 32)
         self.Context = _context_class(self)
 
@@ -249,8 +262,8 @@ def wasmtime_runtime(path: Path = WASM) -> Callable[[HostFinalNet], Runtime]:
                 exports["_initialize"](self.store)
             self.memory = exports["memory"]
             self.funcs = {name: exports[name] for name in (
-                "tg_source", "tg_alloc", "tg_free", "tg_error", "tg_context_new", "tg_context_free", "tg_solve",
-                "tg_bounds", "tg_set_table_bits", "tg_set_floor", "tg_table_info") if name in exports}
+                "tg_source", "tg_abi", "tg_alloc", "tg_free", "tg_error", "tg_context_new", "tg_context_free",
+                "tg_solve", "tg_bounds", "tg_set_table_bits", "tg_set_floor", "tg_table_info") if name in exports}
 
         def call(self, name: str, *args: int) -> int:
             r = self.funcs[name](self.store, *args)
