@@ -103,12 +103,11 @@ def compare_whole(hands: int, limit: float, seed: int) -> int:
 
 
 def check_bounds(count: int, tiles: list[int], seed: int) -> int:
-    """The search's floor and ceiling (tiangow.bounds) against exact values: along a random line
-    from each of ``count`` seeded endings (tile counts and variants in turn), at every position
-    and for every seat, floor <= value <= ceiling (the value searched without them). Returns the
-    violations."""
-    from tiangow.bounds import Floor
-    from tiangow.search import without_floor
+    """The search's floor and ceiling (the core's, as it cuts on them) against exact values: along
+    a random line from each of ``count`` seeded endings (tile counts and variants in turn), at
+    every position and for every seat, floor <= value <= ceiling (the value searched without
+    them). Returns the violations."""
+    from tiangow.search import INF, _context, _core_state, without_floor
 
     rules = [r for r in all_rules(hand_sizes=(8,)) if r.scored]
     rng = random.Random(seed)
@@ -116,10 +115,12 @@ def check_bounds(count: int, tiles: list[int], seed: int) -> int:
     for i in range(count):
         d = deal_until(rng, tiles[i % len(tiles)], rules=rules[i % len(rules)])
         st = d.snapshot()
-        bounds = Floor.for_rules(st.rules)
+        ctx = _context(st)
         while st.to_play is not None:
             for me in range(4):
-                low, high = bounds(st, me), bounds.ceiling(st, me)
+                found = ctx.bounds(_core_state(st), me)
+                low = None if found[0] is None or abs(found[0]) >= INF else found[0]
+                high = None if found[1] is None or abs(found[1]) >= INF else found[1]
                 if low is None and high is None:
                     continue
                 with without_floor():

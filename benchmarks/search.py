@@ -27,9 +27,9 @@ the spread (one coach's marks depend on its draw of samples by several points).
 
 With ``--solver``: the double-dummy search itself (issue 23 §3): whole hands (8 tiles each, the
 seat to act) with the search in use (:data:`tiangow.search.CORE`), each within a budget of
-positions (``--hand-budget``; a hand past it is counted as unsolved), and the pure-Python search
-against today's frozen reference (tests/reference/search_v1.py, when run from a checkout) on
-5- and 6-tile endings: time, nodes, table hits and the ratios.
+positions (``--hand-budget``; a hand past it is counted as unsolved), and the search against the
+frozen reference (tests/reference/search_v1.py, when run from a checkout) on 5- and 6-tile
+endings: time, nodes, table hits, the ratios and whether the values agree.
 
 Figures, not pass/fail: these machines are noisy.
 """
@@ -404,20 +404,19 @@ def _solver_report(deals: int, endings: int, hand_budget: int = HAND_BUDGET) -> 
     except ImportError:
         print("(today's reference search is in the checkout's tests/reference: run from a checkout to compare)")
         return
-    with search.pure_python():
-        for tiles in (5, 6):
-            rng = random.Random(tiles)
-            ds = [deal_until(rng, tiles) for _ in range(endings)]
-            figures = {}
-            for name, module in (("pure Python with the reductions", search), ("today's reference", reference)):
-                st = module.SearchStats()
-                t = time.perf_counter()
-                values = [module.solve(d, d.to_play or 0, stats=st) for d in ds]
-                figures[name] = (time.perf_counter() - t, st.nodes, values)
-            (t_new, n_new, v_new), (t_ref, n_ref, v_ref) = figures.values()
-            print(f"{tiles}-tile endings ×{endings}: pure {t_new:.1f} s, {n_new:,} nodes; reference {t_ref:.1f} s, "
-                  f"{n_ref:,} nodes; ratio time ×{t_ref / t_new:.2f}, nodes ×{n_ref / max(1, n_new):.2f} "
-                  f"(target ≥ ×10); same values: {v_new == v_ref}")
+    for tiles in (5, 6):
+        rng = random.Random(tiles)
+        ds = [deal_until(rng, tiles) for _ in range(endings)]
+        figures = {}
+        for name, module in (("the search", search), ("today's reference", reference)):
+            st = module.SearchStats()
+            t = time.perf_counter()
+            values = [module.solve(d, d.to_play or 0, stats=st) for d in ds]
+            figures[name] = (time.perf_counter() - t, st.nodes, values)
+        (t_new, n_new, v_new), (t_ref, n_ref, v_ref) = figures.values()
+        print(f"{tiles}-tile endings ×{endings}: the search {t_new:.1f} s, {n_new:,} nodes; reference "
+              f"{t_ref:.1f} s, {n_ref:,} nodes; ratio time ×{t_ref / t_new:.2f}, nodes ×{n_ref / max(1, n_new):.2f}; "
+              f"same values: {v_new == v_ref}")
 
 
 def coach_seeds(n: int) -> list[int]:

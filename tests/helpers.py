@@ -108,15 +108,3 @@ def passages(cell: Any) -> list[tuple[str, str]]:
     found = PASSAGE.findall(cell.source)
     assert PASSAGE.sub("", cell.source).strip() == "", f"text outside a passage: {cell.source[:80]!r}"
     return found
-
-
-def both_cores() -> list[Any]:
-    """``pure`` for a test run with each core: the compiled one, and the pure-Python twin — slow,
-    so the fast lane runs the compiled one alone where it was built (else the twin alone)."""
-    import pytest
-
-    from tiangow.search import CORE
-
-    if CORE != "compiled":
-        return [True]
-    return [False, pytest.param(True, marks=pytest.mark.slow)]

@@ -415,28 +415,6 @@ def test_a_hint_with_one_action_open_says_so_and_no_made_up_net() -> None:
     assert "只有这一个选择，不用比较" in hint_html(s, h, 2, "zh-Hans")  # type: ignore[arg-type]
 
 
-def test_the_twin_coach_scores_five_and_six_tile_samples_exactly_within_its_early_budget() -> None:
-    """In pure Python (the static site) the coach is exact from 6 tiles a hand: within
-    COACH_PURE_EARLY_BUDGET at 5 and 6 tiles, COACH_PURE_BUDGET from 4."""
-    from tiangow.bots import Coach
-    from tiangow.bots.search import COACH_PURE_BUDGET, COACH_PURE_EARLY_BUDGET, coach_settings
-    from tiangow.search import pure_python
-
-    rng = random.Random(21)
-    with pure_python():
-        assert coach_settings() == (6, COACH_PURE_BUDGET)
-        c = Coach(seed=2)
-        seen = set()
-        for tiles in (8, 7, 6, 6, 5, 5, 4, 3):
-            d = deal_until(rng, tiles)
-            view = d.view(d.to_play)
-            held = view.hand_sizes[view.seat or 0]
-            seen.add(held)
-            assert c.budget_for(view) == (COACH_PURE_EARLY_BUDGET if held >= 5 else COACH_PURE_BUDGET)
-        assert min(seen) <= 4 and {5, 6} & seen  # both budgets were asked for
-        assert Coach(seed=2, exact_budget=10**6).budget_for(d.view(d.to_play)) == 10**6  # given: as given
-
-
 @pytest.mark.parametrize("budget", [0, -5, 2.5, True, "many"])
 def test_an_exact_budget_is_a_positive_number_of_positions(budget: object) -> None:
     with pytest.raises(BotError, match="exact_budget"):
@@ -585,16 +563,11 @@ def test_a_playout_that_ends_exactly_is_worth_the_exact_value_where_it_ends() ->
 
 def test_the_coach_ends_its_playouts_exactly_from_five_tiles_with_the_compiled_core() -> None:
     """Before its exact search starts (7 and 8 tiles a hand), the coach's playouts end by
-    exact search from :data:`COACH_ENDING` tiles with the compiled core, and the hint says so;
-    the twin's coach plays out to the end (the browser's hint keeps to its time)."""
+    exact search from :data:`COACH_ENDING` tiles, and the hint says so;
+    every build of the core alike."""
     from tiangow.bots import Coach
     from tiangow.bots.search import COACH_ENDING, coach_ending
-    from tiangow.search import CORE, pure_python
 
-    with pure_python():
-        assert coach_ending() is None and Coach().exact_ending is None
-    if CORE != "compiled":
-        pytest.skip("the compiled core is not built here")
     assert coach_ending() == COACH_ENDING == 5
     rng = random.Random(12)
     for tiles in (8, 7):

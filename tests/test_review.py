@@ -8,12 +8,12 @@ import json
 
 import pytest
 
-from tiangow import Deal, Move
+from tiangow import Deal, Move, search
 from tiangow.bots import BotError
 from tiangow.bots.hints import Mark
 from tiangow.bots.review import HandRecord, Strength
 from tiangow.bots.session import PAST_KEPT, Session
-from tiangow.search import Goal, SearchStats, SearchTooLong, pure_python, solve
+from tiangow.search import Goal, SearchStats, SearchTooLong, solve
 
 
 def _play(seed: int, worst_at: set[int] | None = None) -> Session:
@@ -138,20 +138,17 @@ def test_a_tampered_saved_hand_is_refused(played: Session) -> None:
             HandRecord.from_json(bad)
 
 
-def test_a_search_gives_up_past_its_budget_in_both_cores() -> None:
+def test_a_search_gives_up_past_its_budget() -> None:
     d = Deal.random(14)
-    import contextlib
-    for block in (contextlib.nullcontext, pure_python):
-        with block():
-            stats = SearchStats()
-            with pytest.raises(SearchTooLong, match="gave up after 2,000 positions"):
-                solve(d, 0, Goal.NET, stats, max_nodes=2000)
-            assert stats.nodes > 2000
-            # and a search that fits its budget gives the value it gives without one
-            end = Deal.random(3)
-            while len(end.holding(0)) > 3:
-                end.push(end.legal_moves()[0])
-            assert solve(end, 0, Goal.NET, max_nodes=10**6) == solve(end, 0, Goal.NET)
+    stats = SearchStats()
+    with pytest.raises(SearchTooLong, match="gave up after 2,000 positions"):
+        solve(d, 0, Goal.NET, stats, max_nodes=2000)
+    assert stats.nodes > 2000
+    # and a search that fits its budget gives the value it gives without one
+    end = Deal.random(3)
+    while len(end.holding(0)) > 3:
+        end.push(end.legal_moves()[0])
+    assert solve(end, 0, Goal.NET, max_nodes=10**6) == solve(end, 0, Goal.NET)
     with pytest.raises(ValueError, match="max_nodes"):
         solve(d, 0, Goal.NET, max_nodes=0)
 
@@ -219,9 +216,12 @@ def test_a_hand_to_learn_from_is_won_by_good_play(seat: int) -> None:
 
 
 _WON = """
+import sys
+from tiangow import search
 from tiangow.bots.session import LEARNABLE, Session
-from tiangow.search import core_in_use
-print(core_in_use())
+if len(sys.argv) > 1:  # the browser's share of the coach's budgets (tiangow.wasmcore.Core.BUDGET_SHARE)
+    search._ddcore.BUDGET_SHARE = float(sys.argv[1])
+print(search.CORE_BUILD)
 for seat, seeds in LEARNABLE.items():
     for seed in seeds[-3:]:
         s = Session(seat=seat, seed=seed)
@@ -235,40 +235,38 @@ for seat, seeds in LEARNABLE.items():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("pure", [False, True])
-def test_hands_to_learn_from_are_won_by_the_coach_in_both_cores(pure: bool) -> None:
-    """Three of each seat's deals, with the compiled core and with the twin the static site runs
-    (TIANGOW_PURE=1, as there: the coach searches exactly from 4 tiles, within its budget); the whole list was
-    played through both when it was made."""
+@pytest.mark.parametrize("where", ["server", "browser"])
+def test_hands_to_learn_from_are_won_by_the_coach_in_both_places(where: str) -> None:
+    """Three of each seat's deals, with the extension's budgets and with the browser's (the
+    WebAssembly core, half the budgets: the static site's coach); the whole list was played
+    through both when it was made."""
     import os
     import subprocess
     import sys
 
-    env = {**os.environ, "TIANGOW_PURE": "1" if pure else ""}
-    if not pure:
-        env.pop("TIANGOW_PURE")
-    done = subprocess.run([sys.executable, "-c", _WON], check=False, env=env, capture_output=True, text=True,
-                          timeout=600)
+    env = {k: v for k, v in os.environ.items() if k != "TIANGOW_CORE"}
+    args = [] if where == "server" else ["0.5"]
+    if where == "browser":
+        env["TIANGOW_CORE"] = "wasm"
+    done = subprocess.run([sys.executable, "-c", _WON, *args], check=False, env=env, capture_output=True,
+                          text=True, timeout=900)
     assert done.returncode == 0, done.stderr[-2000:]
-    if pure:
-        assert done.stdout.split()[0] == "pure"
+    assert done.stdout.split()[0] == ("wasm" if where == "browser" else search.CORE_BUILD)
 
 
 def test_what_the_search_proved_from_the_start_is_kept_where_it_gave_up(played: Session,
                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     from tiangow.bots import review
     from tiangow.bots.review import Review
-    from tiangow.search import core_in_use
-    # a budget that proves one end from the start of this hand but not its value (compiled core)
-    monkeypatch.setattr(review, "DD_NODES", {"compiled": 8_000, "pure Python": 8_000})
+    # a budget that proves one end from the start of this hand but not its value
+    monkeypatch.setattr(review, "DD_NODES", 8_000)
     rec = played.hand_record()
     r = Review(rec)
     st = r.strength()
     exact = solve(r.position(0), 0, Goal.NET)
     assert st.open_from > 0 or st.open_net is None
     assert rec.ds == (st.open_low, st.open_high)
-    if core_in_use() == "compiled":
-        assert st.open_high is not None
+    assert st.open_high is not None
     assert st.open_low is None or st.open_low <= exact
     assert st.open_high is None or exact <= st.open_high
     text = st.open_text()

@@ -1,23 +1,21 @@
-"""The floor under the exact search (tiangow.bounds, and net_floor in tiangow/ddcore.cpp): what
+"""The floor under the exact search (net_floor in tiangow/ddcore.cpp, stated in tests/reference/bounds.py): what
 it rests on, that it is never above a position's exact value, and that cutting on it leaves
 every value as it was (issue 23 §1: a bound proven by test)."""
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 import random
 
 import pytest
 
 from benchmarks import check_search
-from tests.helpers import both_cores
+from tests.reference.bounds import Floor
 from tiangow import Deal, Rules, parse_tiles
 from tiangow.bots.positions import deal_until, sensible_action
-from tiangow.bounds import Floor
 from tiangow.rules import DEFAULT_RULES
 from tiangow.scoring import Finish, compute_settlement
-from tiangow.search import CORE, SearchStats, pure_python, solve, without_floor
+from tiangow.search import CORE, SearchStats, solve, without_floor
 
 _FINISHES = [(), (Finish.SUPREME,), (Finish.QUAD,), (Finish.LOWEST,), (Finish.SEVEN,), (Finish.EIGHT,),
              (Finish.SUPREME, Finish.EIGHT), (Finish.QUAD, Finish.EIGHT), (Finish.LOWEST, Finish.SEVEN)]
@@ -83,8 +81,7 @@ def _positions(count: int, seed: int) -> list[tuple[Deal, int]]:
     return out
 
 
-@pytest.mark.parametrize("pure", both_cores())
-def test_the_floor_is_never_above_the_exact_value_nor_the_ceiling_below(pure: bool) -> None:
+def test_the_floor_is_never_above_the_exact_value_nor_the_ceiling_below() -> None:
     checked = floors = ceilings = 0
     for d, me in _positions(64, seed=71):
         st = d.snapshot()
@@ -92,11 +89,7 @@ def test_the_floor_is_never_above_the_exact_value_nor_the_ceiling_below(pure: bo
         floor = bounds(st, me)
         ceiling = bounds.ceiling(st, me)
         with without_floor():
-            if pure:
-                with pure_python():
-                    exact = solve(d, me)
-            else:
-                exact = solve(d, me)
+            exact = solve(d, me)
         checked += 1
         if floor is not None:
             floors += 1
@@ -109,8 +102,7 @@ def test_the_floor_is_never_above_the_exact_value_nor_the_ceiling_below(pure: bo
     assert checked >= 50 and floors >= 20 and ceilings >= 3
 
 
-@pytest.mark.parametrize("pure", both_cores())
-def test_cutting_on_the_floor_changes_no_value_and_saves_positions(pure: bool) -> None:
+def test_cutting_on_the_floor_changes_no_value_and_saves_positions() -> None:
     values = {}
     nodes = {}
     for on in (False, True):
@@ -118,14 +110,7 @@ def test_cutting_on_the_floor_changes_no_value_and_saves_positions(pure: bool) -
         total = 0
         for d, me in _positions(36, seed=72):
             stats = SearchStats()
-            if pure:
-                with pure_python():
-                    if on:
-                        vals.append(solve(d, me, stats=stats))
-                    else:
-                        with without_floor():
-                            vals.append(solve(d, me, stats=stats))
-            elif on:
+            if on:
                 vals.append(solve(d, me, stats=stats))
             else:
                 with without_floor():
@@ -252,7 +237,7 @@ def test_R_W1_the_bounds_of_a_forced_win_hold_all_along_random_lines_of_play() -
 
 @pytest.mark.skipif(CORE != "compiled", reason="the compiled core is not built here")
 def test_the_compiled_bounds_are_their_twins() -> None:
-    """net_floor, net_ceiling and win_bound in tiangow/ddcore.cpp give what tiangow.bounds gives,
+    """net_floor, net_ceiling and win_bound in tiangow/ddcore.cpp give what tests/reference/bounds.py gives,
     for every
     seat, at every position of random lines from seeded endings and whole hands under every
     variant (the values only show that a bound is sound; this shows the two are one)."""
@@ -310,8 +295,7 @@ _SUPREME_EAST = ["66 44 33 22 16 34 24 12", "66 44 13 55 33 46 35 23", "13 55 22
 """East holds 至尊 (2-4 and 1-2); West can lead 4-5 unbeaten (the 200-deal benchmark's hand #31)."""
 
 
-@pytest.mark.parametrize("pure", both_cores())
-def test_R_7_a_supreme_earns_its_reward_or_its_finish_not_both(pure: bool) -> None:
+def test_R_7_a_supreme_earns_its_reward_or_its_finish_not_both() -> None:
     """R-$5, R-$7, R-$9: West, the banker, can lead 4-5 unbeaten (one stack sure); East holds
     至尊 (2-4 and 1-2). Won with the supreme, East's last trick doubles West's payment (包尊) but
     earns no 賀尊; 1-2 led alone (么結) breaks the supreme, so no 賀尊 either; with its 賀尊 East
@@ -320,32 +304,26 @@ def test_R_7_a_supreme_earns_its_reward_or_its_finish_not_both(pure: bool) -> No
     West gets that much (with the floor of both, 8 million positions). Unless the variant pays
     both (R-$7's variant): then 16."""
     d = Deal(_SUPREME_EAST, banker=2)
-    ctx = pure_python() if pure else contextlib.nullcontext()
-    with ctx:
-        assert Floor.for_rules(d.rules)(d.snapshot(), 2) == -12
-        stats = SearchStats()
-        assert solve(d, 2, stats=stats) == -12
-        assert stats.nodes < 100_000
+    assert Floor.for_rules(d.rules)(d.snapshot(), 2) == -12
+    stats = SearchStats()
+    assert solve(d, 2, stats=stats) == -12
+    assert stats.nodes < 100_000
     both = Rules(finish_collects_immediate=True)
     assert Floor.for_rules(both)(Deal(_SUPREME_EAST, banker=2, rules=both).snapshot(), 2) == -16
 
 
-@pytest.mark.parametrize("pure", both_cores())
-def test_R_dollar_between_two_non_bankers_the_floor_counts_x1(pure: bool) -> None:
+def test_R_dollar_between_two_non_bankers_the_floor_counts_x1() -> None:
     """The same hands, South the banker (m = 2), West searched for: South leads, so West is sure of
     no stack. The worst the floor finds is East (not the banker) taking all eight and the last
     trick with 至尊: 5 (空棟) × 8 (八支 ×4, 包尊 ×2) = 40 and no 賀尊 for it, or with 賀尊 (2)
     and 八支 alone, 22 — ×1 both, since neither West nor East is the banker (RULES §6: m only
     between the banker and another). Counting m on every payment gave 80."""
     d = Deal(_SUPREME_EAST, banker=1)
-    ctx = pure_python() if pure else contextlib.nullcontext()
-    with ctx:
-        assert Floor.for_rules(d.rules)(d.snapshot(), 2) == -40
-        if not pure:
-            from tiangow.search import _context, _core_state
+    assert Floor.for_rules(d.rules)(d.snapshot(), 2) == -40
+    from tiangow.search import _context, _core_state
 
-            st = d.snapshot()
-            assert _context(st).bounds(_core_state(st), 2)[0] == -40
+    st = d.snapshot()
+    assert _context(st).bounds(_core_state(st), 2)[0] == -40
 
 
 @pytest.mark.slow
@@ -358,8 +336,6 @@ def test_a_seat_that_may_capture_the_last_lead_gives_no_ceiling() -> None:
     d = check_search.endings(618, [3, 4, 5], seed=605)[617]
     assert search_v1.solve(d, 0) == 0
     assert solve(d, 0) == 0
-    with pure_python():
-        assert solve(d, 0) == 0
 
 
 def test_R_11_the_floor_counts_a_sweep_only_as_far_as_its_seat_can_force_it() -> None:
@@ -404,9 +380,8 @@ def test_R_11_the_floor_counts_a_sweep_only_as_far_as_its_seat_can_force_it() ->
     assert checked > 1000 and raised > 50, (checked, raised)
 
 
-@pytest.mark.parametrize("pure", both_cores())
-def test_R_W1_a_seat_that_can_force_the_win_gets_at_least_the_least_win(pure: bool) -> None:
-    """The floor of a forced win (tiangow.bounds.Floor.win_floor): where a seat can make sure of
+def test_R_W1_a_seat_that_can_force_the_win_gets_at_least_the_least_win() -> None:
+    """The floor of a forced win (tests.reference.bounds.Floor.win_floor): where a seat can make sure of
     taking the last trick (R-W1) from a trick start, its exact net is at least what the least win
     brings — the others ending with any stacks still to come (R-$1–R-$3), less the rewards they
     may still collect (R-$5, R-$6) — under every variant; and the search, which cuts on it from
@@ -417,20 +392,19 @@ def test_R_W1_a_seat_that_can_force_the_win_gets_at_least_the_least_win(pure: bo
     rng = random.Random(31)
     variants = [r for r in all_rules((8,)) if not r.naturals]
     checked = forced = 0
-    for i in range(40 if not pure else 16):
+    for i in range(40):
         rules = variants[i % len(variants)]
         d = deal_until(rng, 5 if i % 2 else 4, rules)
         st = d.snapshot()
         if st.size:
             continue
-        with pure_python() if pure else contextlib.nullcontext():
-            for me in range(4):
-                if solve(d, me, Goal.FORCED_WIN):
-                    forced += 1
-                    exact = solve(d, me)
-                    least = Floor.for_rules(rules).win_floor(st, me)
-                    assert least is None or exact >= least, (d, me, exact, least)
-                    with without_floor():
-                        assert solve(d, me) == exact
+        for me in range(4):
+            if solve(d, me, Goal.FORCED_WIN):
+                forced += 1
+                exact = solve(d, me)
+                least = Floor.for_rules(rules).win_floor(st, me)
+                assert least is None or exact >= least, (d, me, exact, least)
+                with without_floor():
+                    assert solve(d, me) == exact
         checked += 1
     assert checked >= 10 and forced >= 6, (checked, forced)

@@ -23,15 +23,15 @@ def test_same_values_as_the_reference_on_seeded_endings() -> None:
 
 
 def test_a_discard_left_out_as_dominated_is_never_better_than_one_kept() -> None:
-    """The dominance of discards (tiangow.symmetry.Canon.undominated) checked move by move: at
+    """The dominance of discards (the relabelling of tests/reference/symmetry.py, as the core does it) checked move by move: at
     seeded follows where two seats hold stacks, every discard it leaves out is worth no more to
     the seat making it than some discard it keeps — for that seat playing alone, and as one of
     the three playing together against another seat — each discard's value by the frozen
     reference (which has no such reduction)."""
     import random
 
+    from tests.reference.symmetry import canon_for
     from tiangow.bots.positions import deal_until, sensible_action
-    from tiangow.symmetry import canon_for
 
     rng = random.Random(23)
     rules = [r for r in check_search.all_rules(hand_sizes=(8,)) if r.scored and r.free_split]

@@ -42,8 +42,12 @@ TUNING: Final[dict[str, int]] = {
     "WIN_FLOOR_RATE": 4,
     "LEAD_THROUGH_FROM": 4,
 }
-"""The search's tuning constants, for both the compiled core and the pure-Python twin (see
-:mod:`tiangow.search` for what each does)."""
+"""The search's tuning constants (docs/search.md says what each does): ``WIN_FLOOR_FROM``, from
+how many tiles a hand the net's search asks, at a trick start, whether the seat can force the
+win (then it gets at least the least win); within one search of a window only while it pays,
+``WIN_FLOOR_GRACE`` times, then while it finds a win at least once in ``WIN_FLOOR_RATE`` times
+asked; ``LEAD_THROUGH_FROM``, from how many tiles a hand the other three's leads are ordered as
+a side."""
 
 
 def header() -> str:

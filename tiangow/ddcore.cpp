@@ -1,16 +1,17 @@
-// tiangow.ddcore — the compiled core of the double-dummy search (tiangow/search.py).
+// tiangow.ddcore — the double-dummy search (tiangow/search.py runs it): CPython's extension, and
+// with -DTG_WASM the same source as WebAssembly (tiangow/wasmcore.py).
 //
-// The same alpha-beta as the pure-Python search, on the same packed holdings
-// (tiangow/packed.py) and the same rules of a trick (tiangow/state.py), with the same
-// reductions (tiangow/symmetry.py): the transposition table is keyed on canonical positions
-// once two seats hold stacks, and discards whose positions are alike are listed once.
+// An alpha-beta on the packed holdings of tiangow/packed.py and the rules of a trick of
+// tiangow/state.py, with reductions (stated in Python in tests/reference/symmetry.py): the
+// transposition table is keyed on canonical positions once two seats hold stacks, and discards
+// whose positions are alike are listed once.
 // Everything about the rules that is not a few lines of arithmetic stays in Python: the
 // tables of plays come from tiangow.combos, and the settlement of a finished hand is asked of
 // a Python function once per distinct finish (and kept). The table of positions has a fixed
 // size (set_table_bits) and replaces the entry that cost less to find.
 //
-// The pure-Python search is the twin: tests/test_search_core.py holds the two to the same
-// values on random endings and whole hands.
+// tests/test_search_core.py and tests/test_search_wasm.py hold both builds to the frozen
+// reference (tests/reference/search_v1.py) on seeded endings and whole hands.
 
 #ifndef TG_WASM
 #define PY_SSIZE_T_CLEAN
@@ -205,7 +206,7 @@ struct Context {
 
 int use_floor = 1;  // net_floor cuts (switched off only to measure what they save: floor(False))
 
-// ---- the canonical relabelling (tiangow/symmetry.py) -------------------------------------
+// ---- the canonical relabelling (tests/reference/symmetry.py) ------------------------------
 
 const int FAMILY_SLOTS[4][3] = {{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {9, 10, 11}};
 const int PLAIN_SLOTS[7] = {12, 13, 14, 15, 16, 17, 18};
@@ -819,7 +820,7 @@ int sweeper(const Context* c, const State& st) {
 // or, under the rules sweep_mult reads, take every trick left by leading them against whatever
 // me keeps: the other three can then see that it wins every trick left, so me ends with the
 // stacks it has, a loser, its payment counted without finishes or rewards (R-W1, R-$1-R-$4).
-// INF elsewhere (free splitting only). Twin: tiangow.bounds.Floor.ceiling.
+// INF elsewhere (free splitting only). Stated in tests/reference/bounds.py: Floor.ceiling.
 int net_ceiling(const Context* c, const State& st) {
     int x = sweeper(c, st), s = st.stacks[c->me];
     if (x < 0 || s > 6) return INF;
@@ -830,7 +831,7 @@ int net_ceiling(const Context* c, const State& st) {
 // The multiplier of seat x taking all 8 stacks (R-$11) at its worst for me: ×4 (八支) where x
 // holds a play of 2+ tiles, or a single whose higher tiles of its class are all shown, face up
 // in this trick or held by the others (me can keep one of its own unseen), or the last trick is
-// under way; else ×2 (七支). Twin: tiangow.bounds.Floor.sweep.
+// under way; else ×2 (七支). Stated in tests/reference/bounds.py: Floor.sweep.
 int sweep(const Context* c, const State& st, int x) {
     if (st.size && st.last) return 4;
     u64 plays, beaters;
@@ -932,7 +933,7 @@ int sweep_bound(Context* c, const State& st, int x, int acted, bool alone) {
 
 // What the searching seat (me) is sure to get from here at least, whatever anyone plays: the
 // rewards still to be paid during play (賀尊, 四大賀) and the settlement, counted at their worst
-// for me from what is still held (twin: tiangow.bounds.Floor; R-$1–R-$11):
+// for me from what is still held (stated in tests/reference/bounds.py: Floor; R-$1–R-$11):
 // - if me wins the hand its net is positive (tests/test_search_bounds.py checks every
 //   settlement), so the floor is what me pays as a loser with the stacks it is sure of
 //   (sure_stacks; stacks only grow, and a loser pays less the more it holds: 5, 3, 2, 1, 0,
@@ -1877,8 +1878,8 @@ PyObject* Context_solve(Context* self, PyObject* args) {
 }
 
 // bounds(state, me) -> (floor, ceiling, win_bound): net_floor, net_ceiling and win_bound of a
-// position for me (None where there is none), for testing them against their twins
-// (tiangow.bounds.Floor).
+// position for me (None where there is none), for testing them against their statement in
+// Python (tests/reference/bounds.py).
 PyObject* Context_bounds(Context* self, PyObject* args) {
     PyObject* state;
     int me;

@@ -1,7 +1,9 @@
 """One search over the rest of a hand, every tile known (the double-dummy view of bridge solvers).
 
-One alpha-beta, on a :class:`tiangow.state.State` (push and pop, a transposition table of
-value bounds), answers the questions the package asks, as a :class:`Goal`:
+One alpha-beta — the compiled core, ``tiangow/ddcore.cpp``: CPython's extension, or the same
+source as WebAssembly (:mod:`tiangow.wasmcore`) — on a :class:`tiangow.state.State`'s position
+(a transposition table of value bounds), answers the questions the package asks, as a
+:class:`Goal`:
 
 - ``Goal.NET`` — the net a seat can *guarantee* from here to the end of the hand, whatever
   the other three do (they are taken to play against it together: the "paranoid" reduction
@@ -44,24 +46,24 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from . import coreabi
-from .bounds import Floor
 from .combos import Combination
 from .deal import Deal
 from .errors import DealError
 from .move import Move
-from .state import State, Step
-from .symmetry import canon_for
+from .state import State, Step, every_higher
 
-CORES: Final = ("native", "wasm", "pure")
-"""The cores ``TIANGOW_CORE`` may name: CPython's extension, the WebAssembly module on
-``wasmtime``, the pure-Python twin."""
+CORES: Final = ("native", "wasm")
+"""The cores ``TIANGOW_CORE`` may name: CPython's extension, or the WebAssembly module on
+``wasmtime``."""
+
+
+class SearchUnavailable(DealError):
+    """No build of the search's core could run here (the message says why)."""
 
 
 def _wanted() -> str:
-    """The core asked for: ``TIANGOW_CORE`` (``native``, ``wasm`` or ``pure``; ``TIANGOW_PURE=1``
-    is ``pure``), or ``""`` for the first that runs here (native, then wasm, then pure)."""
-    if os.environ.get("TIANGOW_PURE", "") not in ("", "0"):
-        return "pure"
+    """The core asked for: ``TIANGOW_CORE`` (``native`` or ``wasm``), or ``""`` for the first
+    that runs here (native, then wasm)."""
     wanted = os.environ.get("TIANGOW_CORE", "").strip().lower()
     if wanted not in ("", *CORES):
         raise ImportError(f"TIANGOW_CORE={wanted!r}: choose one of {', '.join(CORES)}")
@@ -69,23 +71,20 @@ def _wanted() -> str:
 
 
 def _load_core() -> tuple[Any, str]:
-    """The compiled core (tiangow/ddcore.cpp) and how it runs: CPython's extension where ``pip
+    """The search's core (tiangow/ddcore.cpp) and how it runs: CPython's extension where ``pip
     install`` built it; else the same source as WebAssembly — on ``wasmtime`` in CPython, on the
-    browser's own engine in Pyodide (:mod:`tiangow.wasmcore`); else the pure-Python twin
-    (``None``). ``TIANGOW_CORE`` chooses one; a core asked for that cannot run here is an
-    ImportError that says why."""
+    browser's own engine in Pyodide (:mod:`tiangow.wasmcore`). ``TIANGOW_CORE`` chooses one; a
+    core asked for that cannot run here is an ImportError that says why. Where none runs:
+    ``(None, why)``, and every search raises :class:`SearchUnavailable` with that reason."""
     wanted = _wanted()
-    if wanted == "pure":
-        return None, "pure Python"
     from . import wasmcore
 
     if sys.platform == "emscripten":
-        if not wasmcore.WASM.exists():
-            return None, "pure Python"
         try:
             return wasmcore.load(wasmcore.pyodide_runtime()), "WebAssembly in the browser"
-        except Exception:  # the browser refused the module: the pure-Python search serves (same values)
-            return None, "pure Python"
+        except Exception as e:  # the browser refused the module
+            return None, f"the browser could not run the search's WebAssembly module ({e})"
+    stale = ""
     if wanted in ("", "native"):
         try:
             from . import ddcore
@@ -105,38 +104,22 @@ def _load_core() -> tuple[Any, str]:
     except ImportError as e:  # pragma: no cover - wasmtime is a dependency
         if wanted == "wasm":
             raise ImportError("TIANGOW_CORE=wasm needs wasmtime (pip install wasmtime)") from e
-        return None, "pure Python"
-    if not wasmcore.WASM.exists():  # pragma: no cover - the package ships it
-        if wanted == "wasm":
-            raise ImportError(f"TIANGOW_CORE=wasm: no {wasmcore.WASM.name} beside the package")
-        return None, "pure Python"
+        return None, "no search core: the extension was not built and wasmtime is missing (pip install wasmtime)"
     try:
         return wasmcore.load(wasmcore.wasmtime_runtime(), wasmcore.WASMTIME_SHARE), "wasm"
-    except wasmcore.StaleCore as e:
+    except (wasmcore.StaleCore, OSError) as e:
         if wanted == "wasm":
             raise ImportError(str(e)) from e
-        warnings.warn(f"{e}; the pure-Python search runs meanwhile", stacklevel=2)
-        return None, "pure Python"
+        warnings.warn(str(e), stacklevel=2)
+        return None, f"no search core: {e}"
 
 
 _loaded = _load_core()
 _ddcore: Any = _loaded[0]
-CORE_BUILD: Final[str] = _loaded[1]
+CORE_BUILD: Final[str] = _loaded[1] if _ddcore is not None else "none"
 """How the search runs here: ``"native"`` (CPython's extension), ``"wasm"`` (the WebAssembly
-module on ``wasmtime``), ``"WebAssembly in the browser"`` (Pyodide) or ``"pure Python"``."""
-
-
-@contextmanager
-def pure_python() -> Iterator[None]:
-    """Inside the block every search runs in pure Python (the twin), compiled core or not: for
-    comparing the two (same values) and timing the twin.
-
-    >>> with pure_python():
-    ...     core_in_use()
-    'pure Python'
-    """
-    with using_core(None):
-        yield
+module on ``wasmtime``), ``"WebAssembly in the browser"`` (Pyodide), or ``"none"``."""
+_WHY_NONE: Final[str] = "" if _ddcore is not None else _loaded[1]
 
 
 @contextmanager
@@ -154,27 +137,22 @@ def using_core(core: Any) -> Iterator[None]:
         _ddcore = was
 
 
-_floor_on = [True]
-
-
 @contextmanager
 def without_floor() -> Iterator[None]:
-    """Inside the block the searches do not cut where the floor of :mod:`tiangow.bounds`
-    reaches the window (same values, more positions: to measure what the floor saves)."""
-    was = _floor_on[0]
+    """Inside the block the searches do not cut where the core's floor of a seat's net reaches
+    the window (same values, more positions: to measure what the floor saves)."""
     core_was = _ddcore.set_floor(False) if _ddcore is not None else None
-    _floor_on[0] = False
     try:
         yield
     finally:
-        _floor_on[0] = was
         if _ddcore is not None and core_was is not None:
             _ddcore.set_floor(core_was)
 
 
 def core_in_use() -> str:
-    """Which search runs now: :data:`CORE`, or ``"pure Python"`` inside :func:`pure_python`."""
-    return "compiled" if _ddcore is not None else "pure Python"
+    """Which search runs now: ``"compiled"`` (a build of the core: :data:`CORE_BUILD`), or
+    ``"none"`` where no core could run (or inside ``using_core(None)``)."""
+    return "compiled" if _ddcore is not None else "none"
 
 
 def core_budget_share() -> float:
@@ -185,32 +163,11 @@ def core_budget_share() -> float:
     return float(getattr(_ddcore, "BUDGET_SHARE", 1.0)) if _ddcore is not None else 1.0
 
 
-__all__ = ["Goal", "SearchStats", "SearchTooLong", "INF", "CORE", "CORE_BUILD", "CORES", "core_in_use",
-           "core_budget_share", "pure_python", "using_core", "without_floor", "solve", "solve_range", "RangeSearch",
-           "RANGE_TABLE_MAX", "RANGE_DROPS_IN_A_ROW", "solve_moves", "step_values", "forced_win", "can_win",
-           "winning_moves", "best_defence", "principal_line"]
+__all__ = ["Goal", "SearchStats", "SearchTooLong", "SearchUnavailable", "INF", "CORE", "CORE_BUILD", "CORES",
+           "core_in_use", "core_budget_share", "using_core", "without_floor", "solve", "solve_range", "RangeSearch",
+           "solve_moves", "step_values", "forced_win", "can_win", "winning_moves", "best_defence", "principal_line"]
 
 INF: Final = 10**9
-_PURE_RELABEL_FROM = 5
-"""From how many tiles a hand the pure-Python search keys on canonical positions."""
-_LEAD_THROUGH_FROM: Final = coreabi.TUNING["LEAD_THROUGH_FROM"]
-"""From how many tiles a hand the other three's leads are ordered as a side (the compiled core
-likewise: its constants come from :mod:`tiangow.coreabi` too)."""
-WIN_FLOOR_FROM: Final = coreabi.TUNING["WIN_FLOOR_FROM"]
-"""From how many tiles a hand the net's search asks, at a trick start where its floor falls
-short, whether the seat can force the win (then it gets at least the least win,
-:meth:`tiangow.bounds.Floor.win_floor`). Measured with the compiled core: from 5, 30 seeded
-6-tile endings ×0.70 the positions, whole hands about the same; from 4, more asked than saved.
-Within one search of a window the question is asked only while it pays:
-:data:`WIN_FLOOR_GRACE` times, then only while it finds a win at least once in
-:data:`WIN_FLOOR_RATE` times asked."""
-WIN_FLOOR_GRACE: Final = coreabi.TUNING["WIN_FLOOR_GRACE"]
-WIN_FLOOR_RATE: Final = coreabi.TUNING["WIN_FLOOR_RATE"]
-"""(See :data:`WIN_FLOOR_FROM`.) In some hands the question is asked at tens of thousands of trick
-starts and seldom finds a win, each proof costing more than the net's own search of that
-position (one seeded whole hand: 19.2 million positions asking it, 0.22 million not); in others
-it finds a win nearly every time asked and saves a third (a 6-tile ending: 3.5 million against
-5.4). The compiled core likewise (:mod:`tiangow.coreabi`)."""
 
 
 class Goal(enum.Enum):
@@ -221,11 +178,11 @@ class Goal(enum.Enum):
     POSSIBLE_WIN = "possible win"
 
 
-CORE: Final = "compiled" if _ddcore is not None else "pure Python"
-"""Which search runs here: ``"compiled"`` (tiangow/ddcore.cpp: the extension ``pip install``
-built, or the same source as WebAssembly, :data:`CORE_BUILD` says which) or ``"pure Python"``
-(with ``TIANGOW_CORE=pure``). All give the same values (tests/test_search_core.py,
-tests/test_search_wasm.py)."""
+CORE: Final = "compiled" if _ddcore is not None else "none"
+"""Whether the search runs here: ``"compiled"`` (tiangow/ddcore.cpp: the extension ``pip
+install`` built, or the same source as WebAssembly; :data:`CORE_BUILD` says which), or
+``"none"``. Every build gives the same values (tests/test_search_wasm.py), held to the small
+Python reference in ``tests/reference`` (tests/test_search_reference.py)."""
 
 
 @dataclass
@@ -250,227 +207,6 @@ TT = dict[tuple[object, ...], tuple[int, int, int]]
 
 def _lead_order(c: Combination) -> tuple[int, int]:
     return (-c.size, c.rank)
-
-
-def _search(st: State, me: int, goal: Goal, tt: TT, stats: SearchStats) -> Callable[[int, int], int]:
-    """The alpha-beta for ``me`` over ``st`` (pushed and popped back as it was): a function of
-    the window ``(alpha, beta)``."""
-    push, pop, moves = st.push, st.pop, st.moves
-    tt_get = tt.get
-    h = st.h
-    cn = canon_for(st.rules)
-    canon, undominated, plays_of, beaten_by = cn.holdings, cn.undominated, cn.plays_of, cn.beaten_by
-    net = goal is Goal.NET
-    together = goal is Goal.POSSIBLE_WIN  # everyone plays for me
-    dominance = st.rules.free_split and not together
-    floor = Floor.for_rules(st.rules) if net and _floor_on[0] else None
-    win_bound = Floor.for_rules(st.rules).win_bound if goal is Goal.FORCED_WIN and _floor_on[0] else None
-    quick, least_ceiling = Floor.quick, Floor.least_ceiling
-    forced: list[Callable[[int, int], int]] = []  # the search of a forced win, made when first asked
-    asked = [0, 0]  # this window: the forced win asked (WIN_FLOOR_FROM), and found
-
-    def partners_of(seat: int) -> int:
-        """The plays ``seat``'s partners hold, as bits of their ids (none for ``me``, who plays alone)."""
-        partners = 0
-        if seat != me:
-            for s in range(4):
-                if s not in (seat, me) and h[s]:
-                    partners |= plays_of(h[s])[0]
-        return partners
-
-    def value(alpha: int, beta: int) -> int:
-        stats.nodes += 1
-        if stats.limit and stats.nodes > stats.limit:
-            raise SearchTooLong(f"the search gave up after {stats.limit:,} positions")
-        to_play = st.to_play
-        if to_play is None:
-            if net:
-                return st.final_net()[me]
-            return 1 if st.winner == me else 0
-        if win_bound is not None:
-            # me is sure to win, or another seat to take every trick left (tiangow.bounds)
-            w = win_bound(st, me)
-            if w is not None:
-                return w
-        if floor is not None:
-            # What me is sure of already reaches beta, or the most it can get is no more than
-            # alpha (tiangow.bounds): nothing below counts.
-            if quick(st, me) >= beta:
-                f = floor(st, me)
-                if f is not None and f >= beta:
-                    return f
-            if not st.size and st.left >= WIN_FLOOR_FROM:
-                # the floor of a forced win: where me can make sure of taking the last trick (a
-                # search of that question alone), it gets at least what the least win brings
-                won = floor.win_floor(st, me)
-                if won is not None and won >= beta and (asked[0] < WIN_FLOOR_GRACE
-                                                        or asked[1] * WIN_FLOOR_RATE >= asked[0]):
-                    if not forced:
-                        forced.append(_search(st, me, Goal.FORCED_WIN, {}, stats))
-                    asked[0] += 1
-                    if forced[0](0, 1) >= 1:
-                        asked[1] += 1
-                        return won
-            if least_ceiling(st, me) <= alpha:
-                top = floor.ceiling(st, me)
-                if top is not None and top <= alpha:
-                    return top
-        first = 0
-        k: tuple[object, ...] | None = None
-        entry = None
-        stacks = st.stacks
-        # Once two seats hold stacks nobody can take all eight: what was shown no longer
-        # matters, and positions that differ only by tiles nothing live can tell apart play
-        # alike (tiangow.symmetry).
-        # For the win goals what was shown and the first lead never count (only 七支/八支 read
-        # them), and stacks only as 0, 1 or 2+ (R-W2).
-        two = not net or (stacks[0] > 0) + (stacks[1] > 0) + (stacks[2] > 0) + (stacks[3] > 0) >= 2
-        if not net:
-            stacks = (min(stacks[0], 2), min(stacks[1], 2), min(stacks[2], 2), min(stacks[3], 2))
-        # In Python the relabelling costs more than it saves in small positions (measured on
-        # the coach's questions: half the nodes but ×2.3 the time at 3–4 tiles a hand): below
-        # _PURE_RELABEL_FROM the key is the holdings as they are, as in today's search.
-        relabel = two and st.left >= _PURE_RELABEL_FROM
-        best_c, led = st.best, st.led
-        if st.left > 1 or not st.acted:  # inside a last trick of single tiles the table costs more than it saves
-            if relabel:
-                acted = 0
-                for i in range(st.acted):
-                    acted |= 1 << ((st.leader + i) & 3)
-                k = (*canon(h, best_c, led, st.best_seat if st.size else to_play, acted), stacks, to_play,
-                     st.leader, st.best_seat, st.locked)
-            else:
-                k = (h[0], h[1], h[2], h[3], stacks, to_play, st.leader, -1 if best_c is None else best_c.id,
-                     st.best_seat, st.locked, -1 if led is None else led.id,
-                     None if two else (st.shown, st.up, st.first))
-            entry = tt_get(k)
-        if entry is not None:
-            lo, hi, first = entry
-            if lo >= beta:
-                return lo
-            if hi <= alpha:
-                return hi
-            if lo == hi:
-                return lo
-            alpha = max(alpha, lo)
-            beta = min(beta, hi)
-        a0, b0 = alpha, beta
-        maximize = together or to_play == me
-        ms = moves()
-        if not st.size:
-            ms.sort(key=_lead_order)  # type: ignore[arg-type]  # a leader's moves are all plays
-            if not maximize and st.left >= _LEAD_THROUGH_FROM and len(ms) > 2:
-                # One of the other three leads: after its first lead, the leads me can beat
-                # and a partner can beat too (led through me), then those nobody beats or only
-                # a partner, then those only me can beat.
-                mine, partners = plays_of(h[me])[0], partners_of(to_play)
-                ranked: list[list[Step]] = [[], [], []]
-                for mv in ms[1:]:
-                    beats = beaten_by[mv.id]  # type: ignore[union-attr]
-                    ranked[(0 if beats & partners else 2) if beats & mine else 1].append(mv)
-                ms = [ms[0], *ranked[0], *ranked[1], *ranked[2]]
-        else:
-            if relabel and len(ms) > 1 and type(ms[-2]) is int:
-                # Discards whose positions are alike: keep the first of each.
-                hs = list(h)
-                held = h[to_play]
-                acted = 1 << to_play
-                for i in range(st.acted):
-                    acted |= 1 << ((st.leader + i) & 3)
-                seen = set()
-                kept: list[Step] = []
-                discards: list[int] = []
-                for mv in ms:
-                    if type(mv) is int:
-                        hs[to_play] = held - mv
-                        c = canon(hs, best_c, led, st.best_seat, acted)
-                        if c in seen:
-                            continue
-                        seen.add(c)
-                        discards.append(mv)
-                    else:
-                        kept.append(mv)
-                if dominance and len(discards) > 1:
-                    # Discards no better than another (keeping a weaker tile where nothing
-                    # tells the two apart but its own plays): tiangow.symmetry.Canon.keeps_better
-                    discards = undominated(held, discards, partners_of(to_play))
-                ms = kept + discards  # type: ignore[operator]
-            elif dominance and two and len(ms) > 2 and type(ms[-2]) is int:
-                # Below the relabelling, the dominated discards alone (they cost little).
-                kept = [mv for mv in ms if type(mv) is not int]
-                discards = [mv for mv in ms if type(mv) is int]
-                ms = kept + undominated(h[to_play], discards, partners_of(to_play))  # type: ignore[operator]
-            if not maximize and len(ms) > 1:
-                # The other three play as one side. Where a partner's play stands, try letting
-                # it stand (the discards) before overtaking it. Where me's stands, beat it with
-                # the least play that does, unless a partner still to act holds a play that
-                # beats it: then discard first and leave the trick to them.
-                plays: list[Step] = [mv for mv in ms if type(mv) is not int]  # best first
-                lets: list[Step] = [mv for mv in ms if type(mv) is int]
-                if st.best_seat != me:
-                    ms = lets + plays
-                else:
-                    plays.reverse()
-                    beats = beaten_by[best_c.id]  # type: ignore[union-attr]
-                    if any(plays_of(h[(st.leader + i) & 3])[0] & beats for i in range(st.acted + 1, 4)):
-                        ms = lets + plays
-                    else:
-                        ms = plays + lets
-        if first and first < len(ms):
-            ms[0], ms[first] = ms[first], ms[0]
-        else:
-            first = 0
-        best = -INF if maximize else INF
-        best_i = 0
-        for i, mv in enumerate(ms):
-            paid = push(mv)
-            if paid is None or not net:
-                v = value(alpha, beta)
-            else:
-                d = paid.net[me]
-                v = d + value(alpha - d, beta - d)
-            pop()
-            if maximize:
-                if v > best:
-                    best = v
-                    best_i = i
-                    if v > alpha:
-                        alpha = v
-                        if alpha >= beta:
-                            break
-            elif v < best:
-                best = v
-                best_i = i
-                if v < beta:
-                    beta = v
-                    if alpha >= beta:
-                        break
-        if first:
-            if best_i == 0:
-                best_i = first
-            elif best_i == first:
-                best_i = 0
-        if k is None:
-            return best
-        if best <= a0:
-            tt[k] = (-INF, best, best_i)
-        elif best >= b0:
-            tt[k] = (best, INF, best_i)
-        else:
-            tt[k] = (best, best, best_i)
-        return best
-
-    def search(alpha: int, beta: int) -> int:
-        depth = st.pushed
-        asked[0] = asked[1] = 0
-        try:
-            return value(alpha, beta)
-        except BaseException:  # gave up past its budget (SearchTooLong): st as it was
-            while st.pushed > depth:
-                pop()
-            raise
-
-    return search
 
 
 _GOAL_CODE: Final = {Goal.NET: 0, Goal.FORCED_WIN: 1, Goal.POSSIBLE_WIN: 2}
@@ -512,7 +248,6 @@ def _context_data(st: State) -> list[int]:
     plays = tab.plays
     kinds = list(Kind)
     single = {c.tiles[0].notation: c.id for c in plays if c.size == 1}
-    canon = canon_for(rules)
     out = [coreabi.ABI, len(plays)]
     for c in plays:
         out += [c.mask, _family_fields(c), c.size, kinds.index(c.kind), c.rank, c.family]
@@ -524,10 +259,24 @@ def _context_data(st: State) -> list[int]:
     out += [int(rules.free_split), int(rules.capture_wins_trick), int(rules.civil_supreme),
             int(rules.capture_civil_supreme), int(rules.finish_collects_immediate), int(rules.hand_size == 8)]
     out += [single["1-2"], single["2-4"], single["1-5"], single["1-6"]]
-    out += [int(f in canon.movable_families) for f in range(4)]
-    fixed = sorted(canon.fixed_plain)
-    out += [len(fixed), *fixed, st.banker, st.m, *Floor.for_rules(rules).higher]
+    # the families of fields the core may relabel (天's stays put under Wong's rule), and the
+    # plain civil fields that keep their place (1-5 and 1-6 where a variant names them)
+    movable = (0, 1, 2, 3) if rules.free_split else (1, 2, 3)
+    out += [int(f in movable) for f in range(4)]
+    fixed = sorted({*((_FIELD_16,) if rules.civil_supreme or rules.capture_civil_supreme else ()),
+                    *((_FIELD_15,) if rules.civil_supreme else ())})
+    # R-$11: a last single makes 八支 only if every higher tile of its class was shown (none
+    # needed under the Wikipedia reading, where any single sweep is 八支)
+    wiki = rules.eight_stack_rule == "wikipedia"
+    higher = [0 if wiki or c.size != 1 else every_higher(c.tiles[0]) for c in plays]
+    out += [len(fixed), *fixed, st.banker, st.m, *higher]
     return out
+
+
+_FIELD_16: Final = 17
+"""The packed holding's field of 1-6 (tiangow/packed.py's layout)."""
+_FIELD_15: Final = 18
+"""… and of 1-5."""
 
 
 def _family_fields(c: Combination) -> int:
@@ -583,11 +332,11 @@ def _core_value(st: State, me: int, goal: Goal, stats: SearchStats, fresh: bool,
 def _searcher(st: State, me: int, goal: Goal, tt: TT, stats: SearchStats,
               warm: bool = False) -> Callable[[int, int], int]:
     """The value of ``st`` for ``me`` as it stands when called, as a function of the window:
-    the compiled core's (one table for every call: emptied at the first unless ``warm``, when
-    the search just before was of the same sample and its entries serve) or the pure-Python
-    search's (``tt``)."""
+    the core's (one table for every call: emptied at the first unless ``warm``, when the search
+    just before was of the same sample and its entries serve). ``tt`` is kept for the callers'
+    sake: the core's table is its own."""
     if _ddcore is None:
-        return _search(st, me, goal, tt, stats)
+        raise SearchUnavailable(f"the search cannot run here: {_WHY_NONE or 'no core in use'}")
     calls = [0]
 
     def value(alpha: int, beta: int) -> int:
@@ -660,8 +409,6 @@ def solve(position: Deal | State, seat: int, goal: Goal = Goal.NET, stats: Searc
         stats.limit = stats.nodes + max_nodes
     table: TT = {} if tt is None else tt
     v = _exact(_searcher(st, seat, goal, table, stats), goal)
-    if _ddcore is None:
-        stats.tt_size = len(table)
     return v
 
 
@@ -693,34 +440,18 @@ def solve_range(position: Deal | State, seat: int, max_nodes: int,
     proved = [-INF, INF]
     with suppress(SearchTooLong):
         _exact(value, Goal.NET, 0, proved)
-    if _ddcore is None:
-        stats.tt_size = len(table)
     lo, hi = proved
     return (None if lo == -INF else lo), (None if hi == INF else hi)
-
-
-RANGE_TABLE_MAX: Final = 600_000
-"""Positions a :class:`RangeSearch`'s table holds before it drops entries (between steps, down
-to half, the deepest in the hand first): a bound on memory, about 340 bytes a position in
-CPython, so some 200 MB at most. A dropped entry costs time, never a value. Measured on three
-whole hands that fill 1.2 to 3 million entries unbounded: 3.0 million positions unbounded, 3.4
-million with 600,000 kept (3.2 with 1,000,000); 7.7 million (7.0); and one of 2.7 million, 4.4
-million (2.7) when the older half went instead, which left one hand searching on and on."""
-RANGE_DROPS_IN_A_ROW: Final = 8
-"""Drops with no search of a window ending between them after which a :class:`RangeSearch`
-gives up (one of its searches needs more than its table keeps: each step would search again
-what the drop took)."""
 
 
 class RangeSearch:
     """:func:`solve_range` in steps, for a caller that cannot hand a search to another process
     (the static site's browser): each :meth:`run` searches on for at most so many positions,
-    keeping its table and what it proved, so that one search of a whole hand can be spread over
-    the pauses of play. With the compiled core (``core``, by default where one is in use) it
-    searches in the core's second table, which keeps what a search cut short had stored, so the
-    next step goes on from there (other searches use the first); else in the pure-Python search
-    with a table of its own. It gives :func:`solve_range`'s bounds: once :attr:`done`, the exact
-    value; meanwhile the bounds proved so far.
+    keeping what it proved, so that one search of a whole hand can be spread over the pauses of
+    play. It searches in the core's second table, which keeps what a search cut short had
+    stored, so the next step goes on from there (other searches use the first). It gives
+    :func:`solve_range`'s bounds: once :attr:`done`, the exact value; meanwhile the bounds
+    proved so far.
 
     >>> from tiangow import Deal
     >>> d = Deal.random(3)
@@ -731,38 +462,28 @@ class RangeSearch:
     True
     """
 
-    def __init__(self, position: Deal | State, seat: int, table_max: int = RANGE_TABLE_MAX,
-                 core: bool | None = None) -> None:
+    def __init__(self, position: Deal | State, seat: int) -> None:
         self._st = _state(position, seat)
         self.stats = SearchStats()
-        self._table: TT = {}
-        self._table_max = table_max
         self._proved = [-INF, INF]
         self._guess = 0
-        self._searches = 0  # searches of a null window finished
-        self._searches_at_drop = -1
-        self._drops = 0  # drops in a row with no search of a window ending between them
         self.gave_up = False
-        """Whether it stopped for good short of the exact value: one of its searches needs more
-        positions than its table keeps (``table_max``); :attr:`bounds` says what it proved."""
+        """Whether it stopped for good short of the exact value (kept for its callers: the
+        core's table never makes it give up); :attr:`bounds` says what it proved."""
         if self._st.to_play is None:
             self._proved = [0, 0]
-        self.core = _ddcore is not None if core is None else bool(core and _ddcore is not None)
-        """Whether it searches with the compiled core (in its second table)."""
-        self._value: Callable[[int, int], int]
-        if self.core:
-            bits = getattr(_ddcore, "BIG_BITS", _BIG_BITS)
-            if _ddcore.table_info(1)[0] != 1 << bits:
-                _ddcore.set_table_bits(bits, 1)
-            st, calls = self._st, [0]
+        if _ddcore is None:
+            raise SearchUnavailable(f"the search cannot run here: {_WHY_NONE or 'no core in use'}")
+        bits = getattr(_ddcore, "BIG_BITS", _BIG_BITS)
+        if _ddcore.table_info(1)[0] != 1 << bits:
+            _ddcore.set_table_bits(bits, 1)
+        st, calls = self._st, [0]
 
-            def value(alpha: int, beta: int) -> int:
-                calls[0] += 1  # the first search empties the table, the rest go on from it
-                return _core_value(st, seat, Goal.NET, self.stats, calls[0] == 1, (alpha, beta), table=1)
+        def value(alpha: int, beta: int) -> int:
+            calls[0] += 1  # the first search empties the table, the rest go on from it
+            return _core_value(st, seat, Goal.NET, self.stats, calls[0] == 1, (alpha, beta), table=1)
 
-            self._value = value
-        else:
-            self._value = _search(self._st, seat, Goal.NET, self._table, self.stats)
+        self._value: Callable[[int, int], int] = value
 
     @property
     def done(self) -> bool:
@@ -776,42 +497,14 @@ class RangeSearch:
         lo, hi = self._proved
         return (None if lo == -INF else lo), (None if hi == INF else hi)
 
-    def _drop(self) -> None:
-        """Drop entries until half the table is left: those of positions deepest in the hand
-        first (most tricks done: the cheapest to search again), the older first among equals."""
-        table = self._table
-        by_depth: dict[int, list[tuple[object, ...]]] = {}
-        for key in table:
-            # the stacks so far: fifth in a key of holdings as they are, eighth in a relabelled one
-            stacks = key[4] if type(key[4]) is tuple else key[7]
-            done = sum(stacks) if type(stacks) is tuple else 0
-            by_depth.setdefault(done, []).append(key)
-        excess = len(table) - self._table_max // 2
-        for done in sorted(by_depth, reverse=True):
-            for key in by_depth[done][:excess]:
-                del table[key]
-            excess -= len(by_depth[done])
-            if excess <= 0:
-                break
-
     def run(self, max_nodes: int) -> bool:
         """Search on for at most ``max_nodes`` positions (the same searches of null windows as
         :func:`solve_range`, the one cut short taken up again where the table left it); returns
-        :attr:`done`. Where its table is full it drops entries first; after
-        :data:`RANGE_DROPS_IN_A_ROW` drops with no search of a window ending, it gives up
-        (:attr:`gave_up`)."""
+        :attr:`done`."""
         if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
             raise DealError(f"max_nodes is a positive whole number, not {max_nodes!r}")
         if self.done or self.gave_up:
             return self.done
-        table = self._table
-        if not self.core and len(table) > self._table_max:
-            self._drops = self._drops + 1 if self._searches == self._searches_at_drop else 1
-            if self._drops > RANGE_DROPS_IN_A_ROW:
-                self.gave_up = True
-                return False
-            self._searches_at_drop = self._searches
-            self._drop()
         bounds = self._proved
         self.stats.limit = self.stats.nodes + max_nodes
         try:
@@ -821,7 +514,6 @@ class RangeSearch:
                 g = self._value(beta - 1, beta)
                 bounds[0 if g >= beta else 1] = g
                 self._guess = g
-                self._searches += 1
         except SearchTooLong:
             pass
         finally:
@@ -848,8 +540,6 @@ def step_values(st: State, goal: Goal = Goal.NET, tt: TT | None = None,
         guess = _exact(value, goal, guess)  # the step before's value: the first guess
         out.append((mv, dv + guess))
         st.pop()
-    if _ddcore is None:
-        stats.tt_size = len(table)
     return out
 
 

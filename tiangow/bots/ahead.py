@@ -3,19 +3,17 @@
 The review of a hand says what the learner's seat could guarantee with all hands open from the
 start (:func:`tiangow.search.solve_range`). Within the review's own budget
 (:data:`tiangow.bots.review.DD_NODES`, under a second) the search finishes that for about two
-seats in three with the compiled core, one in four with the pure-Python search; the rest take
-it seconds to minutes. So when a hand is dealt, :func:`start` begins that search while the
-learner plays, and the review takes its answer (:func:`result`) when it is there:
+seats in three; the rest take it seconds to minutes. So when a hand is dealt, :func:`start`
+begins that search while the learner plays, and the review takes its answer (:func:`result`)
+when it is there:
 
-- on a server with the compiled core, in a separate process, at low priority, with a far
-  larger budget (:data:`AHEAD_NODES`), stopped at :data:`AHEAD_SECONDS` of processor time or
-  with the process that started it;
-- elsewhere (the static site's browser, which has no processes, or a server without the
-  compiled core), in this process, a step at a time (:class:`tiangow.search.RangeSearch`: the
-  compiled core where there is one — in the browser, built as WebAssembly — each step going on
-  from what the last stored; else the pure-Python search): a step of about
-  :data:`STEP_SECONDS` whenever the event loop has been free for :data:`STEP_PAUSE` seconds,
-  up to :data:`AHEAD_NODES` positions with the compiled core, :data:`STEPS_NODES` without, or
+- on a server, in a separate process, at low priority, with a far larger budget
+  (:data:`AHEAD_NODES`), stopped at :data:`AHEAD_SECONDS` of processor time or with the process
+  that started it;
+- in the static site's browser, which has no processes, in this process, a step at a time
+  (:class:`tiangow.search.RangeSearch`: the core built as WebAssembly, each step going on from
+  what the last stored): a step of about :data:`STEP_SECONDS` whenever the event loop has been
+  free for :data:`STEP_PAUSE` seconds, up to :data:`AHEAD_NODES` positions, or
   :data:`STEPS_SECONDS` of work in all; a review that asks (``result(key, wait)``) works the
   steps itself for as long as it waits.
 
@@ -40,7 +38,7 @@ from collections import OrderedDict
 from typing import Any, Final
 
 __all__ = [
-    "AHEAD_NODES", "AHEAD_SECONDS", "MAX_RUNNING", "STEPS_NODES", "STEPS_SECONDS", "STEP_SECONDS", "STEP_PAUSE",
+    "AHEAD_NODES", "AHEAD_SECONDS", "MAX_RUNNING", "STEPS_SECONDS", "STEP_SECONDS", "STEP_PAUSE",
     "available", "in_steps", "start", "result", "progress", "running", "cancel", "stop_all",
 ]
 
@@ -49,9 +47,6 @@ AHEAD_NODES: Final = 150_000_000
 seeded whole hands are solved within 50 million)."""
 AHEAD_SECONDS: Final = 300
 """Processor seconds a job's process may use before the system stops it."""
-STEPS_NODES: Final = 6_000_000
-"""Positions a job worked in steps may visit (the pure-Python search of a whole hand visits
-some 50,000 a second in CPython here, the browser's Python slower)."""
 STEPS_SECONDS: Final = 150.0
 """Seconds of work a job in steps may take in all."""
 STEP_SECONDS: Final = 0.1
@@ -219,7 +214,9 @@ def _mode() -> str | None:
     setting = os.environ.get("TIANGOW_OPEN_AHEAD", "1")
     if setting == "0":
         return None
-    if setting == "steps" or sys.platform == "emscripten" or core_in_use() != "compiled":
+    if core_in_use() != "compiled":
+        return None
+    if setting == "steps" or sys.platform == "emscripten":
         return "steps"
     return "processes"
 
@@ -238,8 +235,7 @@ def in_steps() -> bool:
 def start(key: str, record: dict[str, Any], max_nodes: int | None = None) -> bool:
     """Start working out the record's net from the start for its seat (``record``: a
     :meth:`~tiangow.bots.record.HandRecord.to_json` with no moves; ``key``: its record's key;
-    ``max_nodes``: the job's budget, by default :data:`AHEAD_NODES` in a process or in steps
-    with the compiled core, :data:`STEPS_NODES` in steps without), unless that job is already
+    ``max_nodes``: the job's budget, by default :data:`AHEAD_NODES`), unless that job is already
     running or done, or jobs do not run here. Whether one runs."""
     if key in _running or key in _done:
         return True
@@ -252,10 +248,7 @@ def start(key: str, record: dict[str, Any], max_nodes: int | None = None) -> boo
         _, old = _running.popitem(last=False)
         old.stop()
     if mode == "steps":
-        from ..search import core_in_use
-
-        default = AHEAD_NODES if core_in_use() == "compiled" else STEPS_NODES
-        _running[key] = _Steps(record, default if max_nodes is None else max_nodes)
+        _running[key] = _Steps(record, AHEAD_NODES if max_nodes is None else max_nodes)
         return True
     try:
         _running[key] = _Job(record, AHEAD_NODES if max_nodes is None else max_nodes)

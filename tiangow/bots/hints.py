@@ -34,13 +34,12 @@ from ..deal import DealView
 from ..errors import IllegalPlay
 from ..i18n import T, Text
 from ..move import Move
-from ..search import core_budget_share, core_in_use
+from ..search import core_budget_share
 from ..state import State
 from ..tiles import Tile
 from .base import BotError, check_view
 from .search import (
     COACH_EARLY_BUDGET,
-    COACH_PURE_EARLY_BUDGET,
     Option,
     Outlook,
     SearchBot,
@@ -441,8 +440,7 @@ class Coach:
     before that, each playout ends by exact search from this many tiles a hand, within the
     same budget (``None``: the rule-based player plays it to the end; see
     :class:`~tiangow.bots.search.SearchBot`); by default
-    :func:`~tiangow.bots.search.coach_ending` for the search in use (from 5 tiles with the
-    compiled core, none in pure Python).
+    :func:`~tiangow.bots.search.coach_ending` (from 5 tiles).
     """
 
     def __init__(self, seed: int | None = None, samples: int = 32, exact_tiles: int | None = None,
@@ -462,15 +460,12 @@ class Coach:
     def budget_for(self, view: DealView) -> int | None:
         """The positions of exact search a hint at ``view`` may spend: :attr:`exact_budget`, and
         with the default budget no more than :data:`~tiangow.bots.search.COACH_EARLY_BUDGET`
-        while each hand has 6 tiles or more (compiled core), or
-        :data:`~tiangow.bots.search.COACH_PURE_EARLY_BUDGET` while it has 5 or more (pure Python)."""
+        (times the core's share) while each hand has 6 tiles or more."""
         budget = self.exact_budget
         if not self._default_budget or budget is None:
             return budget
         tiles = view.hand_sizes[view.seat or 0]
-        if core_in_use() == "compiled":
-            return min(budget, int(COACH_EARLY_BUDGET * core_budget_share())) if tiles >= 6 else budget
-        return min(budget, COACH_PURE_EARLY_BUDGET) if tiles >= 5 else budget
+        return min(budget, int(COACH_EARLY_BUDGET * core_budget_share())) if tiles >= 6 else budget
 
     def _bot(self, view: DealView) -> SearchBot:
         # One stream per position, so advice does not depend on what was asked before.

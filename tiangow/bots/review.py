@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from ..deal import Action, Deal
 from ..i18n import T, Text
 from ..move import Move
-from ..search import Goal, SearchTooLong, core_budget_share, core_in_use, solve, solve_range
+from ..search import Goal, SearchTooLong, core_budget_share, solve, solve_range
 from . import ahead
 from .base import Bot, BotError
 from .hints import Coach, Mark
@@ -35,7 +35,7 @@ from .search import SearchBot
 
 __all__ = ["Judged", "HandRecord", "Review", "Strength", "Retry", "DD_NODES"]
 
-DD_NODES = {"compiled": 1_000_000, "pure Python": 60_000}
+DD_NODES = 1_000_000
 """How many positions the review's all-hands-open search may visit from one trick's start
 (under a second either way) before it tries from the next trick's start."""
 AHEAD_WAIT = 3.0
@@ -256,9 +256,7 @@ class Review:
         :data:`DD_NODES` (trying each trick's start in turn), and the net it gives; where that
         is not the first, what the search from the start proved goes in the record's ``ds``."""
         starts = [k for k, a in enumerate(self.actions) if k == 0 or a.trick != self.actions[k - 1].trick]
-        budget = DD_NODES[core_in_use()]
-        if core_in_use() == "compiled":
-            budget = int(budget * core_budget_share())
+        budget = int(DD_NODES * core_budget_share())
         for trick, k in enumerate(starts):
             d = self.record.deal(k)
             if d.natural is not None or d.to_play is None:

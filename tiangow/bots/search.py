@@ -44,20 +44,17 @@ from .rule import Eye, keep_values, rule_move
 
 __all__ = ["SearchBot", "Option", "Outlook", "rollout", "default_exact_tiles", "DEEP_SAMPLES",
            "COACH_EXACT_BUDGET", "COACH_EARLY_BUDGET",
-           "COACH_PURE_BUDGET", "COACH_PURE_EARLY_BUDGET",
+
            "COACH_ENDING", "MIN_EXACT_SAMPLES", "BUDGET_FROM", "coach_settings", "coach_ending",
            "MIN_ENDING_SAMPLES", "LAST_ENDING"]
 
 
 def default_exact_tiles() -> int:
     """From how many tiles in each hand every sample is scored by exact search, within the
-    coach's budget (a hint's 95th percentile ≤ 1 s with the compiled search, ≤ 2 s in the
-    browser's pure Python; ``python -m tiangow.bots.bench`` measures it): 5 with the compiled
-    core (at 5 tiles, as many samples as :data:`COACH_EXACT_BUDGET` allows for the coach,
-    :data:`DEEP_SAMPLES` for the bots), 3 without."""
-    from ..search import CORE
-
-    return 5 if CORE == "compiled" else 3
+    coach's budget (a hint's 95th percentile ≤ 1 s on a server, ≤ 2 s in the browser;
+    ``python -m benchmarks.search`` measures it): 5 (at 5 tiles, as many samples as
+    :data:`COACH_EXACT_BUDGET` allows for the coach, :data:`DEEP_SAMPLES` for the bots)."""
+    return 5
 
 
 BUDGET_FROM = 4
@@ -75,26 +72,14 @@ COACH_EARLY_BUDGET = 700_000
 :data:`COACH_EXACT_BUDGET`, since a 6-tile sample costs more, so that a hint stays within its
 second (docs/coach.md)."""
 
-COACH_PURE_BUDGET = 200_000
-"""The coach's budget in pure Python (the static site's browser) with 4 tiles a hand or fewer."""
-
-COACH_PURE_EARLY_BUDGET = 30_000
-"""The coach's budget in pure Python with 5 or 6 tiles a hand: as many exact samples as fit
-(the twin visits some 50,000–65,000 positions a second in CPython, Pyodide about 1.7 times
-slower), played out to the end when none does — so that a hint in the browser stays within 2 s
-while it loses about half as much as playouts alone (docs/performance.md)."""
-
-
 def coach_settings() -> tuple[int, int]:
-    """The coach's ``(exact_tiles, exact_budget)`` in the search in use: exact from 6 tiles with
-    :data:`COACH_EXACT_BUDGET` in the compiled core (:data:`COACH_EARLY_BUDGET` at 6 tiles, see
-    :meth:`tiangow.bots.Coach.budget_for`), from 6 with :data:`COACH_PURE_BUDGET` in pure Python
-    (:data:`COACH_PURE_EARLY_BUDGET` at 5 and 6 tiles)."""
-    from ..search import core_budget_share, core_in_use
+    """The coach's ``(exact_tiles, exact_budget)`` for the core in use: exact from 6 tiles with
+    :data:`COACH_EXACT_BUDGET` (:data:`COACH_EARLY_BUDGET` at 6 tiles, see
+    :meth:`tiangow.bots.Coach.budget_for`), times the core's share of it
+    (:func:`tiangow.search.core_budget_share`: less for the WebAssembly builds)."""
+    from ..search import core_budget_share
 
-    if core_in_use() == "compiled":
-        return 6, int(COACH_EXACT_BUDGET * core_budget_share())
-    return 6, COACH_PURE_BUDGET
+    return 6, int(COACH_EXACT_BUDGET * core_budget_share())
 
 
 COACH_ENDING = 5
@@ -107,12 +92,8 @@ loses more (docs/coach.md)."""
 
 
 def coach_ending() -> int | None:
-    """The coach's default ``exact_ending`` in the search in use: :data:`COACH_ENDING` with the
-    compiled core, none in pure Python (where the browser's hint keeps to its time by playing
-    out to the end)."""
-    from ..search import core_in_use
-
-    return COACH_ENDING if core_in_use() == "compiled" else None
+    """The coach's default ``exact_ending``: :data:`COACH_ENDING`."""
+    return COACH_ENDING
 
 
 MIN_ENDING_SAMPLES = 8

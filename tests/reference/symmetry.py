@@ -1,4 +1,6 @@
-"""Positions that play alike: relabelling the tiles no live tile can tell apart.
+"""Positions that play alike: relabelling the tiles no live tile can tell apart — the readable
+statement of the relabelling in tiangow/ddcore.cpp (``canon``), which the tests use to check
+the core's dominance of discards and its bounds.
 
 The double-dummy search (:mod:`tiangow.search`) keys its transposition table on a position's
 *canonical* form and lists only one of the discards whose positions share it. Two positions
@@ -45,9 +47,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from .combos import Combination, Table, table
-from .packed import contains, excess
-from .rules import Rules
+from tiangow.combos import Combination, Table, table
+from tiangow.packed import contains, excess
+from tiangow.rules import Rules
 
 __all__ = ["Canon", "canon_for"]
 

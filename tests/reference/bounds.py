@@ -1,5 +1,6 @@
 """A floor under the exact search: what a seat is sure to get from a position at least, however
-the hand is played from there (the twin of ``net_floor`` in tiangow/ddcore.cpp).
+the hand is played from there — the readable statement of ``net_floor``, ``net_ceiling`` and
+``win_bound`` in tiangow/ddcore.cpp, which tests/test_search_bounds.py holds the core to.
 
 The search of :mod:`tiangow.search` asks, at every position, whether the seat it searches for
 (``me``) gets at least some value (``beta``); where the floor already reaches it, nothing below
@@ -54,11 +55,11 @@ from __future__ import annotations
 
 from typing import ClassVar, Final
 
-from . import packed
-from .combos import Kind
-from .rules import Rules
-from .state import State, every_higher
-from .symmetry import Canon, canon_for
+from tests.reference.symmetry import Canon, canon_for
+from tiangow import packed
+from tiangow.combos import Kind
+from tiangow.rules import Rules
+from tiangow.state import State, every_higher
 
 __all__ = ["Floor"]
 
