@@ -124,7 +124,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     total = len(checked) * args.hands
     from tiangow.search import CORE_BUILD
 
-    print(f"search core: {CORE_BUILD} (TIANGOW_CORE=native|wasm|pure chooses; "
+    print(f"search core: {CORE_BUILD} (TIANGOW_CORE=native|wasm chooses; "
           "python -m benchmarks.search --solver times it)")
     print(f"rules: {rules!r}")
     print(f"rounds: {len(checked)} × {args.hands} random hands on each path ({total} hands each)")

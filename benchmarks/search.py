@@ -446,6 +446,44 @@ def _print_coach(tiles: int, positions: int, f: CoachFigures, label: str) -> Non
               f"{100 * f.ceiling_agreement:.1f}%", flush=True)
 
 
+def _builds_report(deals: int, hand_budget: int) -> None:
+    """Whole hands on each build of the core, in this process: the same hands (those that the
+    extension solves within ``hand_budget`` positions; how many were left out is printed)."""
+    from tiangow import search, wasmcore
+
+    if search.CORE_BUILD != "native":
+        print(f"the extension is not in use here ({search.CORE_BUILD}): nothing to compare with")
+        return
+    wasm = wasmcore.load(wasmcore.wasmtime_runtime(), wasmcore.WASMTIME_SHARE)
+    rng = random.Random(0)
+    pairs: list[tuple[float, float]] = []
+    left_out = 0
+    while len(pairs) + left_out < deals:
+        d = Deal.random(rng, banker=rng.randrange(4))
+        if d.natural is not None:
+            continue
+        times, values = [], []
+        try:
+            for core in (search._ddcore, wasm):
+                with search.using_core(core):
+                    t = time.perf_counter()
+                    values.append(solve(d, d.to_play or 0, max_nodes=hand_budget))
+                    times.append(time.perf_counter() - t)
+        except SearchTooLong:
+            left_out += 1
+            continue
+        assert values[0] == values[1], d
+        pairs.append((times[0], times[1]))
+    native = [n for n, _ in pairs]
+    on_wasm = [w for _, w in pairs]
+    ratios = [w / n for n, w in pairs if n > 0]
+    print(f"the core's builds on {len(pairs)} seeded whole hands ({left_out} left out: past {hand_budget:,} "
+          f"positions): extension median {1000 * statistics.median(native):.0f} ms, total {sum(native):.1f} s; "
+          f"WebAssembly on wasmtime median {1000 * statistics.median(on_wasm):.0f} ms, total {sum(on_wasm):.1f} s; "
+          f"time ×{sum(on_wasm) / sum(native):.2f} in all, ×{statistics.median(ratios):.2f} median a hand; "
+          "same values on every hand")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m benchmarks.search", description=__doc__.split("\n")[0])
     p.add_argument("--hands", type=int, default=10, help="hands of hints (every turn of one seat)")
@@ -465,8 +503,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--endings", type=int, default=20, help="5- and 6-tile endings (--solver)")
     p.add_argument("--hand-budget", type=int, default=HAND_BUDGET,
                    help="positions a whole hand may take before it counts as unsolved (--solver)")
+    p.add_argument("--builds", type=int, metavar="N", default=0,
+                   help="the core's two builds on the first N seeded whole hands: the extension and the WebAssembly "
+                        "module on wasmtime, in this process, the same hands, and the ratio of their times")
     a = p.parse_args(argv)
 
+    if a.builds:
+        _builds_report(a.builds, a.hand_budget)
+        return 0
     if a.solver:
         _solver_report(a.deals, a.endings, a.hand_budget)
         return 0
