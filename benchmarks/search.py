@@ -52,7 +52,7 @@ from tiangow.bots.positions import deal_until
 from tiangow.bots.rule import RuleBot
 from tiangow.deal import Deal, DealView
 from tiangow.move import Move
-from tiangow.search import SearchStats, SearchTooLong, solve, step_values
+from tiangow.search import Goal, SearchStats, SearchTooLong, solve, step_values
 
 __all__ = ["hint_latencies", "solve_times", "coach_positions", "coach_against_reference", "CoachFigures",
            "REFERENCE_BUDGET", "REFERENCE_EARLY", "reference_options", "reference_values", "sampling_ceiling",
@@ -446,6 +446,44 @@ def _print_coach(tiles: int, positions: int, f: CoachFigures, label: str) -> Non
               f"{100 * f.ceiling_agreement:.1f}%", flush=True)
 
 
+def _hard_report(count: int, hand_budget: int) -> None:
+    """For the first ``count`` of the 200 seeded whole hands that take more than 1.5 million
+    positions: the net's value, each search of a null window (MTD(f)) with its positions, and
+    what the forced-win question (R-W1) costs alone — where the time of a hard hand goes."""
+    rng = random.Random(0)
+    hands: list[Deal] = []
+    while len(hands) < 200:
+        d = Deal.random(rng, banker=rng.randrange(4))
+        if d.natural is None:
+            hands.append(d)
+    shown = 0
+    for i, d in enumerate(hands):
+        if shown >= count:
+            break
+        me = d.to_play or 0
+        try:
+            solve(d, me, max_nodes=1_500_000)
+            continue
+        except SearchTooLong:
+            shown += 1
+        stats = SearchStats(windows=[])
+        t = time.perf_counter()
+        try:
+            value: int | None = solve(d, me, stats=stats, max_nodes=hand_budget)
+        except SearchTooLong:
+            value = None
+        seconds = time.perf_counter() - t
+        won = SearchStats()
+        try:
+            forced: int | None = solve(d, me, Goal.FORCED_WIN, stats=won, max_nodes=hand_budget)
+        except SearchTooLong:
+            forced = None
+        windows = ", ".join(f"≥{b}? {'yes' if v >= b else 'no'} {n / 1e6:.1f}M" for a, b, v, n in stats.windows or [])
+        print(f"hand {i}: net {value if value is not None else 'not found'} ({stats.nodes / 1e6:.1f}M positions, "
+              f"{seconds:.1f} s); windows: {windows}; forced win: "
+              f"{'not found' if forced is None else ('yes' if forced else 'no')} ({won.nodes / 1e6:.1f}M)", flush=True)
+
+
 def _builds_report(deals: int, hand_budget: int) -> None:
     """Whole hands on each build of the core, in this process: the same hands (those that the
     extension solves within ``hand_budget`` positions; how many were left out is printed)."""
@@ -506,8 +544,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--builds", type=int, metavar="N", default=0,
                    help="the core's two builds on the first N seeded whole hands: the extension and the WebAssembly "
                         "module on wasmtime, in this process, the same hands, and the ratio of their times")
+    p.add_argument("--hard", type=int, metavar="N", default=0,
+                   help="where the time goes in the first N seeded whole hands over 1.5 million positions: each "
+                        "search of a window the net's search makes, and the forced-win question alone")
     a = p.parse_args(argv)
 
+    if a.hard:
+        _hard_report(a.hard, a.hand_budget)
+        return 0
     if a.builds:
         _builds_report(a.builds, a.hand_budget)
         return 0

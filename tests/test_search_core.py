@@ -158,3 +158,18 @@ def test_R_W1_the_forced_win_is_asked_only_while_it_pays() -> None:
     stats = search.SearchStats()
     assert search.solve(d, d.to_play or 0, stats=stats, max_nodes=2_000_000) == 1
     assert stats.nodes < 1_000_000
+
+
+def test_a_search_lists_its_windows_when_asked() -> None:
+    """``SearchStats(windows=[])``: each search of a window, with its positions, which add up to
+    the search's (the MTD(f) searches of null windows around a guess, the last one the value's)."""
+    d = deal_until(random.Random(4), 4)
+    me = d.to_play
+    stats = search.SearchStats(windows=[])
+    v = search.solve(d, me, stats=stats)
+    windows = stats.windows or []
+    assert windows and sum(n for *_, n in windows) == stats.nodes
+    for alpha, beta, value, _ in windows:
+        assert beta == alpha + 1
+    assert any(value == v for _, _, value, _ in windows)
+    assert search.SearchStats().windows is None  # not kept unless asked

@@ -195,6 +195,9 @@ class SearchStats:
     hits: int = 0
     limit: int = 0
     """Give up (:class:`SearchTooLong`) once ``nodes`` passes this (0: never)."""
+    windows: list[tuple[int, int, int, int]] | None = None
+    """Where a list: each search of a window the search made, as ``(alpha, beta, value,
+    positions)`` (where the time of a hard search goes: ``python -m benchmarks.search --hard``)."""
 
 
 class SearchTooLong(DealError):
@@ -341,7 +344,11 @@ def _searcher(st: State, me: int, goal: Goal, tt: TT, stats: SearchStats,
 
     def value(alpha: int, beta: int) -> int:
         calls[0] += 1
-        return _core_value(st, me, goal, stats, calls[0] == 1 and not warm, (alpha, beta))
+        before = stats.nodes
+        v = _core_value(st, me, goal, stats, calls[0] == 1 and not warm, (alpha, beta))
+        if stats.windows is not None:
+            stats.windows.append((alpha, beta, v, stats.nodes - before))
+        return v
 
     return value
 
