@@ -169,7 +169,7 @@ def test_a_search_lists_its_windows_when_asked() -> None:
     v = search.solve(d, me, stats=stats)
     windows = stats.windows or []
     assert windows and sum(n for *_, n in windows) == stats.nodes
-    for alpha, beta, value, _ in windows:
+    for alpha, beta, _value, _ in windows:
         assert beta == alpha + 1
     assert any(value == v for _, _, value, _ in windows)
     assert search.SearchStats().windows is None  # not kept unless asked
