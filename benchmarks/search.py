@@ -37,6 +37,7 @@ Figures, not pass/fail: these machines are noisy.
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import pickle
 import random
@@ -44,7 +45,7 @@ import statistics
 import sys
 import time
 import zlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from tiangow.bots.base import sample_state
 from tiangow.bots.hints import Coach, Mark, mark_for
@@ -354,6 +355,16 @@ HAND_BUDGET = 50_000_000
 (about 15–25 s with the compiled core here)."""
 
 
+def seeded_hands(seed: int = 0) -> Iterator[Deal]:
+    """The seeded whole hands the benchmark solves, in order (``Random(seed)``, a banker drawn
+    for each; deals ended at once by a natural hand left out)."""
+    rng = random.Random(seed)
+    while True:
+        d = Deal.random(rng, banker=rng.randrange(4))
+        if d.natural is None:
+            yield d
+
+
 def whole_hands(deals: int, seed: int = 0,
                 max_nodes: int | None = None) -> tuple[list[float], list[int], list[int], int]:
     """Seconds, nodes and table hits to solve ``deals`` seeded whole hands for the seat to act,
@@ -363,11 +374,7 @@ def whole_hands(deals: int, seed: int = 0,
     nodes: list[int] = []
     hits: list[int] = []
     unsolved = 0
-    rng = random.Random(seed)
-    while len(times) < deals:
-        d = Deal.random(rng, banker=rng.randrange(4))
-        if d.natural is not None:
-            continue
+    for d in itertools.islice(seeded_hands(seed), deals):
         st = SearchStats()
         t = time.perf_counter()
         try:
@@ -450,12 +457,7 @@ def _hard_report(count: int, hand_budget: int) -> None:
     """For the first ``count`` of the 200 seeded whole hands that take more than 1.5 million
     positions: the net's value, each search of a null window (MTD(f)) with its positions, and
     what the forced-win question (R-W1) costs alone — where the time of a hard hand goes."""
-    rng = random.Random(0)
-    hands: list[Deal] = []
-    while len(hands) < 200:
-        d = Deal.random(rng, banker=rng.randrange(4))
-        if d.natural is None:
-            hands.append(d)
+    hands = list(itertools.islice(seeded_hands(), 200))
     shown = 0
     for i, d in enumerate(hands):
         if shown >= count:
@@ -493,13 +495,9 @@ def _builds_report(deals: int, hand_budget: int) -> None:
         print(f"the extension is not in use here ({search.CORE_BUILD}): nothing to compare with")
         return
     wasm = wasmcore.load(wasmcore.wasmtime_runtime(), wasmcore.WASMTIME_SHARE)
-    rng = random.Random(0)
     pairs: list[tuple[float, float]] = []
     left_out = 0
-    while len(pairs) + left_out < deals:
-        d = Deal.random(rng, banker=rng.randrange(4))
-        if d.natural is not None:
-            continue
+    for d in itertools.islice(seeded_hands(), deals):
         times, values = [], []
         try:
             for core in (search._ddcore, wasm):
