@@ -256,3 +256,34 @@ def test_a_core_built_for_another_layout_is_refused(monkeypatch: pytest.MonkeyPa
     for core in (search._ddcore, wasmcore.load(wasmcore.wasmtime_runtime())):
         with pytest.raises(ValueError, match="another layout's version"):
             core.Context([data[0] + 1, *data[1:]], lambda *a: (0, 0, 0, 0))
+
+
+def test_the_rules_list_is_laid_out_by_its_declaration() -> None:
+    """The rules' list follows tiangow/coreabi.py's RULES section by section, each after its tag:
+    both cores refuse one with two sections swapped, and pack_rules one with a section missing or
+    of the wrong shape; a search's results come back in RESULTS's order from both."""
+    from tiangow import coreabi
+
+    st = Deal.random(3).snapshot()
+    data = search._context_data(st)
+    tags = [i for i, w in enumerate(data) if coreabi.RULES_TAG <= w < coreabi.RULES_TAG + len(coreabi.RULES)]
+    assert [data[i] - coreabi.RULES_TAG for i in tags] == list(range(len(coreabi.RULES)))
+    # the flags and the named plays (sections 3 and 4) swapped, each whole after its tag
+    flags, named, movable = tags[3], tags[4], tags[5]
+    swapped = data[:flags] + data[named:movable] + data[flags:named] + data[movable:]
+    assert len(swapped) == len(data) and swapped != data
+    cores = [wasmcore.load(wasmcore.wasmtime_runtime())] + ([search._ddcore] if search.CORE_BUILD == "native" else [])
+    for core in cores:
+        with pytest.raises(ValueError, match=r"order of tiangow/coreabi\.py"):
+            core.Context(swapped, lambda *a: (0, 0, 0, 0))
+    sections = {name: None for name, _, _ in coreabi.RULES}
+    del sections["higher"]
+    with pytest.raises(ValueError, match="the rules' sections are"):
+        coreabi.pack_rules(sections)
+    stats = search.SearchStats()
+    v = search.solve(st, 0, stats=stats)
+    for core in cores:
+        with search.using_core(core):
+            ctx = search._context(st)
+            r = coreabi.Result(*ctx.solve(search._core_state(st), 0, 0, -search.INF, search.INF, True))
+        assert r.value == v and r.nodes > 0 and r.stores > 0

@@ -1,5 +1,6 @@
 """What crosses between Python and the search's compiled core (``tiangow/ddcore.cpp``), declared
-once: the layout's version, the position's fields in order, and the search's tuning constants.
+once: the layout's version, the rules' list, the position's fields in order, the results of a
+search, and the search's tuning constants.
 
 ``tiangow/ddcore_abi.h`` is generated from this module (``python -m scripts.make_core_abi``; a
 test fails while it is stale), and ddcore.cpp reads its constants and field order from it. The
@@ -11,15 +12,23 @@ sent in another layout (the rules' list starts with the version).
 (18, 21)
 >>> '#define TG_ABI' in header()
 True
+>>> pack_rules({"plays": [(5, 0, 1, 0, 3, 0)], "better": [[]], "lead_order": [0],
+...             "flags": dict.fromkeys(RULES[3][2], 0), "named_plays": dict.fromkeys(RULES[4][2], 0),
+...             "movable": dict.fromkeys(RULES[5][2], 1), "fixed_fields": [], "table": {"banker": 0, "m": 1},
+...             "higher": [(0,)]})[:10]
+[3, 7628544, 1, 5, 0, 1, 0, 3, 0, 7628545]
+>>> Result(*(-4, 120, 7, 30))
+Result(value=-4, nodes=120, hits=7, stores=30)
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final, NamedTuple
 
-__all__ = ["ABI", "STATE", "STATE_WORDS", "TUNING", "header"]
+__all__ = ["ABI", "RESULTS", "RULES", "RULES_TAG", "Result", "STATE", "STATE_WORDS", "TUNING", "header",
+           "pack_rules"]
 
-ABI: Final = 2
+ABI: Final = 3
 """The layout's version: raise it with any change to what crosses (fields, their order, their
 meaning, the rules' list), so that a core built before is refused, not misread."""
 
@@ -32,6 +41,76 @@ STATE: Final[tuple[tuple[str, str], ...]] = (
 """A position as the core reads it (:func:`tiangow.search._core_state` builds the tuple): each
 field and its type — a packed holding or set of tiles (``u64``), the four seats' stacks
 (``int4``), or a whole number (``int``; -1 for none)."""
+
+RULES: Final[tuple[tuple[str, str, tuple[str, ...]], ...]] = (
+    ("plays", "per_play", ("mask", "family_fields", "size", "kind", "rank", "family")),
+    ("better", "per_play_list", ()),
+    ("lead_order", "list", ()),
+    ("flags", "named", ("free_split", "capture_wins_trick", "civil_supreme", "capture_civil_supreme",
+                        "finish_collects", "bonus_on")),
+    ("named_plays", "named", ("id12", "id24", "id15", "id16")),
+    ("movable", "named", ("family0", "family1", "family2", "family3")),
+    ("fixed_fields", "list", ()),
+    ("table", "named", ("banker", "m")),
+    ("higher", "per_play", ("higher",)),
+)
+"""The rules' list a search context is made from (:func:`tiangow.search._context_data` fills
+it, ``init_context`` in ddcore.cpp reads it), section by section in this order: its name, its
+shape and its fields. ``per_play``: how many plays, then the fields of each; ``per_play_list``:
+for each play, how many numbers and the numbers (the ids of the plays that beat it, best first);
+``list``: how many, then them; ``named``: the fields, in order. Each section starts with its tag
+(:data:`RULES_TAG` + its place), which the core checks."""
+
+RULES_TAG: Final = 0x746700
+"""A section's tag is this plus the section's place in :data:`RULES`."""
+
+RESULTS: Final = ("value", "nodes", "hits", "stores")
+"""What a search returns, in order: the value (``None`` when it gave up past its limit), the
+positions it visited, the table's hits and its stores."""
+
+
+class Result(NamedTuple):
+    """A search's results, as :data:`RESULTS` lays them out."""
+
+    value: int | None
+    nodes: int
+    hits: int
+    stores: int
+
+
+assert Result._fields == RESULTS
+
+
+def pack_rules(sections: dict[str, object]) -> list[int]:
+    """The rules' list from its sections by name (:data:`RULES` says each one's shape): the
+    version, then each section after its tag. Raises ``ValueError`` for a section missing, extra
+    or of the wrong shape."""
+    if set(sections) != {name for name, _, _ in RULES}:
+        raise ValueError(f"the rules' sections are {[n for n, _, _ in RULES]}, not {sorted(sections)}")
+    out = [ABI]
+    nplays = len(sections["plays"])  # type: ignore[arg-type]
+    for place, (name, shape, fields) in enumerate(RULES):
+        body: Any = sections[name]
+        out.append(RULES_TAG + place)
+        if shape == "named":
+            if set(body) != set(fields):
+                raise ValueError(f"the rules' section {name} has the fields {list(fields)}, not {sorted(body)}")
+            out += [int(body[f]) for f in fields]
+        elif shape == "list":
+            out += [len(body), *map(int, body)]
+        else:
+            if len(body) != nplays:
+                raise ValueError(f"the rules' section {name} has one entry a play ({nplays}), not {len(body)}")
+            out.append(nplays)
+            for entry in body:
+                if shape == "per_play_list":
+                    out += [len(entry), *map(int, entry)]
+                elif len(entry) != len(fields):
+                    raise ValueError(f"each entry of the rules' section {name} has the fields {list(fields)}")
+                else:
+                    out += list(map(int, entry))
+    return out
+
 
 STATE_WORDS: Final = sum(4 if kind == "int4" else 1 for _, kind in STATE)
 """The position flattened into whole numbers (the WebAssembly module's layout)."""
@@ -52,7 +131,8 @@ a side."""
 
 def header() -> str:
     """The C++ header ``tiangow/ddcore_abi.h``: the version, the constants, the position's
-    word offsets (``ST_…``) and its tuple's format for ``PyArg_ParseTuple``."""
+    word offsets (``ST_…``) and its tuple's format for ``PyArg_ParseTuple``, the rules' sections
+    and their fields' places, the results' places."""
     lines = ["// Generated by `python -m scripts.make_core_abi` from tiangow/coreabi.py: do not edit.",
              "// What crosses between Python and this core, declared once (see tiangow/coreabi.py).",
              "#pragma once", "", f"#define TG_ABI {ABI}", ""]
@@ -63,6 +143,17 @@ def header() -> str:
         lines.append(f"const int ST_{name.upper()} = {offset};")
         offset += 4 if kind == "int4" else 1
     lines.append(f"const int ST_WORDS = {offset};")
+    lines += ["", "// the rules' list: each section's tag, and the place of each field in its section"]
+    lines.append(f"const unsigned long long RULES_TAG = {RULES_TAG}ULL;")
+    for place, (name, shape, fields) in enumerate(RULES):
+        lines.append(f"const int RULES_{name.upper()} = {place};  // {shape}")
+        for i, f in enumerate(fields):
+            lines.append(f"const int {name.upper()}_{f.upper()} = {i};")
+        if fields:
+            lines.append(f"const int {name.upper()}_WORDS = {len(fields)};")
+    lines += ["", "// a search's results, in order"]
+    lines += [f"const int RES_{name.upper()} = {i};" for i, name in enumerate(RESULTS)]
+    lines.append(f"const int RES_WORDS = {len(RESULTS)};")
     fmt = "".join("i" if kind == "int" else "O" for _, kind in STATE)
     lines += ["", "// the position's tuple for PyArg_ParseTuple (holdings and the stacks as objects)",
               f'#define TG_STATE_FORMAT "{fmt}"', ""]

@@ -1564,18 +1564,32 @@ const char* init_context(Context* self, const u64* a, size_t len) {
     self->sweeps = new std::unordered_map<std::array<u64, 3>, int, TripleHash>();
     self->by_size = new std::vector<int>();
     if (next() != (u64)TG_ABI) return "ddcore: the rules' list is in another layout's version (rebuild the core)";
+    // the sections in tiangow/coreabi.py's order (RULES), each after its tag
+    int section = 0;
+    auto expect = [&](int place) {
+        if (next() != RULES_TAG + (u64)place || place != section) short_ = true;
+        ++section;
+    };
+    auto read = [&](u64* w, int n) {
+        for (int i = 0; i < n; ++i) w[i] = next();
+    };
+    expect(RULES_PLAYS);
     u64 n = next();
     if (n > (u64)MAXC) return "ddcore: too many plays in the table";
     self->ncombos = (int)n;
     for (int i = 0; i < self->ncombos; ++i) {
         Combo& c = self->combos[i];
-        c.mask = next();
-        c.family_fields = next();
-        c.size = (int)next();
-        c.kind = (int)next();
-        c.rank = (int)next();
-        c.family = (int)next();
+        u64 w[PLAYS_WORDS];
+        read(w, PLAYS_WORDS);
+        c.mask = w[PLAYS_MASK];
+        c.family_fields = w[PLAYS_FAMILY_FIELDS];
+        c.size = (int)w[PLAYS_SIZE];
+        c.kind = (int)w[PLAYS_KIND];
+        c.rank = (int)w[PLAYS_RANK];
+        c.family = (int)w[PLAYS_FAMILY];
     }
+    expect(RULES_BETTER);
+    if (next() != n) return "ddcore: the rules' list has another number of plays in a section";
     for (int i = 0; i < self->ncombos; ++i) {
         u64 nb = next();
         self->beaten_by[i] = 0;
@@ -1586,33 +1600,56 @@ const char* init_context(Context* self, const u64* a, size_t len) {
             self->better[i].push_back((int)o);
         }
     }
+    expect(RULES_LEAD_ORDER);
     u64 nl = next();
     for (u64 j = 0; j < nl && !short_; ++j) {
         u64 o = next();
         if (o >= n) return "ddcore: a play beyond the table";
         self->lead_order->push_back((int)o);
     }
-    self->free_split = (int)next();
-    self->capture_wins_trick = (int)next();
-    self->civil_supreme = (int)next();
-    self->capture_civil_supreme = (int)next();
-    self->finish_collects = (int)next();
-    self->bonus_on = (int)next();
-    self->id12 = (int)next();
-    self->id24 = (int)next();
-    self->id15 = (int)next();
-    self->id16 = (int)next();
-    for (int f = 0; f < 4; ++f) self->movable[f] = (int)next();
+    expect(RULES_FLAGS);
+    u64 flags[FLAGS_WORDS];
+    read(flags, FLAGS_WORDS);
+    self->free_split = (int)flags[FLAGS_FREE_SPLIT];
+    self->capture_wins_trick = (int)flags[FLAGS_CAPTURE_WINS_TRICK];
+    self->civil_supreme = (int)flags[FLAGS_CIVIL_SUPREME];
+    self->capture_civil_supreme = (int)flags[FLAGS_CAPTURE_CIVIL_SUPREME];
+    self->finish_collects = (int)flags[FLAGS_FINISH_COLLECTS];
+    self->bonus_on = (int)flags[FLAGS_BONUS_ON];
+    expect(RULES_NAMED_PLAYS);
+    u64 named[NAMED_PLAYS_WORDS];
+    read(named, NAMED_PLAYS_WORDS);
+    self->id12 = (int)named[NAMED_PLAYS_ID12];
+    self->id24 = (int)named[NAMED_PLAYS_ID24];
+    self->id15 = (int)named[NAMED_PLAYS_ID15];
+    self->id16 = (int)named[NAMED_PLAYS_ID16];
+    expect(RULES_MOVABLE);
+    u64 movable[MOVABLE_WORDS];
+    read(movable, MOVABLE_WORDS);
+    const int families[4] = {MOVABLE_FAMILY0, MOVABLE_FAMILY1, MOVABLE_FAMILY2, MOVABLE_FAMILY3};
+    for (int f = 0; f < 4; ++f) self->movable[f] = (int)movable[families[f]];
+    expect(RULES_FIXED_FIELDS);
     for (int f = 0; f < 21; ++f) self->fixed_plain[f] = 0;
     u64 nf = next();
     for (u64 j = 0; j < nf && !short_; ++j) {
         u64 f = next();
         if (f < 21) self->fixed_plain[f] = 1;
     }
-    self->banker = (int)next();
-    self->m = (int)next();
-    for (int id = 0; id < self->ncombos; ++id) self->higher[id] = next();
-    if (short_ || at != len) return "ddcore: the rules' list is not as long as it says";
+    expect(RULES_TABLE);
+    u64 table[TABLE_WORDS];
+    read(table, TABLE_WORDS);
+    self->banker = (int)table[TABLE_BANKER];
+    self->m = (int)table[TABLE_M];
+    expect(RULES_HIGHER);
+    if (next() != n) return "ddcore: the rules' list has another number of plays in a section";
+    for (int id = 0; id < self->ncombos; ++id) {
+        u64 w[HIGHER_WORDS];
+        read(w, HIGHER_WORDS);
+        self->higher[id] = w[HIGHER_HIGHER];
+    }
+    if (short_ || at != len)
+        return "ddcore: the rules' list is not as long as it says, or its sections are not in the order of "
+               "tiangow/coreabi.py";
     for (int id : {self->id12, self->id24, self->id15, self->id16})
         if (id < 0 || id >= self->ncombos) return "ddcore: a named tile's play beyond the table";
     if (self->banker < 0 || self->banker > 3 || self->m < 1) return "ddcore: the banker is a seat 0-3 and m at least 1";
@@ -1750,6 +1787,14 @@ int run_search(Context* self, State& st, int me, int goal, int alpha, int beta, 
     return v;
 }
 
+// a search's results at their places (RES_..., tiangow/coreabi.py's RESULTS)
+void results(const Context* c, int v, int64_t* out) {
+    out[RES_VALUE] = v;
+    out[RES_NODES] = (int64_t)c->nodes;
+    out[RES_HITS] = (int64_t)c->hits;
+    out[RES_STORES] = (int64_t)c->stores;
+}
+
 size_t table_used() {
     size_t used = 0;
     for (size_t i = 0; i < cur->len; ++i) used += cur->entries[i].gen == cur->generation;
@@ -1868,13 +1913,21 @@ PyObject* Context_solve(Context* self, PyObject* args) {
     cur = &tables[which];
     if (!ensure_table()) return PyErr_NoMemory();
     bool gave_up;
+    int64_t out[RES_WORDS];
     int v = run_search(self, st, me, goal, alpha, beta, fresh != 0, limit, &gave_up);
-    if (gave_up)
-        return Py_BuildValue("OKKK", Py_None, (unsigned long long)self->nodes, (unsigned long long)self->hits,
-                             (unsigned long long)self->stores);
-    if (self->error) return nullptr;
-    return Py_BuildValue("iKKK", v, (unsigned long long)self->nodes, (unsigned long long)self->hits,
-                         (unsigned long long)self->stores);
+    if (self->error && !gave_up) return nullptr;
+    results(self, v, out);
+    PyObject* t = PyTuple_New(RES_WORDS);
+    if (!t) return nullptr;
+    for (int i = 0; i < RES_WORDS; ++i) {
+        PyObject* o = i == RES_VALUE && gave_up ? (Py_INCREF(Py_None), Py_None) : PyLong_FromLongLong(out[i]);
+        if (!o) {
+            Py_DECREF(t);
+            return nullptr;
+        }
+        PyTuple_SET_ITEM(t, i, o);
+    }
+    return t;
 }
 
 // bounds(state, me) -> (floor, ceiling, win_bound): net_floor, net_ceiling and win_bound of a
@@ -2047,7 +2100,7 @@ __attribute__((export_name("tg_context_free"))) void tg_context_free(Context* c)
 }
 
 // state: the position's ST_WORDS numbers (state_from), then the most positions to visit (0: no limit).
-// out: value, nodes, hits, stores. Returns 0 (a value), 1 (gave up past the limit), -1 (not a
+// out: the results (RES_WORDS, tiangow/coreabi.py's RESULTS). Returns 0 (a value), 1 (gave up past the limit), -1 (not a
 // position of a hand in play), -2 (no memory for the table)
 __attribute__((export_name("tg_solve"))) int tg_solve(Context* c, const int64_t* state, int me, int goal, int alpha,
                                                       int beta, int fresh, int which, int64_t* out) {
@@ -2059,10 +2112,7 @@ __attribute__((export_name("tg_solve"))) int tg_solve(Context* c, const int64_t*
     if (!ensure_table()) return -2;
     bool gave_up;
     int v = run_search(c, st, me, goal, alpha, beta, fresh != 0, (u64)limit, &gave_up);
-    out[0] = v;
-    out[1] = (int64_t)c->nodes;
-    out[2] = (int64_t)c->hits;
-    out[3] = (int64_t)c->stores;
+    results(c, v, out);
     return gave_up ? 1 : 0;
 }
 

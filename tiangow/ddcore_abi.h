@@ -2,7 +2,7 @@
 // What crosses between Python and this core, declared once (see tiangow/coreabi.py).
 #pragma once
 
-#define TG_ABI 2
+#define TG_ABI 3
 
 const int WIN_FLOOR_FROM = 5;
 const int WIN_FLOOR_GRACE = 32;
@@ -29,6 +29,54 @@ const int ST_ACTED = 18;
 const int ST_FIRST = 19;
 const int ST_LEFT = 20;
 const int ST_WORDS = 21;
+
+// the rules' list: each section's tag, and the place of each field in its section
+const unsigned long long RULES_TAG = 7628544ULL;
+const int RULES_PLAYS = 0;  // per_play
+const int PLAYS_MASK = 0;
+const int PLAYS_FAMILY_FIELDS = 1;
+const int PLAYS_SIZE = 2;
+const int PLAYS_KIND = 3;
+const int PLAYS_RANK = 4;
+const int PLAYS_FAMILY = 5;
+const int PLAYS_WORDS = 6;
+const int RULES_BETTER = 1;  // per_play_list
+const int RULES_LEAD_ORDER = 2;  // list
+const int RULES_FLAGS = 3;  // named
+const int FLAGS_FREE_SPLIT = 0;
+const int FLAGS_CAPTURE_WINS_TRICK = 1;
+const int FLAGS_CIVIL_SUPREME = 2;
+const int FLAGS_CAPTURE_CIVIL_SUPREME = 3;
+const int FLAGS_FINISH_COLLECTS = 4;
+const int FLAGS_BONUS_ON = 5;
+const int FLAGS_WORDS = 6;
+const int RULES_NAMED_PLAYS = 4;  // named
+const int NAMED_PLAYS_ID12 = 0;
+const int NAMED_PLAYS_ID24 = 1;
+const int NAMED_PLAYS_ID15 = 2;
+const int NAMED_PLAYS_ID16 = 3;
+const int NAMED_PLAYS_WORDS = 4;
+const int RULES_MOVABLE = 5;  // named
+const int MOVABLE_FAMILY0 = 0;
+const int MOVABLE_FAMILY1 = 1;
+const int MOVABLE_FAMILY2 = 2;
+const int MOVABLE_FAMILY3 = 3;
+const int MOVABLE_WORDS = 4;
+const int RULES_FIXED_FIELDS = 6;  // list
+const int RULES_TABLE = 7;  // named
+const int TABLE_BANKER = 0;
+const int TABLE_M = 1;
+const int TABLE_WORDS = 2;
+const int RULES_HIGHER = 8;  // per_play
+const int HIGHER_HIGHER = 0;
+const int HIGHER_WORDS = 1;
+
+// a search's results, in order
+const int RES_VALUE = 0;
+const int RES_NODES = 1;
+const int RES_HITS = 2;
+const int RES_STORES = 3;
+const int RES_WORDS = 4;
 
 // the position's tuple for PyArg_ParseTuple (holdings and the stacks as objects)
 #define TG_STATE_FORMAT "OOOOOOOiiiiiiiiiii"

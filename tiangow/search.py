@@ -244,36 +244,35 @@ def _context(st: State) -> Any:
 
 def _context_data(st: State) -> list[int]:
     """The rules of ``st`` (its rule set, banker and multiplier) as the compiled core reads them:
-    one list of whole numbers (``init_context`` in tiangow/ddcore.cpp says their order)."""
+    one list of whole numbers, laid out by :data:`tiangow.coreabi.RULES`."""
     from .combos import Kind
 
     tab, rules = st.tab, st.rules
     plays = tab.plays
     kinds = list(Kind)
     single = {c.tiles[0].notation: c.id for c in plays if c.size == 1}
-    out = [coreabi.ABI, len(plays)]
-    for c in plays:
-        out += [c.mask, _family_fields(c), c.size, kinds.index(c.kind), c.rank, c.family]
-    for c in plays:
-        better = [o.id for _, o in tab.better[c.id]]
-        out += [len(better), *better]
     lead_order = [c.id for c in sorted(plays, key=_lead_order)]
-    out += [len(lead_order), *lead_order]
-    out += [int(rules.free_split), int(rules.capture_wins_trick), int(rules.civil_supreme),
-            int(rules.capture_civil_supreme), int(rules.finish_collects_immediate), int(rules.hand_size == 8)]
-    out += [single["1-2"], single["2-4"], single["1-5"], single["1-6"]]
     # the families of fields the core may relabel (天's stays put under Wong's rule), and the
     # plain civil fields that keep their place (1-5 and 1-6 where a variant names them)
     movable = (0, 1, 2, 3) if rules.free_split else (1, 2, 3)
-    out += [int(f in movable) for f in range(4)]
     fixed = sorted({*((_FIELD_16,) if rules.civil_supreme or rules.capture_civil_supreme else ()),
                     *((_FIELD_15,) if rules.civil_supreme else ())})
     # R-$11: a last single makes 八支 only if every higher tile of its class was shown (none
     # needed under the Wikipedia reading, where any single sweep is 八支)
     wiki = rules.eight_stack_rule == "wikipedia"
-    higher = [0 if wiki or c.size != 1 else every_higher(c.tiles[0]) for c in plays]
-    out += [len(fixed), *fixed, st.banker, st.m, *higher]
-    return out
+    return coreabi.pack_rules({
+        "plays": [(c.mask, _family_fields(c), c.size, kinds.index(c.kind), c.rank, c.family) for c in plays],
+        "better": [[o.id for _, o in tab.better[c.id]] for c in plays],
+        "lead_order": lead_order,
+        "flags": {"free_split": rules.free_split, "capture_wins_trick": rules.capture_wins_trick,
+                  "civil_supreme": rules.civil_supreme, "capture_civil_supreme": rules.capture_civil_supreme,
+                  "finish_collects": rules.finish_collects_immediate, "bonus_on": rules.hand_size == 8},
+        "named_plays": {"id12": single["1-2"], "id24": single["2-4"], "id15": single["1-5"], "id16": single["1-6"]},
+        "movable": {f"family{f}": f in movable for f in range(4)},
+        "fixed_fields": fixed,
+        "table": {"banker": st.banker, "m": st.m},
+        "higher": [(0 if wiki or c.size != 1 else every_higher(c.tiles[0]),) for c in plays],
+    })
 
 
 _FIELD_16: Final = 17
@@ -321,7 +320,8 @@ def _core_value(st: State, me: int, goal: Goal, stats: SearchStats, fresh: bool,
         budget = stats.limit - stats.nodes
         if budget <= 0:
             raise SearchTooLong(f"the search gave up after {stats.limit:,} positions")
-    v, nodes, hits, stored = _context(st).solve(_core_state(st), me, _GOAL_CODE[goal], lo, hi, fresh, budget, table)
+    v, nodes, hits, stored = coreabi.Result(*_context(st).solve(_core_state(st), me, _GOAL_CODE[goal], lo, hi, fresh,
+                                                                budget, table))
     if v is None:
         stats.hits += hits
         stats.nodes = stats.limit + 1

@@ -213,8 +213,9 @@ class Context:
                              "table, packed holdings; table 0 or 1)")
         if status == -2:
             raise MemoryError("the search's table does not fit in the WebAssembly memory")
-        v, nodes, hits, stores = struct.unpack("<4q", core.rt.read(out, 32))
-        return (None if status == 1 else int(v)), nodes, hits, stores
+        words = struct.unpack(f"<{len(coreabi.RESULTS)}q", core.rt.read(out, 8 * len(coreabi.RESULTS)))
+        res = coreabi.Result(*words)
+        return res._replace(value=None if status == 1 else int(words[0]))
 
     def bounds(self, state: tuple[Any, ...], me: int) -> tuple[int | None, int | None, int | None]:
         core = self.core
