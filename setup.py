@@ -1,8 +1,9 @@
 """The optional compiled core of the search (tiangow/ddcore.cpp); everything else is in pyproject.toml.
 
 The extension is optional: where it cannot be built the package installs without it and the
-search runs in pure Python (same values). ``TIANGOW_PURE_BUILD=1`` leaves it out on purpose
-(the static site's wheel, which Pyodide must be able to install, stays pure).
+search runs the shipped WebAssembly build of the same source (``tiangow/ddcore.wasm``, on
+wasmtime; same values). ``TIANGOW_PURE_BUILD=1`` leaves it out on purpose (the static site's
+wheel, which Pyodide must be able to install, has no compiled extension).
 """
 
 import os
