@@ -29,7 +29,10 @@ With ``--solver``: the double-dummy search itself (issue 23 §3): whole hands (8
 seat to act) with the search in use (:data:`tiangow.search.CORE`), each within a budget of
 positions (``--hand-budget``; a hand past it is counted as unsolved), and the search against the
 frozen reference (tests/reference/search_v1.py, when run from a checkout) on 5- and 6-tile
-endings: time, nodes, table hits, the ratios and whether the values agree.
+endings: time, nodes, table hits, the ratios and whether the values agree. ``--solver --against``
+runs the whole hands on this core and on a frozen earlier one (:data:`BASELINE`, the core before
+issue 46 §2), both as WebAssembly on wasmtime in one process: a new search held to the old, the
+same hands, the same run.
 
 Figures, not pass/fail: these machines are noisy.
 """
@@ -520,6 +523,55 @@ def _builds_report(deals: int, hand_budget: int) -> None:
           "same values on every hand")
 
 
+BASELINE = os.path.join(os.path.dirname(__file__), "baseline", "ddcore-2026-11-27.wasm")
+"""The search's core as it was when issue 46 §2 began (layout version 3), frozen: ``--against``
+holds a new core to it on the same hands, in one process, both as WebAssembly on wasmtime."""
+
+
+def _against_report(path: str, deals: int, hand_budget: int) -> None:
+    """The seeded whole hands on the package's own core and on the core at ``path`` (a
+    WebAssembly module of the same layout version), both on wasmtime in this process: each one's
+    figures, the ratios, and whether the values agree where both finished."""
+    from pathlib import Path
+
+    from tiangow import search, wasmcore
+
+    cores = {"this core": wasmcore.load(wasmcore.wasmtime_runtime(), wasmcore.WASMTIME_SHARE),
+             f"{Path(path).name}": wasmcore.load(wasmcore.wasmtime_runtime(Path(path)), wasmcore.WASMTIME_SHARE,
+                                                 source=None)}
+    times: dict[str, list[float]] = {name: [] for name in cores}
+    nodes: dict[str, list[int]] = {name: [] for name in cores}
+    unsolved: dict[str, int] = dict.fromkeys(cores, 0)
+    differ = []
+    for i, d in enumerate(itertools.islice(seeded_hands(), deals)):
+        values = []
+        for name, core in cores.items():
+            st = SearchStats()
+            with search.using_core(core):
+                t = time.perf_counter()
+                try:
+                    values.append(solve(d, d.to_play or 0, stats=st, max_nodes=hand_budget))
+                except SearchTooLong:
+                    values.append(None)
+                    unsolved[name] += 1
+                times[name].append(time.perf_counter() - t)
+                nodes[name].append(st.nodes)
+        if None not in values and values[0] != values[1]:
+            differ.append(i)
+    print(f"{deals} seeded whole hands, at most {hand_budget:,} positions each, both cores as WebAssembly on "
+          "wasmtime in this process (figures of an unsolved hand are where it gave up):")
+    for name in cores:
+        ts, ns = times[name], nodes[name]
+        print(f"  {name}: {deals - unsolved[name]} solved, {unsolved[name]} unsolved; median "
+              f"{1000 * statistics.median(ts):.0f} ms, p95 {1000 * _pct(ts, 0.95):.0f} ms, max "
+              f"{1000 * max(ts):.0f} ms, over 10 s {sum(t > 10 for t in ts)}; positions median "
+              f"{int(statistics.median(ns)):,}, total {sum(ns):,}")
+    new, old = (times[name] for name in cores)
+    print(f"  ratio (baseline / this core): total time ×{sum(old) / sum(new):.2f}, median a hand "
+          f"×{statistics.median(o / n for n, o in zip(new, old, strict=True) if n > 0):.2f}; values differ "
+          f"on {len(differ)} hands both solved{': ' + str(differ) if differ else ''}")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m benchmarks.search", description=__doc__.split("\n")[0])
     p.add_argument("--hands", type=int, default=10, help="hands of hints (every turn of one seat)")
@@ -545,6 +597,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--hard", type=int, metavar="N", default=0,
                    help="where the time goes in the first N seeded whole hands over 1.5 million positions: each "
                         "search of a window the net's search makes, and the forced-win question alone")
+    p.add_argument("--against", metavar="WASM", nargs="?", const=BASELINE,
+                   help="with --solver: the seeded whole hands on this core and on the core at WASM (by default "
+                        "the frozen baseline, benchmarks/baseline/), both on wasmtime, in this process")
     a = p.parse_args(argv)
 
     if a.hard:
@@ -552,6 +607,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if a.builds:
         _builds_report(a.builds, a.hand_budget)
+        return 0
+    if a.solver and a.against:
+        _against_report(a.against, a.deals, a.hand_budget)
         return 0
     if a.solver:
         _solver_report(a.deals, a.endings, a.hand_budget)

@@ -525,6 +525,19 @@ def test_the_whole_hand_benchmark_counts_the_hands_it_gave_up_on() -> None:
     assert all(0 < n <= 2_000 for n in nodes)
 
 
+def test_the_whole_hand_benchmark_holds_this_core_to_the_frozen_one(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 46 §2's figures are printed against the core as it was (benchmarks/baseline/), in
+    one process: the frozen module loads beside this package, both run the same hands, and a
+    hand past the budget counts as unsolved for each."""
+    from benchmarks.search import BASELINE, main
+
+    assert Path(BASELINE).is_file()
+    assert main(["--solver", "--against", "--deals", "3", "--hand-budget", "20000"]) == 0
+    out = capsys.readouterr().out
+    assert "this core: " in out and "ddcore-2026-11-27.wasm: " in out
+    assert "values differ on 0 hands both solved" in out
+
+
 def test_a_playout_that_ends_exactly_is_worth_the_exact_value_where_it_ends() -> None:
     """The coach's playouts before its exact search starts (``exact_ending``): the rule-based
     player in every seat until each hand has that many tiles, then a line of best play — so a

@@ -84,7 +84,7 @@ class Core:
     browser tab's memory)."""
 
     def __init__(self, make_runtime: Callable[[HostFinalNet], Runtime], budget_share: float | None = None,
-                 source: Path = SOURCE) -> None:
+                 source: Path | None = SOURCE) -> None:
         self._hosts: dict[int, Context] = {}
         self._next = 0
         self.rt = make_runtime(self._final_net)
@@ -94,7 +94,7 @@ class Core:
             built: int | None = self.rt.call("tg_source") & 0xFFFFFFFF
         except Exception:  # a module from before tg_source
             built = None
-        expected = source_crc(source)
+        expected = None if source is None else source_crc(source)
         if expected is not None and built != expected:
             raise StaleCore(f"the search's WebAssembly module was built from another version of ddcore.cpp "
                             f"(CRC {built or 0:08x}, the source's {expected:08x}): python scripts/build_wasm.py")
@@ -331,9 +331,10 @@ def _refuse(module: str, name: str) -> Callable[..., int]:
 
 
 def load(make_runtime: Callable[[HostFinalNet], Runtime], budget_share: float | None = None,
-         source: Path = SOURCE) -> Core:
+         source: Path | None = SOURCE) -> Core:
     """The module run by ``make_runtime`` (e.g. :func:`wasmtime_runtime`), with the interface
     of ``tiangow.ddcore``; ``budget_share`` its :attr:`Core.BUDGET_SHARE`. Raises
     :class:`StaleCore` if ``source`` (``ddcore.cpp``, where it is beside the package) is not
-    what the module was built from."""
+    what the module was built from (``None``: not checked, for a frozen earlier core held to
+    this one by a benchmark), or if the module was built for another layout version."""
     return Core(make_runtime, budget_share, source)
