@@ -544,7 +544,7 @@ def _against_report(path: str, deals: int, hand_budget: int) -> None:
     unsolved: dict[str, int] = dict.fromkeys(cores, 0)
     differ = []
     for i, d in enumerate(itertools.islice(seeded_hands(), deals)):
-        values = []
+        values: list[int | None] = []
         for name, core in cores.items():
             st = SearchStats()
             with search.using_core(core):
