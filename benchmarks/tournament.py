@@ -9,6 +9,13 @@ seat; the interval is taken over deals (the four rotations of a deal are not ind
 (8, ['random', 'rule'])
 >>> abs(sum(r.means[b] * r.seats[b] for b in r.means)) < 1e-9   # payments sum to zero
 True
+>>> d, h = r.diffs[("rule", "random")]   # paired over the deals: rule's net less random's
+>>> abs(d - (r.means["rule"] - r.means["random"])) < 1e-9 and h >= 0
+True
+
+Two bots compare best paired: ``--lineup coach,rule,coach8,rule`` plays the coach's advice as
+it is today against the coach scoring every sample exactly from 8 tiles where it fits its budget
+(issue 46 §3's arbiter), and prints the difference of their nets per hand with its interval.
 """
 
 from __future__ import annotations
@@ -24,19 +31,41 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from tiangow.bots.base import Bot, BotError, RandomBot, play_hand
+from tiangow.bots.hints import Coach
 from tiangow.bots.rule import RuleBot
 from tiangow.bots.search import SearchBot
-from tiangow.deal import Deal
+from tiangow.deal import Deal, DealView
+from tiangow.move import Move
 from tiangow.rules import Rules
 
 __all__ = ["run", "Result", "make_bot", "main"]
 
-KINDS = ("search", "search3", "rule", "random")
+KINDS = ("search", "search3", "coach", "coach8", "rule", "random")
+
+
+class CoachBot:
+    """Plays what the coach recommends (its hint's first option) from its own seat's view."""
+
+    def __init__(self, name: str, coach: Coach) -> None:
+        self.name = name
+        self.coach = coach
+
+    def choose(self, view: DealView) -> Move:
+        move = self.coach.hint(view).recommended
+        self.coach.forget()  # each hint is asked once: keep no memory of old positions
+        return move
 
 
 def make_bot(kind: str, seed: int, samples: int = 32) -> Bot:
     """A bot by name: ``"search"`` (exact from ``default_exact_tiles()``), ``"search3"``
-    (exact from 3 tiles only: the search bot before the compiled core), ``"rule"`` or ``"random"``."""
+    (exact from 3 tiles only: the search bot before the compiled core), ``"coach"`` (plays the
+    coach's recommendation, the coach as lessons use it), ``"coach8"`` (the coach scoring its
+    samples exactly from 8 tiles wherever they fit its budget, playouts where none do),
+    ``"rule"`` or ``"random"``."""
+    if kind == "coach":
+        return CoachBot(kind, Coach(seed))
+    if kind == "coach8":
+        return CoachBot(kind, Coach(seed, exact_tiles=8))
     if kind == "search":
         return SearchBot(seed, samples=samples)
     if kind == "search3":
@@ -59,6 +88,9 @@ class Result:
     seats: dict[str, int]
     """How many of the four seats each bot holds in the line-up."""
     seconds: float
+    diffs: dict[tuple[str, str], tuple[float, float]]
+    """For each two bots, the first's mean net per hand less the second's, paired deal by deal,
+    with the half-width of its 95% interval (the first is ahead where it is all above zero)."""
 
     def table(self) -> str:
         lines = [f"{self.hands} hands ({self.deals} deals × 4 rotations) in {self.seconds:.0f} s",
@@ -66,6 +98,9 @@ class Result:
         for b in sorted(self.means, key=lambda b: -self.means[b]):
             m, h = self.means[b], self.half_widths[b]
             lines.append(f"{b:<8} {self.seats[b]:>5} {m:>+18.2f} {f'[{m - h:+.2f}, {m + h:+.2f}]':>22}")
+        for (a, b), (m, h) in self.diffs.items():
+            if m >= 0:
+                lines.append(f"{a} − {b}: {m:+.2f} a hand, 95% interval [{m - h:+.2f}, {m + h:+.2f}]")
         return "\n".join(lines)
 
 
@@ -112,7 +147,14 @@ def run(deals: int = 500, lineup: Sequence[str] = ("search", "rule", "random", "
         means[k] = statistics.fmean(xs)
         halves[k] = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else math.inf
     seats = {k: lineup.count(k) for k in means}
-    return Result(deals, deals * 4, means, halves, seats, time.perf_counter() - t0)
+    diffs: dict[tuple[str, str], tuple[float, float]] = {}
+    for a in means:
+        for b in means:
+            if a != b:
+                xs = [p[a] - p[b] for p in per_deal]
+                half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else math.inf
+                diffs[(a, b)] = (statistics.fmean(xs), half)
+    return Result(deals, deals * 4, means, halves, seats, time.perf_counter() - t0, diffs)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
