@@ -1,0 +1,552 @@
+"""The shared table (issue 47): its events, what each seat is sent, the protocol, the service.
+
+The service tests run a real Tornado server on a free loopback port in the test's own event
+loop, with :class:`tiangow.online.client.Client` as the pages (the fault test runs the service
+in a process of its own and kills it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import re
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from tornado.httpclient import AsyncHTTPClient
+
+from tiangow import Deal, Move, Rules
+from tiangow.errors import IllegalPlay
+from tiangow.online import views as views_mod
+from tiangow.online.client import Client
+from tiangow.online.protocol import MAX_FRAME, Flood, ProtocolError, parse
+from tiangow.online.service import Connection, Service, make_app
+from tiangow.online.store import Store, StoreError
+from tiangow.online.table import SPECTATOR, Table, TableConfig, TableError
+
+from .browser.pages import free_port, wait_http
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+# -- the table alone -------------------------------------------------------------------------
+
+def _play_out(t: Table, rng: random.Random) -> None:
+    """Every seat plays a random legal move until the hand is over."""
+    assert t.deal is not None
+    while not t.deal.is_over:
+        seat = t.deal.to_play
+        assert seat is not None
+        t.apply(t.propose_move(seat, rng.choice(t.deal.legal_moves()), t.seq, by="bot"))
+
+
+def test_config_refuses_what_a_creator_cannot_choose() -> None:
+    with pytest.raises(TableError, match="bots are rule or search"):
+        TableConfig(bots="genius")
+    with pytest.raises(TableError, match="held 0 to 3600"):
+        TableConfig(hold_seconds=-1)
+    with pytest.raises(TableError, match="Unknown settings: colour"):
+        TableConfig.from_dict({"colour": "red"})
+    with pytest.raises(TableError, match="rules are not right"):
+        TableConfig.from_dict({"rules": {"house": 1}})
+    c = TableConfig.from_dict({"bots": "search", "hints": False, "rules": {"capture_multiplier": 4}, "seed": 5})
+    assert TableConfig.from_dict(c.to_dict()) == c and c.rules == Rules(capture_multiplier=4)
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**6), hands=st.integers(1, 3))
+def test_replaying_the_events_rebuilds_the_table(seed: int, hands: int) -> None:
+    """R-B1 across hands: banker and streak pass by the rules, the totals sum to zero, and the
+    events alone give the same table back."""
+    rng = random.Random(seed)
+    t = Table("x", TableConfig(seed=seed))
+    for _ in range(hands):
+        t.apply(t.propose_deal())
+        _play_out(t, rng)
+    again = Table.replay("x", t.config, json.loads(json.dumps(t.events)))
+    assert again.deal is not None and t.deal is not None
+    assert again.deal.history == t.deal.history
+    assert (again.totals, again.nets, again.banker, again.streak) == (t.totals, t.nets, t.banker, t.streak)
+    assert sum(t.totals) == 0 and len(t.nets) == hands
+
+
+def test_a_hand_is_dealt_from_the_table_seed_and_passes_the_bank_by_R_B1() -> None:
+    t = Table("x", TableConfig(seed=40))
+    t.apply(t.propose_deal())
+    assert t.deal is not None and t.deal.initial_holding(2) == Deal.random(40).initial_holding(2)
+    _play_out(t, random.Random(3))
+    winner = t.deal.winner
+    assert (t.banker, t.streak) == ((0, 2) if winner == 0 else (winner, 1))
+    t.apply(t.propose_deal())
+    assert t.deal.initial_holding(1) == Deal.random(41, banker=t.banker).initial_holding(1)
+
+
+def test_refused_commands_change_nothing() -> None:
+    t = Table("x", TableConfig(seed=7))
+    t.apply(t.propose_deal())
+    before = list(t.events)
+    assert t.deal is not None
+    lead = t.deal.legal_moves()[0]
+    with pytest.raises(TableError, match="Not your turn: East is to act") as e:
+        t.propose_move(1, lead, t.seq)
+    assert e.value.kind == "not-your-turn" and "R-P4" in e.value.say("zh-Hans")
+    with pytest.raises(IllegalPlay, match="R-P2"):  # a leader may not discard
+        t.propose_move(0, Move(lead.tiles, discard=True), t.seq)
+    with pytest.raises(TableError, match="is not one"):
+        t.propose_move(0, lead, t.seq + 5)
+    t.apply(t.propose_move(0, lead, t.seq))
+    follow = t.deal.legal_moves()[-1]
+    with pytest.raises(TableError, match="moved on") as stale:
+        t.propose_move(1, follow, t.seq - 1)
+    assert stale.value.kind == "stale"
+    with pytest.raises(TableError, match="not over yet"):
+        t.propose_agree(1, t.seq)
+    assert t.events == [*before, t.events[-1]] and len(t.events) == 2
+    t.apply(t.propose_end())
+    with pytest.raises(TableError, match="ended"):
+        t.propose_move(1, follow, t.seq)
+
+
+def test_who_plays_a_seat_a_human_then_held_then_a_bot() -> None:
+    t = Table("x", TableConfig(seed=7, hold_seconds=30))
+    t.apply(t.propose_deal())
+    assert t.controller(0, 0.0) == "bot" and t.bot_to_act(0.0) == 0
+    t.connect(0)
+    assert t.controller(0, 1.0) == "human" and t.bot_to_act(1.0) is None
+    t.disconnect(0, 10.0)
+    assert t.controller(0, 39.0) == "held" and t.bot_to_act(39.0) is None and t.next_change(39.0) == 40.0
+    assert t.controller(0, 40.0) == "bot" and t.bot_to_act(40.0) == 0
+    t.connect(0)
+    assert t.controller(0, 41.0) == "human"
+
+
+# -- what each seat is sent ------------------------------------------------------------------
+
+_TILE = re.compile(r"^[1-6]-[1-6]$")
+_DATA_TILE = re.compile(r'data-tile="([1-6]-[1-6])"')
+
+
+def _tile_lists(msg: Any, key: str = "") -> list[tuple[str, list[str]]]:
+    """Every list of tile names in a message, and every drawing's tiles, with where they are."""
+    out: list[tuple[str, list[str]]] = []
+    if isinstance(msg, dict):
+        for k, v in msg.items():
+            out += _tile_lists(v, f"{key}.{k}")
+    elif isinstance(msg, list):
+        names = [x for x in msg if isinstance(x, str) and _TILE.match(x)]
+        if names:
+            out.append((key, names))
+        for i, v in enumerate(msg):
+            if not isinstance(v, str):
+                out += _tile_lists(v, f"{key}[{i}]")
+    elif isinstance(msg, str):
+        if _TILE.match(msg):
+            out.append((key, [msg]))
+        found = _DATA_TILE.findall(msg)
+        if found:
+            out.append((key + "<html>", found))
+    return out
+
+
+def leaks(msg: dict[str, Any], seat: int | None, truth: Table, upto: int) -> list[str]:
+    """What ``msg``, sent to ``seat`` (``None``: the spectator) when the table stood at event
+    ``upto``, shows that the seat may not see: tiles beyond its own and those played face up,
+    the seed or the hands before the hand is over. Empty when nothing leaks."""
+    t = Table.replay(truth.code, truth.config, truth.events[:upto])
+    d = t.deal
+    if d is None or d.is_over:
+        return []  # between hands everything of the hand just played may be shown
+    visible: Counter[str] = Counter()
+    if seat is not None:
+        visible.update(x.notation for x in d.initial_holding(seat))
+    for a in d.history:
+        if a.kind != "discard":
+            visible.update(x.notation for x in a.tiles or ())
+    out = []
+    for where, names in _tile_lists(msg):
+        for name, n in Counter(names).items():
+            if n > visible[name]:
+                out.append(f"{where}: {name} ×{n}, the seat may see {visible[name]}")
+    for key in ("seed", "hands"):
+        if _has_key(msg, key):
+            out.append(f"{key!r} sent while the hand is in play")
+    if isinstance(msg.get("over"), dict):
+        out.append("the hand's end sent while it is in play")
+    return out
+
+
+def _has_key(msg: Any, key: str) -> bool:
+    if isinstance(msg, dict):
+        return key in msg or any(_has_key(v, key) for v in msg.values())
+    return isinstance(msg, list) and any(_has_key(v, key) for v in msg)
+
+
+async def _collect(seed: int, humans: tuple[int, ...], rng: random.Random, render: bool = True
+                   ) -> tuple[Table, dict[int | str, list[dict[str, Any]]]]:
+    """A hand at a table with ``humans`` (random legal moves) and bots, every message each
+    connection was sent, with the event number the table stood at."""
+    from tiangow.online.render import table_page_html
+
+    store = Store(":memory:")
+    service = Service(store, bot_pause=0, render=table_page_html if render else None)
+    info = service.create(TableConfig(seed=seed))
+    owner = await service.owner(info["code"])
+    sent: dict[int | str, list[dict[str, Any]]] = {}
+    conns = {}
+    for role in (*humans, SPECTATOR):
+        box = sent.setdefault(role, [])
+        conns[role] = Connection(lambda m, box=box: box.append({**m, "_at": owner.table.seq}), role,
+                                 rng.choice(["en", "zh-Hant", "zh-Hans"]), False)
+        await owner.queue.put(("join", (conns[role], None)))
+    end = time.monotonic() + 30
+    while time.monotonic() < end:
+        await asyncio.sleep(0.001)
+        t = owner.table
+        if t.deal is not None and t.deal.is_over:
+            break
+        if t.deal is not None and t.deal.to_play in humans and owner.queue.empty():
+            seat = t.deal.to_play
+            move = rng.choice(t.deal.legal_moves())
+            await owner.queue.put(("command", (conns[seat], parse(json.dumps(
+                {"type": "move", "against": t.seq, "move": str(move)})))))
+    assert owner.table.deal is not None and owner.table.deal.is_over, "the hand did not finish"
+    assert not service.faults
+    await service.stop()
+    return owner.table, sent
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), humans=st.sampled_from([(0,), (1, 3), (0, 2), (2,)]))
+def test_no_message_shows_a_seat_a_tile_hidden_from_it(seed: int, humans: tuple[int, ...]) -> None:
+    """Over seeded hands with humans and bots: every message to each seat and to the spectator
+    — events, snapshots and the drawn table — shows only tiles that role may see (R-P4)."""
+    table, sent = asyncio.run(_collect(seed, humans, random.Random(seed)))
+    assert sent[SPECTATOR] and all(sent[h] for h in humans)
+    for role, msgs in sent.items():
+        seat = None if role == SPECTATOR else int(role)
+        for msg in msgs:
+            at = msg.pop("_at")
+            assert not leaks(msg, seat, table, at), (role, msg.get("type"), leaks(msg, seat, table, at))
+    final = [m for m in sent[SPECTATOR] if m.get("type") == "snapshot"][-1]
+    assert final["over"]["hands"] == [[x.notation for x in table.deal.initial_holding(s)]  # type: ignore[union-attr]
+                                      for s in range(4)]
+
+
+def test_the_leak_check_finds_a_leak(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check above is not vacuous: a view that sends others' face-down discards is caught."""
+    real = views_mod.event_view
+
+    def leaky(t: Table, ev: dict[str, Any], role: Any) -> dict[str, Any]:
+        out = real(t, ev, role)
+        if ev["type"] == "moved" and t.deal is not None:
+            out["tiles"] = [x.notation for x in t.deal.history[-1].tiles or ()]
+        return out
+
+    monkeypatch.setattr("tiangow.online.service.event_view", leaky)
+    for seed in range(40):
+        table, sent = asyncio.run(_collect(seed, (0,), random.Random(seed), render=False))
+        found = [leaks({k: v for k, v in m.items() if k != "_at"}, 0, table, m["_at"]) for m in sent[0]]
+        if any(found):
+            return
+    pytest.fail("40 hands with leaked discards, none caught")
+
+
+# -- the protocol -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("frame", "kind"), [
+    ("{not json", "bad-json"),
+    ("[1, 2]", "bad-json"),
+    ('{"type": "dance"}', "unknown-command"),
+    ('{"type": "move", "against": "3", "move": "play 66"}', "bad-field"),
+    ('{"type": "move", "against": 3, "move": "play 77"}', "bad-move"),
+    ('{"type": "move", "against": -1, "move": "play 66"}', "bad-field"),
+    ('{"type": "hello", "token": "x", "lang": "fr"}', "bad-field"),
+    ('{"type": "hello"}', "bad-field"),
+    ('{"type": "again", "against": true}', "bad-field"),
+    ("x" * (MAX_FRAME + 1), "too-large"),
+])
+def test_malformed_frames_are_refused(frame: str, kind: str) -> None:
+    with pytest.raises(ProtocolError) as e:
+        parse(frame)
+    assert e.value.kind == kind
+    assert e.value.say("zh-Hant") and e.value.say("zh-Hans") and e.value.say("en")
+
+
+def test_a_flood_is_refused_then_allowed_again() -> None:
+    f = Flood(rate=10, burst=5)
+    for _ in range(5):
+        f.take(100.0)
+    with pytest.raises(ProtocolError, match="Too many"):
+        f.take(100.0)
+    f.take(100.2)  # two tenths of a second later: two more allowed
+
+
+def test_the_log_never_holds_one_event_number_twice(tmp_path: Path) -> None:
+    s = Store(tmp_path / "t.db")
+    s.create("abc", TableConfig(seed=1), {"a": 0}, admin="b")
+    s.append("abc", {"seq": 1, "type": "dealt", "hand": 1, "seed": 1, "banker": 0, "streak": 1})
+    with pytest.raises(StoreError, match="already written"):
+        s.append("abc", {"seq": 1, "type": "ended"})
+    assert s.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert s.db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+
+
+# -- the service over WebSocket ---------------------------------------------------------------
+
+Body = Callable[[str, dict[str, Any], Service], Awaitable[None]]
+
+
+def _serve(body: Body, tmp_path: Path, config: dict[str, Any] | None = None, **options: Any) -> None:
+    async def main() -> None:
+        port = free_port()
+        app, service = make_app(tmp_path / "tables.db", **{"bot_pause": 0.0, **options})
+        server = app.listen(port, address="127.0.0.1")
+        try:
+            r = await AsyncHTTPClient().fetch(f"http://127.0.0.1:{port}/tiangow/tables", method="POST",
+                                              body=json.dumps({"seed": 7, **(config or {})}))
+            await body(f"ws://127.0.0.1:{port}/tiangow/tables/socket", json.loads(r.body), service)
+            assert not service.faults
+        finally:
+            await service.stop()
+            server.stop()
+    asyncio.run(main())
+
+
+async def _act(c: Client, rng: random.Random) -> bool:
+    """Wait for ``c``'s turn (or the end); make a random legal move. ``False`` at the end."""
+    await c.wait_for(lambda c: c.state is not None and bool(c.state.get("legal") or c.state.get("over")))
+    s = c.state
+    assert s is not None
+    if s.get("over"):
+        return False
+    await c.send(type="move", against=s["seq"], move=rng.choice(s["legal"]))
+    await c.wait_for(lambda c: c.state is not None and c.state["seq"] > s["seq"])
+    return True
+
+
+def test_two_humans_and_two_bots_play_a_hand_and_another(tmp_path: Path) -> None:
+    async def body(url: str, info: dict[str, Any], service: Service) -> None:
+        east, west = Client(url, info["seats"][0]), Client(url, info["seats"][2], lang="zh-Hant")
+        watch = Client(url, info["watch"], lang="zh-Hans")
+        for c in (east, west, watch):
+            await c.open()
+        rng = random.Random(2)
+
+        async def seat(c: Client) -> None:
+            while await _act(c, rng):
+                pass
+        await asyncio.wait_for(asyncio.gather(seat(east), seat(west)), 60)
+        await watch.wait_for(lambda c: c.state is not None and "over" in c.state)
+        over = watch.state["over"]  # type: ignore[index]
+        assert sum(over["net"]) == 0 and all(len(h) == 8 for h in over["hands"])
+        bots = {m["seat"] for m in watch.messages if m.get("type") == "moved" and m["by"] == "bot"}
+        humans = {m["seat"] for m in watch.messages if m.get("type") == "moved" and m["by"] == "human"}
+        assert bots == {1, 3} and humans == {0, 2}
+        assert "南" in west.state["html"] and "data-tile" in watch.state["html"]  # type: ignore[index]
+        # another hand once both humans ask; the spectator cannot ask
+        await watch.send(type="again", against=watch.state["seq"])  # type: ignore[index]
+        await watch.wait_for(lambda c: any(r["kind"] == "spectator" for r in c.refusals()))
+        await east.send(type="again", against=east.state["seq"])  # type: ignore[index]
+        await east.wait_for(lambda c: c.state is not None and 0 in c.state["agreed"])
+        assert east.state["hand"] == 1  # type: ignore[index]
+        await west.send(type="again", against=west.state["seq"])  # type: ignore[index]
+        await east.wait_for(lambda c: c.state is not None and c.state["hand"] == 2)
+        assert east.state["totals"] == over["totals"] and east.state["banker"] == over["next_banker"]  # type: ignore[index]
+        for c in (east, west, watch):
+            await c.close()
+    _serve(body, tmp_path)
+
+
+def test_two_commands_racing_for_one_turn_one_acts(tmp_path: Path) -> None:
+    """East in two tabs sends two different leads at once: one is the lead, the other refused."""
+    async def body(url: str, info: dict[str, Any], service: Service) -> None:
+        a, b = Client(url, info["seats"][0]), Client(url, info["seats"][0])
+        await a.open()
+        await b.open()
+        for c in (a, b):
+            await c.wait_for(lambda c: c.state is not None and bool(c.state["legal"]))
+        s = a.state
+        assert s is not None
+        m1, m2 = s["legal"][0], s["legal"][-1]
+        await asyncio.gather(a.send(type="move", against=s["seq"], move=m1),
+                             b.send(type="move", against=s["seq"], move=m2))
+        await a.wait_for(lambda c: bool(c.refusals() + b.refusals()), 10)
+        leads = [m for m in a.messages if m.get("type") == "moved" and m["seat"] == 0]
+        assert len(leads) == 1
+        refused = a.refusals() + b.refusals()
+        assert len(refused) == 1 and refused[0]["kind"] == "stale"
+        _, events = service.store.load(info["code"])
+        assert sum(1 for e in events if e["type"] == "moved" and e["seat"] == 0) == 1
+        await a.close()
+        await b.close()
+    _serve(body, tmp_path, bot_pause=30.0)  # South's bot waits: only East's moves are counted
+
+
+def test_bad_frames_stale_moves_and_strangers_change_nothing(tmp_path: Path) -> None:
+    async def body(url: str, info: dict[str, Any], service: Service) -> None:
+        stranger = Client(url, "not-a-token", reconnect=False)
+        await stranger.open()
+        await stranger.wait_for(lambda c: bool(c.refusals()))
+        assert stranger.refusals()[0]["kind"] == "bad-token" and stranger.state is None
+        south = Client(url, info["seats"][1], lang="zh-Hant")
+        await south.open()
+        await south.wait_for(lambda c: c.state is not None)
+        seq = south.state["seq"]  # type: ignore[index]
+        for frame in ("{oops", '{"type": "dance"}', "y" * 5000, '{"type": "hello", "token": "x"}',
+                      '{"type": "move", "against": 0, "move": "play 66"}', '{"type": "end"}'):
+            await south.send_raw(frame)
+        await south.wait_for(lambda c: len(c.refusals()) >= 6)
+        kinds = [r["kind"] for r in south.refusals()]
+        assert kinds[:4] == ["bad-json", "unknown-command", "too-large", "hello-twice"]
+        assert kinds[4:6] == ["stale", "not-creator"]
+        assert all(re.search(r"[\u4e00-\u9fff]", r["text"]) for r in south.refusals())
+        _, events = service.store.load(info["code"])
+        assert not [e for e in events if e["type"] == "moved" and e["seat"] == 1 and e["seq"] <= seq]
+        await south.close()
+        await stranger.close()
+    _serve(body, tmp_path, {"hold_seconds": 0})
+
+
+def test_the_creator_ends_the_table_and_nobody_else(tmp_path: Path) -> None:
+    async def body(url: str, info: dict[str, Any], service: Service) -> None:
+        watch = Client(url, info["watch"], admin=info["admin"])
+        await watch.open()
+        await watch.wait_for(lambda c: c.state is not None)
+        await watch.send(type="end")
+        await watch.wait_for(lambda c: c.state is not None and c.state["ended"])
+        await watch.close()
+    _serve(body, tmp_path, {"hold_seconds": 0})
+
+
+def test_a_dropped_human_is_held_then_a_bot_plays_then_the_human_takes_the_seat_back(tmp_path: Path) -> None:
+    async def body(url: str, info: dict[str, Any], service: Service) -> None:
+        east = Client(url, info["seats"][0], reconnect=False)
+        watch = Client(url, info["watch"])
+        await east.open()
+        await watch.open()
+        await east.wait_for(lambda c: c.state is not None and bool(c.state["legal"]))
+        await watch.wait_for(lambda c: c.state is not None and c.state["seats"][0] == "human")
+        await east.close()  # East leaves with the lead
+        await watch.wait_for(lambda c: c.state is not None and c.state["seats"][0] == "held")
+        t0 = time.monotonic()
+        await watch.wait_for(lambda c: any(m.get("type") == "moved" and m["seat"] == 0 for m in c.messages), 10)
+        assert time.monotonic() - t0 >= 0.3  # held first
+        lead = next(m for m in watch.messages if m.get("type") == "moved" and m["seat"] == 0)
+        assert lead["by"] == "bot"
+        back = Client(url, info["seats"][0])
+        await back.open()
+        rng = random.Random(5)
+        assert await _act(back, rng)  # East's next turn is East's own
+        moved = [m for m in watch.messages if m.get("type") == "moved" and m["seat"] == 0]
+        await watch.wait_for(lambda c: len([m for m in c.messages if m.get("type") == "moved" and m["seat"] == 0]) >= 2)
+        moved = [m for m in watch.messages if m.get("type") == "moved" and m["seat"] == 0]
+        assert [m["by"] for m in moved[:2]] == ["bot", "human"]
+        await back.close()
+        await watch.close()
+    _serve(body, tmp_path, {"hold_seconds": 0.4})
+
+
+def test_a_reconnecting_page_is_sent_what_it_missed(tmp_path: Path) -> None:
+    async def body(url: str, info: dict[str, Any], service: Service) -> None:
+        north = Client(url, info["seats"][3])
+        east = Client(url, info["seats"][0])
+        await east.open()
+        await east.wait_for(lambda c: c.state is not None and bool(c.state["legal"]))
+        await north.open()
+        await north.wait_for(lambda c: c.state is not None)
+        rng = random.Random(1)
+        north.drop()  # cut: it comes back by itself, saying the last event it had
+        assert await _act(east, rng)
+        await north.wait_for(lambda c: c.connects == 2 and c.state is not None
+                             and c.state["seq"] == east.state["seq"])  # type: ignore[index]
+        seqs = [m["seq"] for m in north.messages if m.get("type") in ("moved", "dealt", "seated")]
+        assert seqs == sorted(set(seqs)) and seqs == list(range(seqs[0], seqs[-1] + 1))
+        await north.close()
+        await east.close()
+    _serve(body, tmp_path, {"hold_seconds": 5}, bot_pause=0.2)
+
+
+# -- the fault test: the service killed and restarted -----------------------------------------
+
+def _start(port: int, db: Path) -> subprocess.Popen[bytes]:
+    proc = subprocess.Popen([sys.executable, "-m", "tiangow.online", "--port", str(port), "--db", str(db),
+                             "--bot-pause", "0.05"], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    wait_http(f"http://127.0.0.1:{port}/tiangow/tables/health", timeout=60)
+    return proc
+
+
+def test_killed_mid_trick_and_restarted_nothing_lost_or_doubled(tmp_path: Path) -> None:
+    """Four humans mid-trick; the service is killed (SIGKILL) and started again on the same log:
+    every client reconnects by itself, the table is where it was, no move lost or doubled."""
+    port = free_port()
+    db = tmp_path / "tables.db"
+    proc = _start(port, db)
+    try:
+        async def main() -> None:
+            nonlocal proc
+            r = await AsyncHTTPClient().fetch(f"http://127.0.0.1:{port}/tiangow/tables", method="POST",
+                                              body=json.dumps({"seed": 11, "hold_seconds": 30}))
+            info = json.loads(r.body)
+            url = f"ws://127.0.0.1:{port}/tiangow/tables/socket"
+            clients = [Client(url, tok) for tok in info["seats"]]
+            for c in clients:
+                await c.open()
+            rng = random.Random(4)
+            made = 0
+            while made < 6:  # into the second trick
+                for c in clients:
+                    s = c.state
+                    if s is not None and s["legal"]:
+                        await c.send(type="move", against=s["seq"], move=rng.choice(s["legal"]))
+                        await c.wait_for(lambda c, s=s: c.state is not None and c.state["seq"] > s["seq"])
+                        made += 1
+                await asyncio.sleep(0.01)
+            before = clients[0].state["seq"]  # type: ignore[index]
+            proc.send_signal(signal.SIGKILL)
+            proc.wait()
+            proc = _start(port, db)
+            for c in clients:
+                await c.wait_for(lambda c: c.connects >= 2 and c.state is not None and c.state["seq"] >= before, 30)
+            assert {c.state["seq"] for c in clients} == {before}  # type: ignore[index]
+            while await _act_any(clients, rng):
+                pass
+            for c in clients:
+                await c.close()
+        asyncio.run(main())
+        store = Store(db)
+        config, events = store.load(store.codes()[0])
+        assert [e["seq"] for e in events] == list(range(1, len(events) + 1))
+        t = Table.replay("x", config, events)
+        assert t.deal is not None and t.deal.is_over
+        moved = [e for e in events if e["type"] == "moved"]
+        assert sum(len(Move.parse(e["move"]).tiles) for e in moved) == 32
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+
+
+async def _act_any(clients: list[Client], rng: random.Random) -> bool:
+    end = time.monotonic() + 30
+    while not any(c.state is not None and (c.state["legal"] or "over" in c.state) for c in clients):
+        assert time.monotonic() < end, "nobody to act for 30 s"
+        await asyncio.sleep(0.01)
+    for c in clients:
+        s = c.state
+        if s is not None and "over" in s:
+            return False
+        if s is not None and s["legal"]:
+            await c.send(type="move", against=s["seq"], move=rng.choice(s["legal"]))
+            await c.wait_for(lambda c, s=s: c.state is not None and c.state["seq"] > s["seq"], 30)
+            return True
+    return True
+

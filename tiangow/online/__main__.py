@@ -1,0 +1,28 @@
+"""``python -m tiangow.online --port 8867 --db tables.db``: the table service on its own."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+
+from .service import make_app
+
+
+async def _main(port: int, db: str, bot_pause: float) -> None:
+    app, _service = make_app(db, bot_pause=bot_pause)
+    app.listen(port, address="127.0.0.1")
+    print(f"tiangow tables on http://127.0.0.1:{port}/tiangow/tables (log {db})", flush=True)
+    await asyncio.Event().wait()
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("--port", type=int, default=8867)
+    p.add_argument("--db", default="tables.db")
+    p.add_argument("--bot-pause", type=float, default=0.6, help="seconds a bot waits before it acts")
+    a = p.parse_args()
+    asyncio.run(_main(a.port, a.db, a.bot_pause))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,122 @@
+"""A table's client in Python: what the page's JavaScript does, for tests and the load test.
+
+It says hello with its link's token, keeps every message it is sent, tracks the last event
+it has, and — when its socket drops — reconnects by itself, sending that number so the
+service sends what it missed (or a fresh snapshot).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+
+from tornado.websocket import WebSocketClientConnection, WebSocketClosedError, websocket_connect
+
+__all__ = ["Client"]
+
+
+class Client:
+    """One page at a table, by its link's ``token``, at the service's socket ``url``."""
+
+    def __init__(self, url: str, token: str, *, lang: str = "en", admin: str | None = None,
+                 reconnect: bool = True) -> None:
+        self.url = url
+        self.token = token
+        self.lang = lang
+        self.admin = admin
+        self.reconnect = reconnect
+        self.messages: list[dict[str, Any]] = []
+        self.last: int | None = None
+        self.state: dict[str, Any] | None = None
+        """The latest snapshot."""
+        self.connects = 0
+        self._ws: WebSocketClientConnection | None = None
+        self._reader: asyncio.Task[None] | None = None
+        self._changed = asyncio.Event()
+        self._closed = False
+        self.times: list[tuple[float, dict[str, Any]]] = []
+        """When each message arrived (``time.perf_counter()``)."""
+
+    async def open(self) -> None:
+        await self._connect()
+        self._reader = asyncio.get_running_loop().create_task(self._read())
+
+    async def _connect(self) -> None:
+        self._ws = await websocket_connect(self.url)
+        self.connects += 1
+        hello: dict[str, Any] = {"type": "hello", "token": self.token, "last": self.last, "lang": self.lang}
+        if self.admin is not None:
+            hello["admin"] = self.admin
+        await self._ws.write_message(json.dumps(hello))
+
+    async def _read(self) -> None:
+        delay = 0.05
+        while not self._closed:
+            ws = self._ws
+            msg = await ws.read_message() if ws is not None else None
+            if msg is None:
+                if self._closed or not self.reconnect:
+                    return
+                while not self._closed:  # the socket dropped: come back by ourselves
+                    await asyncio.sleep(delay)
+                    try:
+                        await self._connect()
+                        delay = 0.05
+                        break
+                    except OSError:
+                        delay = min(1.0, delay * 2)
+                continue
+            data = json.loads(msg)
+            self.messages.append(data)
+            self.times.append((time.perf_counter(), data))
+            seq = data.get("seq")
+            if data.get("type") == "snapshot":
+                self.state = data
+                self.last = seq
+            elif data.get("type") not in ("refused", "hint", "pong") and isinstance(seq, int):
+                self.last = seq if self.last is None else max(self.last, seq)
+            self._changed.set()
+
+    async def send(self, **cmd: Any) -> None:
+        assert self._ws is not None
+        with contextlib.suppress(WebSocketClosedError):
+            await self._ws.write_message(json.dumps(cmd))
+
+    async def send_raw(self, frame: str) -> None:
+        assert self._ws is not None
+        await self._ws.write_message(frame)
+
+    async def wait_for(self, pred: Callable[[Client], bool], timeout: float = 10.0) -> None:
+        """Wait until ``pred(self)`` holds (checked after each message)."""
+        end = time.monotonic() + timeout
+        while not pred(self):
+            left = end - time.monotonic()
+            if left <= 0:
+                last = [{k: v for k, v in m.items() if k != "html"} for m in self.messages[-3:]]
+                raise TimeoutError(f"client {self.token[:6]}…: condition not met in {timeout} s; "
+                                   f"last messages {str(last)[:3000]}")
+            self._changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._changed.wait(), left)
+
+    def drop(self) -> None:
+        """Cut the socket (as a network would): the client comes back by itself."""
+        if self._ws is not None:
+            self._ws.close()
+
+    async def close(self) -> None:
+        self._closed = True
+        if self._ws is not None:
+            self._ws.close()
+        if self._reader is not None:
+            try:
+                await asyncio.wait_for(self._reader, 2)
+            except (TimeoutError, asyncio.CancelledError):
+                self._reader.cancel()
+
+    def refusals(self) -> list[dict[str, Any]]:
+        return [m for m in self.messages if m.get("type") == "refused"]

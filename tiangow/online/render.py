@@ -1,0 +1,30 @@
+"""A shared table drawn for one role in one language: lesson 08's drawing of a table
+(:func:`tiangow.widgets.render.table_html`) from that role's view only."""
+
+from __future__ import annotations
+
+import html
+
+from ..i18n import Lang, T, seat_name
+from ..widgets.render import table_html
+from .table import SPECTATOR, Role, Table
+from .views import deal_view
+
+__all__ = ["table_page_html"]
+
+_WHO = {"human": T("在線", "here"), "held": T("斷了線，座位保留中", "dropped, seat held"), "bot": T("機械人", "bot")}
+
+
+def table_page_html(t: Table, role: Role, lang: Lang, now: float = 0.0) -> str:
+    """The table as ``role`` sees it: the seats around the trick (its own tiles at the bottom
+    for a seat), who plays each seat, and the running score."""
+    v = deal_view(t, role)
+    seat = None if role == SPECTATOR else int(role)
+    parts = []
+    if v is not None:
+        parts.append(table_html(v, lang, you=seat))
+    who = " · ".join(f"{html.escape(seat_name(s, lang))}: {html.escape(_WHO[t.controller(s, now)](lang))}"
+                     for s in range(4))
+    score = " · ".join(f"{html.escape(seat_name(s, lang))} {t.totals[s]:+d}" for s in range(4))
+    parts.append(f'<div class="tg-online-status" data-seq="{t.seq}">{who}<br>{score}</div>')
+    return "".join(parts)

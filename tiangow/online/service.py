@@ -1,0 +1,434 @@
+"""The table service: pages reach tables over WebSocket; one owner task per table changes it.
+
+Every table in memory has one :class:`Owner`, an asyncio task that alone changes it: commands
+from the table's sockets wait in its queue and are taken one at a time — checked by the table
+(:meth:`~tiangow.online.table.Table.propose_move` …), appended to the :class:`~tiangow.online.store.Store`
+and committed, then applied and sent out, each socket getting only its role's view
+(:mod:`tiangow.online.views`). Between commands the owner plays the seats no human plays,
+with the course's bots, and deals another hand when every human has asked for one.
+
+HTTP and WebSocket routes (under ``base``, default ``/tiangow/``):
+
+- ``POST tables`` with the settings (``{"bots": "rule", "hints": true, "rules": {…}}``) creates
+  a table and answers its code, one token per seat, the spectator's and the creator's;
+- ``GET tables/socket`` is the WebSocket (see :mod:`tiangow.online.protocol` for what a page
+  sends; it is sent ``snapshot``, event, ``refused``, ``hint`` and ``pong`` messages).
+
+:func:`make_app` builds a standalone Tornado application (``python -m tiangow.online``);
+:func:`handlers` gives the same routes to mount in another (Jupyter Server's).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import tornado.web
+import tornado.websocket
+
+from ..bots.base import Bot
+from ..bots.hints import Coach
+from ..bots.rule import RuleBot
+from ..bots.search import SearchBot
+from ..errors import TiangowError
+from ..i18n import Lang, T, Text
+from ..move import Move
+from .protocol import Command, Flood, ProtocolError, parse
+from .store import Store
+from .table import ROLES, SPECTATOR, Event, Role, Table, TableConfig, TableError, is_refusal, new_token
+from .views import event_view, snapshot
+
+__all__ = ["Service", "Owner", "Connection", "handlers", "make_app"]
+
+Send = Callable[[dict[str, Any]], None]
+
+
+class Connection:
+    """One open socket at a table: its role, its language, whether it may end the table,
+    and how to send it a message."""
+
+    def __init__(self, send: Send, role: Role, lang: Lang, admin: bool) -> None:
+        self.send = send
+        self.role = role
+        self.lang = lang
+        self.admin = admin
+
+
+class Owner:
+    """The one task that changes a table (see the module's docstring)."""
+
+    def __init__(self, service: Service, table: Table) -> None:
+        self.service = service
+        self.table = table
+        self.queue: asyncio.Queue[tuple[str, Any]] = asyncio.Queue()
+        self.sockets: set[Connection] = set()
+        self.views: list[dict[Role, dict[str, Any]]] = []
+        """Each event's message per role (index: its number − 1), for pages catching up."""
+        self._rebuild_views()
+        self.bots: dict[tuple[int, int], Bot] = {}
+        self.coach: tuple[int, Coach] | None = None
+        self.task = asyncio.get_running_loop().create_task(self._run())
+
+    def _rebuild_views(self) -> None:
+        """Each past event's messages, worked out again by replaying the table (after a restart)."""
+        t = self.table
+        again = Table(t.code, t.config)
+        self.views = []
+        for ev in t.events:
+            again.apply(ev)
+            self.views.append({role: event_view(again, ev, role) for role in ROLES})
+
+    # -- the loop ---------------------------------------------------------------------------
+    async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
+        bot: asyncio.Future[tuple[int, Move, int]] | None = None
+        getter: asyncio.Task[tuple[str, Any]] | None = None
+        while True:
+            now = self.service.clock()
+            t = self.table
+            if not t.ended and t.everyone_agrees(now):
+                await self._commit([t.propose_deal()])
+                continue
+            if bot is None and (seat := t.bot_to_act(now)) is not None:
+                bot = loop.create_task(self._bot_move(seat, t.seq))
+            if getter is None:
+                getter = loop.create_task(self.queue.get())
+            wake = t.next_change(now)
+            waiting: set[asyncio.Future[Any]] = {getter}
+            if bot is not None:
+                waiting.add(bot)
+            done, _ = await asyncio.wait(waiting, timeout=None if wake is None else max(0.0, wake - now) + 0.01,
+                                         return_when=asyncio.FIRST_COMPLETED)
+            if bot is not None and bot in done:
+                try:
+                    seat, move, against = bot.result()
+                    await self._commit([t.propose_move(seat, move, against, by="bot")])
+                except TiangowError:
+                    pass  # stale: the table moved on while the bot thought (its human came back and acted)
+                bot = None
+            if getter in done:
+                kind, payload = getter.result()
+                getter = None
+                if kind == "stop":
+                    if bot is not None:
+                        bot.cancel()
+                    return
+                try:
+                    await self._handle(kind, payload)
+                except Exception as exc:  # a command must never stop the owner
+                    conn = payload[0] if isinstance(payload, tuple) and payload else None
+                    if isinstance(conn, Connection):
+                        self._refuse(conn, exc)
+
+    async def _bot_move(self, seat: int, against: int) -> tuple[int, Move, int]:
+        await asyncio.sleep(self.service.bot_pause)
+        t = self.table
+        d = t.deal
+        assert d is not None
+        view = d.view(seat)
+        key = (t.hand, seat)
+        bot = self.bots.get(key)
+        if bot is None:
+            seed = t.config.seed * 16 + t.hand * 4 + seat
+            bot = self.bots[key] = SearchBot(seed) if t.config.bots == "search" else RuleBot(seed)
+        if isinstance(bot, RuleBot):
+            return seat, bot.choose(view), against
+        move = await asyncio.get_running_loop().run_in_executor(self.service.pool, bot.choose, view)
+        return seat, move, against
+
+    # -- commands --------------------------------------------------------------------------
+    async def _handle(self, kind: str, payload: Any) -> None:
+        t = self.table
+        now = self.service.clock()
+        if kind == "deal":
+            if t.deal is None and not t.ended:
+                await self._commit([t.propose_deal()])
+            return
+        if kind == "join":
+            conn, last = payload
+            self.sockets.add(conn)
+            t.connect(conn.role)
+            events = []
+            if isinstance(conn.role, int) and not t.ended:
+                ev = t.propose_seat(conn.role)
+                if ev is not None:
+                    events.append(ev)
+            self._catch_up(conn, last)
+            if events:
+                await self._commit(events)
+            else:
+                self._broadcast_state()
+            return
+        if kind == "leave":
+            conn = payload
+            if conn in self.sockets:
+                self.sockets.discard(conn)
+                t.disconnect(conn.role, now)
+                self._broadcast_state()
+            return
+        conn, cmd = payload
+        assert isinstance(conn, Connection) and isinstance(cmd, Command)
+        if cmd.type in ("move", "again", "hint") and conn.role == SPECTATOR:
+            raise TableError("spectator", T("旁觀者只可以看，不可以出牌。", "A spectator watches; it cannot act."))
+        if cmd.type == "move":
+            assert isinstance(conn.role, int) and cmd.move is not None
+            if t.controller(conn.role, now) != "human":
+                raise TableError("not-yours", T("這個座位現在由機械人打。", "A bot plays this seat now."))
+            await self._commit([t.propose_move(conn.role, cmd.move, cmd.against, by="human")])
+        elif cmd.type == "again":
+            assert isinstance(conn.role, int)
+            ev = t.propose_agree(conn.role, cmd.against)
+            if ev is not None:
+                await self._commit([ev])
+        elif cmd.type == "end":
+            if not conn.admin:
+                raise TableError("not-creator", T("只有開枱的人可以散枱。", "Only the table's creator can end it."))
+            await self._commit([t.propose_end()])
+        elif cmd.type == "hint":
+            await self._hint(conn)
+        elif cmd.type == "ping":
+            conn.send({"type": "pong", "seq": t.seq})
+
+    async def _hint(self, conn: Connection) -> None:
+        t = self.table
+        d = t.deal
+        if not t.config.hints:
+            raise TableError("no-hints", T("這張枱不准提示。", "Hints are off at this table."))
+        if d is None or d.is_over or d.to_play != conn.role:
+            raise TableError("not-your-turn", T("提示只在輪到你的時候（R-P4）。",
+                                                "A hint is for your own turn (R-P4)."))
+        seat = conn.role
+        assert isinstance(seat, int)
+        if self.coach is None or self.coach[0] != t.hand:
+            self.coach = (t.hand, Coach(t.config.seed * 16 + t.hand))
+        coach = self.coach[1]
+        view = d.view(seat)
+        at = t.seq
+        hint = await asyncio.get_running_loop().run_in_executor(self.service.pool, coach.hint, view)
+        lang = conn.lang
+        conn.send({"type": "hint", "seq": at, "nudge": hint.nudge(lang), "recommended": str(hint.recommended),
+                   "reason": hint.reason(lang),
+                   "options": [{"move": str(o.move), "net": round(o.mean, 2), "exact": o.exact,
+                                "wins": None if o.win_rate is None else round(o.win_rate, 3)}
+                               for o in hint.options]})
+
+    def _refuse(self, conn: Connection, exc: BaseException) -> None:
+        text: Text
+        if isinstance(exc, (TableError, ProtocolError)):
+            kind, text = exc.kind, exc.text
+        elif getattr(exc, "refusal", None) is not None:
+            ref = exc.refusal  # type: ignore[attr-defined]
+            kind, text = ref.kind, ref.message
+        else:
+            kind, text = "fault", T("出了問題，這個指令沒有做。", "Something went wrong; the command did nothing.")
+            self.service.faults.append(repr(exc))
+        conn.send({"type": "refused", "kind": kind, "text": text(conn.lang), "seq": self.table.seq,
+                   "refusal": is_refusal(exc)})
+
+    # -- events ------------------------------------------------------------------------------
+    async def _commit(self, events: list[Event]) -> None:
+        """Write ``events`` to the log (committed), then apply them, then send them out."""
+        t = self.table
+        for ev in events:
+            await self.service.write(t.code, ev)
+            t.apply(ev)
+            msgs = {role: event_view(t, ev, role) for role in ROLES}
+            self.views.append(msgs)
+            for conn in list(self.sockets):
+                conn.send(msgs[conn.role])
+        self._broadcast_state()
+
+    def _catch_up(self, conn: Connection, last: int | None) -> None:
+        """What a (re)connecting page missed since event ``last``, or a fresh snapshot."""
+        t = self.table
+        if last is not None and 0 <= last <= t.seq and t.seq - last <= self.service.catch_up:
+            for msgs in self.views[last:]:
+                conn.send(msgs[conn.role])
+        self._send_state(conn)
+
+    def _send_state(self, conn: Connection) -> None:
+        msg = snapshot(self.table, conn.role, self.service.clock())
+        if self.service.render is not None:
+            msg["html"] = self.service.render(self.table, conn.role, conn.lang, self.service.clock())
+        conn.send(msg)
+
+    def _broadcast_state(self) -> None:
+        for conn in list(self.sockets):
+            self._send_state(conn)
+
+
+class Service:
+    """Every table this process owns, its log, and how its bots are paced.
+
+    ``clock``: the time (monotonic seconds; a test passes its own); ``bot_pause``: seconds a
+    bot waits before it acts, so players see each move; ``catch_up``: how many missed events
+    a reconnecting page is sent before a fresh snapshot is sent instead of them; ``render``:
+    the table drawn as HTML for a role in a language, added to each snapshot."""
+
+    def __init__(self, store: Store, *, bot_pause: float = 0.6, clock: Callable[[], float] = time.monotonic,
+                 catch_up: int = 200, render: Callable[[Table, Role, Lang, float], str] | None = None) -> None:
+        self.store = store
+        self.bot_pause = bot_pause
+        self.clock = clock
+        self.catch_up = catch_up
+        self.render = render
+        self.owners: dict[str, Owner] = {}
+        self.pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="tiangow-bots")
+        self.disk = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tiangow-log")
+        self.faults: list[str] = []
+        """Unexpected errors met while handling commands (a test checks it stays empty)."""
+
+    async def write(self, code: str, ev: Event) -> None:
+        await asyncio.get_running_loop().run_in_executor(self.disk, self.store.append, code, ev)
+
+    def create(self, config: TableConfig) -> dict[str, Any]:
+        """A new table: its code and its links' tokens (one per seat, the spectator's, the creator's)."""
+        code = secrets.token_urlsafe(6)
+        tokens: dict[str, Role] = {new_token(): role for role in ROLES}
+        admin = new_token()
+        self.store.create(code, config, tokens, admin)
+        by_role = {role: tok for tok, role in tokens.items()}
+        return {"code": code, "seats": [by_role[s] for s in range(4)], "watch": by_role[SPECTATOR], "admin": admin,
+                "config": config.to_dict()}
+
+    async def owner(self, code: str) -> Owner:
+        """Table ``code``'s owner, loading the table from its log (and dealing its first hand)."""
+        found = self.owners.get(code)
+        if found is not None:
+            return found
+        config, events = self.store.load(code)
+        table = Table.replay(code, config, events, now=self.clock())
+        found = self.owners.get(code)  # another connection may have loaded it meanwhile
+        if found is not None:
+            return found
+        owner = self.owners[code] = Owner(self, table)
+        if table.deal is None and not table.ended:
+            await owner.queue.put(("deal", None))
+        return owner
+
+    async def stop(self) -> None:
+        for owner in list(self.owners.values()):
+            await owner.queue.put(("stop", None))
+            await owner.task
+        self.owners.clear()
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        self.disk.shutdown(wait=True)
+
+
+# -- Tornado --------------------------------------------------------------------------------
+
+class _Base(tornado.web.RequestHandler):
+    def initialize(self, service: Service) -> None:
+        self.service = service
+
+    def check_xsrf_cookie(self) -> None:
+        return None  # a table is opened by its tokens, not by a session cookie
+
+
+class CreateHandler(_Base):
+    def post(self) -> None:
+        if len(self.request.body) > 4096:
+            raise tornado.web.HTTPError(413)
+        try:
+            data = json.loads(self.request.body or b"{}")
+            config = TableConfig.from_dict(data)
+        except ValueError as exc:
+            self.set_status(400)
+            self.finish({"error": str(exc)})
+            return
+        self.finish(self.service.create(config))
+
+
+class HealthHandler(_Base):
+    def get(self) -> None:
+        self.finish({"tables": len(self.service.owners)})
+
+
+class SocketHandler(tornado.websocket.WebSocketHandler):
+    """One page's socket (see :mod:`tiangow.online.protocol`)."""
+
+    def initialize(self, service: Service) -> None:
+        self.service = service
+        self.conn: Connection | None = None
+        self.owner: Owner | None = None
+        self.flood = Flood()
+        self.lang: Lang = "en"
+
+    def check_origin(self, origin: str) -> bool:
+        return True  # tokens, not cookies, open a table: any page holding a link may connect
+
+    def _send(self, msg: dict[str, Any]) -> None:
+        if self.ws_connection is None or self.ws_connection.is_closing():
+            return
+        self.write_message(json.dumps(msg, ensure_ascii=False, separators=(",", ":")))
+
+    def _refuse(self, kind: str, text: Text) -> None:
+        self._send({"type": "refused", "kind": kind, "text": text(self.lang), "refusal": False,
+                    "seq": self.owner.table.seq if self.owner is not None else None})
+
+    async def on_message(self, message: str | bytes) -> None:
+        try:
+            self.flood.take(self.service.clock())
+            cmd = parse(message)
+        except ProtocolError as exc:
+            self._refuse(exc.kind, exc.text)
+            if exc.kind == "flood" and self.flood.refused > 50:
+                self.close(1008, "flood")
+            return
+        if self.conn is None:
+            if cmd.type != "hello":
+                self._refuse("hello-first", T("先用連結的代碼打招呼（hello）。",
+                                              "Say hello with your link's token first."))
+                return
+            await self._hello(cmd)
+            return
+        if cmd.type == "hello":
+            self._refuse("hello-twice", T("已經打過招呼了。", "This connection has already said hello."))
+            return
+        assert self.owner is not None
+        await self.owner.queue.put(("command", (self.conn, cmd)))
+
+    async def _hello(self, cmd: Command) -> None:
+        self.lang = cmd.lang
+        assert cmd.token is not None
+        found = self.service.store.lookup(cmd.token)
+        if found is None or found[1] == "admin":
+            self._refuse("bad-token", T("這條連結不對，或者那張枱已經沒有了。",
+                                        "This link is not right, or its table is gone."))
+            return
+        code, role = found
+        admin = False
+        if cmd.admin is not None:
+            mine = self.service.store.lookup(cmd.admin)
+            admin = mine == (code, "admin")
+        self.owner = await self.service.owner(code)
+        self.conn = Connection(self._send, role, cmd.lang, admin)  # type: ignore[arg-type]
+        await self.owner.queue.put(("join", (self.conn, cmd.last)))
+
+    def on_close(self) -> None:
+        if self.owner is not None and self.conn is not None:
+            self.owner.queue.put_nowait(("leave", self.conn))
+
+
+def handlers(service: Service, base: str = "/tiangow/") -> list[tuple[str, type, dict[str, Any]]]:
+    """The table service's routes under ``base``."""
+    args = {"service": service}
+    return [(base + "tables", CreateHandler, args), (base + "tables/socket", SocketHandler, args),
+            (base + "tables/health", HealthHandler, args)]
+
+
+def make_app(path: str | Path, **options: Any) -> tuple[tornado.web.Application, Service]:
+    """A standalone application serving the tables logged at ``path``."""
+    if "render" not in options:
+        from .render import table_page_html
+
+        options["render"] = table_page_html
+    service = Service(Store(path), **options)
+    app = tornado.web.Application(handlers(service), websocket_max_message_size=64 * 1024)  # larger: closed by Tornado
+    return app, service
