@@ -10,6 +10,7 @@ Every frame is one JSON object of at most :data:`MAX_FRAME` bytes with a ``type`
 - ``{"type": "again", "against": n}`` — ask for another hand after one is over;
 - ``{"type": "hint"}`` — the coach's hint for the seat's own turn, where the table allows hints;
 - ``{"type": "end"}`` — end the table (its creator only);
+- ``{"type": "lang", "lang": "zh-Hans"}`` — the page's language changed: the table is sent again in it;
 - ``{"type": "ping"}``.
 
 Anything else — not JSON, not an object, an unknown type, a field missing or of the wrong
@@ -21,7 +22,7 @@ Command(type='move', against=3, move=Move.parse('play 66 66'), token=None, admin
 >>> parse('{"type": "dance"}')
 Traceback (most recent call last):
 ...
-tiangow.online.protocol.ProtocolError: Unknown command 'dance' (hello, move, again, hint, end, ping).
+tiangow.online.protocol.ProtocolError: Unknown command 'dance' (hello, move, again, hint, end, lang, ping).
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ __all__ = ["Command", "ProtocolError", "parse", "Flood", "MAX_FRAME", "COMMANDS"
 MAX_FRAME: Final = 2048
 """The largest frame a page may send, in bytes (the longest real command is about 80)."""
 
-COMMANDS: Final = ("hello", "move", "again", "hint", "end", "ping")
+COMMANDS: Final = ("hello", "move", "again", "hint", "end", "lang", "ping")
 
 
 class ProtocolError(TiangowError):
@@ -101,11 +102,13 @@ def parse(frame: str | bytes) -> Command:
     if kind not in COMMANDS:
         raise ProtocolError("unknown-command", T(f"不明的指令 {kind!r}（{'、'.join(COMMANDS)}）。",
                                                  f"Unknown command {kind!r} ({', '.join(COMMANDS)})."))
-    if kind == "hello":
+    if kind in ("hello", "lang"):
         lang = data.get("lang", "en")
         if lang not in LANGS:
             raise ProtocolError("bad-field", T(f"語言只有 {'、'.join(LANGS)}。",
                                                f"The languages are {', '.join(LANGS)}."))
+        if kind == "lang":
+            return Command("lang", lang=lang)
         return Command("hello", token=_str(data, "token"), admin=_str(data, "admin", optional=True),
                        last=_int(data, "last", optional=True), lang=lang)
     if kind == "move":

@@ -5,7 +5,8 @@ from the table's sockets wait in its queue and are taken one at a time — check
 (:meth:`~tiangow.online.table.Table.propose_move` …), appended to the :class:`~tiangow.online.store.Store`
 and committed, then applied and sent out, each socket getting only its role's view
 (:mod:`tiangow.online.views`). Between commands the owner plays the seats no human plays,
-with the course's bots, and deals another hand when every human has asked for one.
+with the course's bots, and deals the first hand, or another, when every human at the table
+has asked for it (bots never start a hand on their own: friends have time to open their links).
 
 HTTP and WebSocket routes (under ``base``, default ``/tiangow/``):
 
@@ -21,6 +22,7 @@ HTTP and WebSocket routes (under ``base``, default ``/tiangow/``):
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 import secrets
 import time
@@ -28,6 +30,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode, urlsplit, urlunsplit
 
 import tornado.web
 import tornado.websocket
@@ -146,10 +149,6 @@ class Owner:
     async def _handle(self, kind: str, payload: Any) -> None:
         t = self.table
         now = self.service.clock()
-        if kind == "deal":
-            if t.deal is None and not t.ended:
-                await self._commit([t.propose_deal()])
-            return
         if kind == "join":
             conn, last = payload
             self.sockets.add(conn)
@@ -192,6 +191,9 @@ class Owner:
             await self._commit([t.propose_end()])
         elif cmd.type == "hint":
             await self._hint(conn)
+        elif cmd.type == "lang":
+            conn.lang = cmd.lang
+            self._send_state(conn)
         elif cmd.type == "ping":
             conn.send({"type": "pong", "seq": t.seq})
 
@@ -308,8 +310,6 @@ class Service:
         if found is not None:
             return found
         owner = self.owners[code] = Owner(self, table)
-        if table.deal is None and not table.ended:
-            await owner.queue.put(("deal", None))
         return owner
 
     async def stop(self) -> None:
@@ -331,18 +331,55 @@ class _Base(tornado.web.RequestHandler):
         return None  # a table is opened by its tokens, not by a session cookie
 
 
+def links(page: str, info: dict[str, Any]) -> dict[str, Any]:
+    """Each seat's link and the spectator's (``page?t=token``), each with its QR code (SVG)."""
+    out = {}
+    for name, token in [*((str(s), t) for s, t in enumerate(info["seats"])), ("watch", info["watch"])]:
+        url = page + "?" + urlencode({"t": token})
+        out[name] = {"url": url, "qr": qr_svg(url)}
+    return out
+
+
+def qr_svg(text: str) -> str:
+    """``text`` as a QR code, an SVG a phone's camera reads from across a room."""
+    import segno
+
+    buf = io.BytesIO()
+    segno.make(text, error="m").save(buf, kind="svg", scale=3, border=2, xmldecl=False, svgns=True,
+                                    svgclass="tg-qr", lineclass=None, title="QR")
+    return buf.getvalue().decode()
+
+
+def _page(value: object) -> str | None:
+    """The page a table's links open (the page that created it), if it is a web address."""
+    if not isinstance(value, str) or len(value) > 500:
+        return None
+    parts = urlsplit(value)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        return None
+    return urlunsplit((parts.scheme, parts.netloc, parts.path, "", ""))
+
+
 class CreateHandler(_Base):
+    """``POST`` the settings (and ``page``, the address the links open) to create a table."""
+
     def post(self) -> None:
         if len(self.request.body) > 4096:
             raise tornado.web.HTTPError(413)
         try:
             data = json.loads(self.request.body or b"{}")
+            if not isinstance(data, dict):
+                raise TableError("bad-config", T("設定要是一個物件。", "A table's settings are a JSON object."))
+            page = _page(data.pop("page", None))
             config = TableConfig.from_dict(data)
         except ValueError as exc:
             self.set_status(400)
             self.finish({"error": str(exc)})
             return
-        self.finish(self.service.create(config))
+        info = self.service.create(config)
+        if page is not None:
+            info["links"] = links(page, info)
+        self.finish(info)
 
 
 class HealthHandler(_Base):

@@ -13,7 +13,7 @@ Events (plain JSON objects, ``seq`` numbered from 1 per table):
 - ``dealt``: a hand begins (``hand``, ``seed``, ``banker``, ``streak``);
 - ``seated``: a human took a seat for the first time (``seat``);
 - ``moved``: ``seat`` made ``move`` (:class:`tiangow.Move`'s text), ``by`` a human or a bot;
-- ``agreed``: after a hand, ``seat`` asks for another;
+- ``agreed``: ``seat`` is ready for the first hand, or asks for another after one;
 - ``ended``: the creator ended the table.
 
 Who is connected is not an event: it changes who plays a seat (a human, or a bot after the
@@ -21,13 +21,15 @@ human has been gone ``hold_seconds``) but never the game, so it is kept beside t
 (:meth:`Table.connect`, :meth:`Table.disconnect`), with the time passed in.
 
 >>> t = Table("demo", TableConfig(seed=7))
+>>> t.apply(t.propose_agree(0, against=0)); t.connect(0); t.everyone_agrees(now=0.0)
+True
 >>> t.apply(t.propose_deal())
 >>> t.seq, t.hand, t.deal.to_play
-(1, 1, 0)
+(2, 1, 0)
 >>> first = t.deal.legal_moves()[0]
->>> ev = t.propose_move(0, first, against=1, by="bot")
+>>> ev = t.propose_move(0, first, against=2, by="human")
 >>> t.apply(ev); t.seq, t.deal.to_play
-(2, 1)
+(3, 1)
 >>> Table.replay("demo", t.config, t.events).deal.history == t.deal.history
 True
 """
@@ -283,18 +285,20 @@ class Table:
         return self._event("moved", seat=seat, move=str(move), by=by)
 
     def propose_agree(self, seat: int, against: object) -> Event | None:
-        """``seat`` asks for another hand (``None`` if it already has)."""
+        """``seat`` is ready for the first hand, or asks for another after one is over
+        (``None`` if it already has)."""
         self._live()
         _check_seat(seat)
         self._fresh(against)
-        if self.deal is None or not self.deal.is_over:
+        if self.deal is not None and not self.deal.is_over:
             raise TableError("hand-in-play", T("這一局還沒完（R-W1）。", "The hand in play is not over yet (R-W1)."))
         return None if seat in self.agreed else self._event("agreed", seat=seat)
 
     def everyone_agrees(self, now: float) -> bool:
-        """Whether the hand is over and every human at the table has asked for another."""
+        """Whether every human at the table is ready for the first hand, or has asked for
+        another once the hand is over (a table deals nothing while nobody is there)."""
         humans = self.humans(now)
-        return (not self.ended and self.deal is not None and self.deal.is_over and bool(humans)
+        return (not self.ended and (self.deal is None or self.deal.is_over) and bool(humans)
                 and humans <= self.agreed)
 
     def propose_end(self) -> Event:

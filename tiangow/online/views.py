@@ -126,7 +126,7 @@ def snapshot(t: Table, role: Role, now: float) -> dict[str, Any]:
         "type": "snapshot", "seq": t.seq, "code": t.code, "role": role, "hand": t.hand, "banker": t.banker,
         "streak": t.streak, "totals": list(t.totals), "hands_played": len(t.nets), "ended": t.ended,
         "seats": [t.controller(s, now) for s in range(4)], "seated": sorted(t.seated), "agreed": sorted(t.agreed),
-        "bots": t.config.bots, "hints": t.config.hints, "rules": t.config.rules.to_dict(),
+        "bots": t.config.bots, "hints": t.config.hints, "rules": t.config.rules.to_dict(), "legal": [],
     }
     if d is not None and v is not None:
         out["deal"] = {

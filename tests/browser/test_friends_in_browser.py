@@ -1,0 +1,214 @@
+"""A shared table in real browsers (issue 47): several Chromium contexts at one table.
+
+The app is started as the README starts it (``python -m tiangow.app``: Voilà with the table
+service); pages talk to the service over their own WebSocket. Each learner is a separate
+browser context (its own storage), at 1280 px or on a phone's 390 px, in its own language.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.browser.pages import CHROMIUM_ARGS, ROOT, TIMEOUT, free_port, wait_http
+
+pytestmark = pytest.mark.browser
+
+ERROR_TEXT = "There was an error"
+_HAS_MOVES = "() => JSON.parse(document.querySelector('.tg-friends-board')?.dataset.legal || '[]').length > 0"
+PAGE = "/voila/render/lessons/friends.ipynb"
+
+
+@pytest.fixture(scope="module")
+def app(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    port = free_port()
+    db = tmp_path_factory.mktemp("tables") / "tables.db"
+    proc = subprocess.Popen([sys.executable, "-m", "tiangow.app", "--no-browser", f"--port={port}",
+                             "--Voila.ip=127.0.0.1", "--bot-pause=0.05", f"--tables-db={db}"],
+                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_http(base + "/tiangow/tables/health", 90)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.fixture(scope="module")
+def pw_browser(playwright: Any, chromium: str) -> Iterator[Any]:
+    b = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+    yield b
+    b.close()
+
+
+class Learner:
+    """One person at the table: a browser context of their own, a page, its errors."""
+
+    def __init__(self, browser: Any, width: int, lang: str) -> None:
+        self.context = browser.new_context(viewport={"width": width, "height": 900 if width > 600 else 844},
+                                           is_mobile=width < 600)
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.lang = lang
+
+    def open(self, url: str) -> None:
+        self.page.goto(url, timeout=TIMEOUT)
+        self.page.wait_for_selector(".tg-friends-status[data-seq], .tg-friends-create-button", timeout=TIMEOUT)
+        label = {"zh-Hant": "繁", "zh-Hans": "简", "en": "English"}[self.lang]
+        self.page.locator(".tg-lang button", has_text=label).first.click()
+
+    def state(self) -> dict[str, Any]:
+        board = self.page.locator(".tg-friends-board")
+        return {"legal": json.loads(board.get_attribute("data-legal") or "[]"),
+                "seq": int(board.get_attribute("data-seq") or "0")}
+
+    def play_one(self) -> bool:
+        """If it is this learner's turn, make the first legal move by clicking its tiles."""
+        legal = self.state()["legal"]
+        if not legal:
+            return False
+        verb, *tiles = legal[0].split()
+        mine = self.page.locator(".tg-friends-board .tg-seat.tg-acting svg[data-tile]")
+        names = [mine.nth(i).get_attribute("data-tile") for i in range(mine.count())]
+        used: set[int] = set()
+        for t in tiles:
+            name = f"{t[0]}-{t[1]}" if "-" not in t else t
+            i = next(i for i, n in enumerate(names) if n == name and i not in used)
+            used.add(i)
+            mine.nth(i).click()
+        seq = self.state()["seq"]
+        self.page.click(".tg-friends-play" if verb == "play" else ".tg-friends-discard")
+        self.page.wait_for_function(
+            f"() => Number(document.querySelector('.tg-friends-board').dataset.seq) > {seq}", timeout=TIMEOUT)
+        return True
+
+    def check(self) -> None:
+        assert self.errors == [], self.errors
+        assert ERROR_TEXT not in self.page.content()
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def _create(base: str, **settings: Any) -> dict[str, Any]:
+    req = urllib.request.Request(base + "/tiangow/tables", method="POST",
+                                 data=json.dumps({"page": base + PAGE, **settings}).encode())
+    with urllib.request.urlopen(req, timeout=30) as r:
+        return json.loads(r.read())  # type: ignore[no-any-return]
+
+
+def _until(pred: Any, timeout: float = 60) -> None:
+    end = time.monotonic() + timeout
+    while not pred():
+        assert time.monotonic() < end, "not reached in time"
+        time.sleep(0.1)
+
+
+def test_create_a_table_and_share_its_links(app: str, pw_browser: Any) -> None:
+    host = Learner(pw_browser, 1280, "en")
+    try:
+        host.open(app + PAGE)
+        host.page.wait_for_selector(".tg-friends-empty svg[data-tile]", timeout=TIMEOUT)
+        host.page.click(".tg-friends-create-button")
+        host.page.wait_for_selector(".tg-friends-link", timeout=TIMEOUT)
+        urls = host.page.eval_on_selector_all(".tg-friends-link-url", "els => els.map(e => e.value)")
+        assert len(urls) == 5 and len(set(urls)) == 5 and all(u.startswith(app + PAGE + "?t=") for u in urls)
+        host.page.locator(".tg-friends-qr summary").first.click()
+        assert host.page.locator(".tg-friends-qr svg").first.is_visible()
+        host.check()
+    finally:
+        host.close()
+
+
+def test_two_humans_two_bots_a_spectator_a_reload_and_a_hand_to_the_end(app: str, pw_browser: Any) -> None:
+    info = _create(app, seed=21, hold_seconds=30)
+    links = info["links"]
+    east = Learner(pw_browser, 1280, "en")
+    west = Learner(pw_browser, 390, "zh-Hant")
+    watch = Learner(pw_browser, 390, "zh-Hans")
+    people = (east, west, watch)
+    try:
+        east.open(links["0"]["url"])
+        west.open(links["2"]["url"])
+        watch.open(links["watch"]["url"])
+        assert watch.page.locator(".tg-friends-again").is_hidden()  # the spectator never acts
+        east.page.click(".tg-friends-again")
+        west.page.click(".tg-friends-again")
+        east.page.wait_for_function(_HAS_MOVES, timeout=TIMEOUT)  # the banker leads
+        west.page.wait_for_selector(".tg-friends-status:has-text('你坐西')", timeout=TIMEOUT)
+        watch.page.wait_for_selector(".tg-friends-status:has-text('你在旁观')", timeout=TIMEOUT)
+        watch.page.wait_for_selector(".tg-online-status:has-text('东：在线')", timeout=TIMEOUT)
+        reloaded = False
+        moves = 0
+        end = time.monotonic() + 240
+        while not east.page.locator(".tg-friends-again").is_visible():
+            assert time.monotonic() < end, "the hand did not end in 4 minutes"
+            acted = east.play_one() or west.play_one()
+            moves += acted
+            if moves == 3 and not reloaded:  # a reload mid-hand: the same table, the same tiles
+                before = west.page.locator('.tg-seat[data-seat="2"] svg[data-tile]').count()
+                west.page.reload()
+                west.page.wait_for_selector('.tg-friends-board .tg-seat[data-seat="2"] svg[data-tile]',
+                                            timeout=TIMEOUT)
+                assert west.page.locator('.tg-seat[data-seat="2"] svg[data-tile]').count() == before
+                reloaded = True
+            if not acted:
+                time.sleep(0.1)
+        assert reloaded and moves >= 4
+        result = watch.page.inner_text(".tg-friends-result")
+        assert "赢了这一局" in result and "累计" in result
+        # once over, everybody sees all four hands face up
+        faces = watch.page.locator('.tg-friends-board svg[data-tile]:not([data-tile="back"])').count()
+        assert faces >= 8
+        for p in people:
+            p.check()
+    finally:
+        for p in people:
+            p.close()
+
+
+def test_a_human_drops_a_bot_takes_the_seat_and_the_human_reclaims_it(app: str, pw_browser: Any) -> None:
+    info = _create(app, seed=5, hold_seconds=1)
+    links = info["links"]
+    east = Learner(pw_browser, 1280, "en")
+    watch = Learner(pw_browser, 1280, "en")
+    try:
+        east.open(links["0"]["url"])
+        watch.open(links["watch"]["url"])
+        east.page.click(".tg-friends-again")
+        east.page.wait_for_function(_HAS_MOVES, timeout=TIMEOUT)
+        east.close()  # East leaves holding the lead
+        watch.page.wait_for_selector(".tg-online-status:has-text('dropped, seat held')", timeout=TIMEOUT)
+        watch.page.wait_for_selector(".tg-online-status:has-text('East: bot')", timeout=TIMEOUT)
+        watch.page.wait_for_selector(".tg-act[data-seat='0']", timeout=TIMEOUT)  # a bot led for East
+        back = Learner(pw_browser, 390, "zh-Hant")
+        try:
+            back.open(links["0"]["url"])
+            watch.page.wait_for_selector(".tg-online-status:has-text('East: here')", timeout=TIMEOUT)
+            # the bots may have finished the hand meanwhile: then East, back, asks for the next
+            back.page.wait_for_function(_HAS_MOVES + " || !!document.querySelector('.tg-friends-again:not([style*=none])')",
+                                        timeout=TIMEOUT)
+            if back.page.locator(".tg-friends-again").is_visible():
+                back.page.click(".tg-friends-again")
+            end = time.monotonic() + 120
+            while not back.play_one():  # East's next turn is East's own again
+                assert time.monotonic() < end, "East never had a turn again"
+                time.sleep(0.1)
+            back.check()
+        finally:
+            back.close()
+        watch.check()
+    finally:
+        watch.close()

@@ -1,0 +1,142 @@
+"""The "Play with friends" page's widget: create a shared table, share its links, play at it.
+
+Its page module (``friends.js``) talks to the table service (:mod:`tiangow.online.service`)
+itself, over the page's own WebSocket: the kernel only draws the widget, so a table needs no
+kernel per player, and everything shown of a table is drawn by the service from that seat's
+view. The service is the app's own (``python -m tiangow.app``: same address as the page), or
+the one ``TIANGOW_TABLES_URL`` names (the static site, whose pages have no server of their own).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+import traitlets
+
+from ..i18n import LANGS, T, Text, seat_name
+from ..svg import tile_svg
+from .pagewidget import PageWidget, esm
+from .settings import VARIANT_CHOICES
+from .text import current_lang
+
+__all__ = ["FriendsTable", "LABELS"]
+
+LABELS: dict[str, Text] = {
+    "bots": T("空位由電腦打：", "Bots in the empty seats:"),
+    "bots_rule": T("中：規則電腦", "medium: rule-based bots"),
+    "bots_search": T("強：搜尋電腦", "strong: search bots"),
+    "hints": T("准許提示（教練）", "Hints allowed (the coach)"),
+    "variants": T("規則的變化（預設：吳氏 1886 的玩法）", "Rule variants (default: as Ng 1886 plays)"),
+    "create": T("開一張枱", "Create a table"),
+    "create_failed": T("開不到枱：", "The table could not be created:"),
+    "links_intro": T("每個座位有自己的連結：把連結傳給朋友（或者讓他們用手機掃描二維碼）。沒有人坐的位由電腦打。"
+                     "旁觀連結只可以看，適合老師。你自己也坐下的話，打開你那個座位的連結。",
+                     "Each seat has its own link: send one to each friend (or let them scan its QR code with a "
+                     "phone). Bots play the seats nobody takes. The spectator's link only watches: for a "
+                     "teacher. To play yourself, open your own seat's link."),
+    "watch": T("旁觀", "Spectator"),
+    "copy": T("複製", "Copy"),
+    "copied": T("已複製", "Copied"),
+    "sit_here": T("坐這個位 →", "Sit here →"),
+    "watch_here": T("旁觀 →", "Watch →"),
+    "qr": T("二維碼", "QR code"),
+    "play": T("出牌（打）", "Play"),
+    "discard": T("墊牌", "Discard"),
+    "hint": T("提示", "Hint"),
+    "again": T("再來一局", "Another hand"),
+    "start": T("開始", "Start"),
+    "lobby": T("已經坐下的：{seats}。大家都按「開始」就發牌；沒有人坐的位由電腦打。",
+               "Seated: {seats}. The hand is dealt when everyone seated presses Start; bots play the empty seats."),
+    "waiting_start": T("等其他人按「開始」。", "Waiting for the others to press Start."),
+    "end": T("散枱", "End the table"),
+    "end_confirm": T("真的要散枱嗎？", "End this table for everyone?"),
+    "pick_first": T("先點選要出的牌。", "Select tiles first."),
+    "thinking": T("教練想緊……", "The coach is thinking…"),
+    "your_turn": T("輪到你", "your turn"),
+    "to_act": T("輪到{seat}", "{seat} to act"),
+    "you_are": T("你坐{seat}", "You are {seat}"),
+    "watching": T("你在旁觀", "You are watching"),
+    "hand_no": T("第 {n} 局", "hand {n}"),
+    "won_by": T("{seat}贏了這一局。", "{seat} won the hand."),
+    "totals": T("累計：", "Running score:"),
+    "waiting_again": T("等其他人也按「再來一局」。", "Waiting for the others to ask for another hand."),
+    "ended": T("這張枱已經散了。", "This table has ended."),
+    "recommended": T("建議：{move}。", "Recommended: {move}."),
+    "expected": T("預計 {net}", "expected {net}"),
+    "connecting": T("連接中……", "Connecting…"),
+    "reconnecting": T("斷了線，重新連接中……", "Connection lost, reconnecting…"),
+    "needs_server": T("一齊打的枱要有伺服器：用 python -m tiangow.app 開課程，或者在 Binder 上打開這一頁。",
+                      "Shared tables need a server: start the course with python -m tiangow.app, or open this "
+                      "page on Binder."),
+}
+"""Every word the page module shows, in each language (seat names are added)."""
+
+
+def _labels() -> dict[str, dict[str, str]]:
+    out: dict[str, dict[str, str]] = {}
+    for lang in LANGS:
+        words = {key: text(lang) for key, text in LABELS.items()}
+        words.update({f"seat{s}": seat_name(s, lang) for s in range(4)})
+        out[lang] = words
+    return out
+
+
+def _json_value(value: Any) -> Any:
+    if isinstance(value, frozenset):
+        return sorted(n.name for n in value)
+    return value
+
+
+def _variants() -> list[dict[str, Any]]:
+    return [{"field": field, "label": {lang: label(lang) for lang in LANGS},
+             "options": [{"value": _json_value(v), "label": {lang: t(lang) for lang in LANGS}} for v, t in options]}
+            for field, label, options in VARIANT_CHOICES]
+
+
+def _picture() -> str:
+    """An empty table: four seats of face-down tiles (what the page shows before a table exists)."""
+    back = tile_svg(None, 14)
+    seats = "".join(f'<div class="tg-friends-seat" data-seat="{s}">{back * 8}</div>' for s in range(4))
+    return f'<div class="tg-friends-empty" aria-hidden="true">{seats}</div>'
+
+
+class FriendsTable(PageWidget):
+    """The page's widget (see the module's docstring). Nothing comes back from the page: the
+    page module talks to the table service, never to the kernel."""
+
+    _esm = esm("friends.js")
+    _css = """
+.tg-friends { max-width: 820px; }
+.tg-friends-field { display: block; margin: 6px 0; }
+.tg-friends-variants { margin: 6px 0 10px; }
+.tg-friends-variants label { display: block; margin: 4px 0 4px 12px; font-size: 14px; }
+.tg-friends-empty { display: grid; grid-template-columns: repeat(2, max-content); gap: 6px 18px; margin-bottom: 8px; }
+.tg-friends-link { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin: 6px 0;
+  padding-bottom: 6px; border-bottom: 1px solid #eee6d6; }
+.tg-friends-link-name { width: 5.5em; }
+.tg-friends-link-url { flex: 1 1 16em; min-width: 0; font-size: 13px; }
+.tg-friends-qr summary { cursor: pointer; color: #7a4a00; }
+.tg-friends-status { font-weight: 600; margin: 4px 0; }
+.tg-friends-actions { display: flex; flex-wrap: wrap; gap: 6px; margin: 8px 0; }
+.tg-friends-feedback { color: #b3261e; min-height: 1.3em; }
+.tg-friends-result { margin: 6px 0; font-weight: 600; }
+.tg-friends-board svg.tg-picked { transform: translateY(-6px); outline: 3px solid #f2b705; border-radius: 4px; }
+.tg-friends-board svg[role="button"] { cursor: pointer; }
+.tg-online-status { color: #555; font-size: 13px; margin-top: 6px; }
+@media (max-width: 600px) { .tg-friends-link-name { width: auto; flex: 1 1 100%; } }
+"""
+    service = traitlets.Unicode("").tag(sync=True)
+    """The table service's address ('': the page's own server)."""
+    static = traitlets.Bool(False).tag(sync=True)
+    labels = traitlets.Dict().tag(sync=True)
+    variants: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
+    picture = traitlets.Unicode("").tag(sync=True)
+    lang = traitlets.Unicode("zh-Hant").tag(sync=True)
+
+    def __init__(self, service: str | None = None, **kwargs: Any) -> None:
+        super().__init__(
+            service=service if service is not None else os.environ.get("TIANGOW_TABLES_URL", ""),
+            static=sys.platform == "emscripten", labels=_labels(), variants=_variants(), picture=_picture(),
+            lang=current_lang(), **kwargs)
