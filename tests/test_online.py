@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 import re
 import signal
 import subprocess
 import sys
 import time
+import urllib.request
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -569,3 +571,60 @@ async def _act_any(clients: list[Client], rng: random.Random) -> bool:
             return True
     return True
 
+
+
+@pytest.mark.slow
+def test_the_tables_run_beside_voila_in_a_jupyter_server_as_on_binder(tmp_path: Path) -> None:
+    """Binder runs Voilà as a Jupyter Server extension; binder/postBuild enables the tables' one."""
+    assert "tiangow.online.extension" in (ROOT / "binder" / "postBuild").read_text()
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "jupyter", "server", "--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1",
+         "--IdentityProvider.token=", "--allow-root", "--ServerApp.jpserver_extensions", "voila=True",
+         "--ServerApp.jpserver_extensions", "tiangow.online.extension=True"],
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        env={**os.environ, "TIANGOW_TABLES_DB": str(tmp_path / "t.db")})
+    try:
+        base = f"http://127.0.0.1:{port}"
+        wait_http(base + "/tiangow/tables/health", timeout=90)
+
+        async def main() -> None:
+            r = await AsyncHTTPClient().fetch(base + "/tiangow/tables", method="POST", body=json.dumps({"seed": 3}))
+            info = json.loads(r.body)
+            c = Client(f"ws://127.0.0.1:{port}/tiangow/tables/socket", info["seats"][1], reconnect=False)
+            await c.open()
+            await c.wait_for(lambda c: c.state is not None and c.state["role"] == 1, 30)
+            await c.close()
+        asyncio.run(main())
+        with urllib.request.urlopen(base + "/voila/render/lessons/index.ipynb", timeout=120) as r:
+            assert r.status == 200
+    finally:
+        proc.terminate()  # the server shuts its kernels down: a little while, then it is stopped
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def test_after_a_hand_each_seat_reviews_its_own_play_with_the_coachs_marks() -> None:
+    """§5: the finished hand the service sends every role is enough for the review of a seat's
+    own play (lesson 08's marks, why and retries); a record tampered with is refused."""
+    from tiangow.bots.review import Review
+    from tiangow.widgets.friends import table_record
+
+    t = Table("x", TableConfig(seed=12))
+    t.apply(t.propose_deal())
+    _play_out(t, random.Random(8))
+    record = json.loads(json.dumps(views_mod.over_view(t)["record"]))
+    rec = table_record(record, 2)
+    assert t.deal is not None
+    acted = [k for k, a in enumerate(t.deal.history) if a.seat == 2]
+    assert [j.at for j in rec.judged] == acted and all(j.text.en for j in rec.judged)
+    review = Review(rec)
+    assert review.is_over and review.result == t.deal.settlement().net[2]
+    bad = {**record, "moves": [*record["moves"][:-1], "play 66 66"]}
+    with pytest.raises(ValueError):
+        table_record(bad, 2)
+    with pytest.raises(ValueError, match="finished hand"):
+        table_record({**record, "moves": record["moves"][:5]}, 2)

@@ -212,3 +212,27 @@ def test_a_human_drops_a_bot_takes_the_seat_and_the_human_reclaims_it(app: str, 
         watch.check()
     finally:
         watch.close()
+
+
+def test_after_a_hand_a_human_opens_the_review_of_their_own_play(app: str, pw_browser: Any) -> None:
+    """§5: lesson 08's review (marks, why, retry) of the seat's own play, from the finished hand."""
+    info = _create(app, seed=33)
+    south = Learner(pw_browser, 1280, "en")
+    try:
+        south.open(info["links"]["1"]["url"])
+        south.page.click(".tg-friends-again")
+        south.page.wait_for_selector(".tg-friends-again", state="hidden", timeout=TIMEOUT)  # dealt
+        end = time.monotonic() + 240
+        while not south.page.locator(".tg-friends-again").is_visible():
+            assert time.monotonic() < end, "the hand did not end in 4 minutes"
+            if not south.play_one():
+                time.sleep(0.1)
+        south.page.click(".tg-friends-review")
+        south.page.wait_for_selector(".tg-review-next", timeout=TIMEOUT)
+        south.page.click(".tg-review-next")
+        assert "review of your play" in south.page.inner_text("body")
+        south.page.screenshot(path=str(ROOT / "screenshots" / "tmp" / "friends-review.png"), full_page=True) \
+            if (ROOT / "screenshots" / "tmp").is_dir() else None
+        south.check()
+    finally:
+        south.close()

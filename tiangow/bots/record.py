@@ -188,10 +188,11 @@ class HandRecord:
         return out
 
     @classmethod
-    def from_json(cls, data: object) -> HandRecord:
+    def from_json(cls, data: object, *, marked: bool = True) -> HandRecord:
         """A record from :meth:`to_json` — data from the browser, so checked like any input:
         raises :class:`tiangow.bots.BotError` (a ``ValueError``) saying what does not fit, or
-        the rules' own error for a move they refuse.
+        the rules' own error for a move they refuse. ``marked=False``: a hand played elsewhere
+        (a shared table), whose ``judged`` marks are not given (the record has none).
 
         >>> HandRecord.from_json({"seed": 1, "banker": 9})
         Traceback (most recent call last):
@@ -224,7 +225,9 @@ class HandRecord:
                 learner_at.append(len(d.history))
             d.push(mv)
             rec.moves.append(mv)
-        judged_raw = data.get("judged")
+        judged_raw = data.get("judged") if marked else []
+        if not marked:
+            learner_at = []
         if not isinstance(judged_raw, list) or len(judged_raw) != len(learner_at):
             raise BotError(f"a saved hand has a mark for each of the learner's {len(learner_at)} actions")
         rec.judged = [Judged.from_json(j, at, rec.moves[at]) for j, at in zip(judged_raw, learner_at, strict=True)]

@@ -8,8 +8,8 @@ import asyncio
 from .service import make_app
 
 
-async def _main(port: int, db: str, bot_pause: float) -> None:
-    app, _service = make_app(db, bot_pause=bot_pause)
+async def _main(port: int, db: str, bot_pause: float, flood: float) -> None:
+    app, _service = make_app(db, bot_pause=bot_pause, flood=(flood, max(30, int(flood * 3))))
     app.listen(port, address="127.0.0.1")
     print(f"tiangow tables on http://127.0.0.1:{port}/tiangow/tables (log {db})", flush=True)
     await asyncio.Event().wait()
@@ -20,8 +20,9 @@ def main() -> None:
     p.add_argument("--port", type=int, default=8867)
     p.add_argument("--db", default="tables.db")
     p.add_argument("--bot-pause", type=float, default=0.6, help="seconds a bot waits before it acts")
+    p.add_argument("--flood-rate", type=float, default=10.0, help="frames a connection may send a second")
     a = p.parse_args()
-    asyncio.run(_main(a.port, a.db, a.bot_pause))
+    asyncio.run(_main(a.port, a.db, a.bot_pause, a.flood_rate))
 
 
 if __name__ == "__main__":

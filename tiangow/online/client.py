@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from tornado.websocket import WebSocketClientConnection, WebSocketClosedError, websocket_connect
@@ -89,6 +89,17 @@ class Client:
     async def send_raw(self, frame: str) -> None:
         assert self._ws is not None
         await self._ws.write_message(frame)
+
+    def changed(self) -> Coroutine[Any, Any, None]:
+        """Wait for a message after those this client has now (counted at the call, not when
+        the wait starts: ``asyncio.wait_for`` may start it after more have come)."""
+        seen = len(self.messages)
+
+        async def wait() -> None:
+            while len(self.messages) == seen:
+                self._changed.clear()
+                await self._changed.wait()
+        return wait()
 
     async def wait_for(self, pred: Callable[[Client], bool], timeout: float = 10.0) -> None:
         """Wait until ``pred(self)`` holds (checked after each message)."""

@@ -6,11 +6,16 @@ from __future__ import annotations
 import html
 
 from ..i18n import Lang, T, colon, seat_name
-from ..widgets.render import history_html, table_html, tiles_html
+from ..widgets.render import CSS, history_html, table_html, tiles_html
+from ..widgets.views import STYLE
 from .table import SPECTATOR, Role, Table
 from .views import deal_view
 
-__all__ = ["table_page_html"]
+__all__ = ["table_page_html", "TABLE_CSS"]
+
+TABLE_CSS = STYLE + CSS
+"""The style every drawing below needs, given to the page once (the drawings leave it out: a
+snapshot is sent after every move to every seat)."""
 
 _DEALT = T("這一局發的牌：", "The hands as dealt:")
 _WHO = {"human": T("在線", "here"), "held": T("斷了線，座位保留中", "dropped, seat held"), "bot": T("機械人", "bot")}
@@ -24,14 +29,14 @@ def table_page_html(t: Table, role: Role, lang: Lang, now: float = 0.0) -> str:
     seat = None if role == SPECTATOR else int(role)
     parts = []
     if v is not None:
-        parts.append(table_html(v, lang, you=seat))
+        parts.append(table_html(v, lang, you=seat).removeprefix(STYLE + CSS))
         d = t.deal
         if d is not None and d.is_over:  # every hand as dealt, and every trick with its discards
             rows = "".join(f'<div class="tg-dealt-hand" data-seat="{s}"><span class="tg-hand-seat">'
                            f"{html.escape(seat_name(s, lang))}</span>{tiles_html(d.initial_holding(s), lang, 20)}</div>"
                            for s in range(4))
             parts.append(f'<div class="tg-online-dealt"><b>{html.escape(_DEALT(lang))}</b>{rows}</div>'
-                         + history_html(v, lang))
+                         + history_html(v, lang).removeprefix(CSS))
     who = " · ".join(f"{html.escape(seat_name(s, lang))}{colon(lang)}{html.escape(_WHO[t.controller(s, now)](lang))}"
                      for s in range(4))
     score = " · ".join(f"{html.escape(seat_name(s, lang))} {t.totals[s]:+d}" for s in range(4))

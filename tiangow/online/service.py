@@ -271,15 +271,20 @@ class Service:
     ``clock``: the time (monotonic seconds; a test passes its own); ``bot_pause``: seconds a
     bot waits before it acts, so players see each move; ``catch_up``: how many missed events
     a reconnecting page is sent before a fresh snapshot is sent instead of them; ``render``:
-    the table drawn as HTML for a role in a language, added to each snapshot."""
+    the table drawn as HTML for a role in a language, added to each snapshot; ``flood``: how many
+    frames a connection may send a second, and at once (a person sends a few; the load test's
+    clients, which move the moment it is their turn, are given more)."""
 
     def __init__(self, store: Store, *, bot_pause: float = 0.6, clock: Callable[[], float] = time.monotonic,
-                 catch_up: int = 200, render: Callable[[Table, Role, Lang, float], str] | None = None) -> None:
+                 catch_up: int = 200, render: Callable[[Table, Role, Lang, float], str] | None = None,
+                 flood: tuple[float, int] = (10.0, 30)) -> None:
         self.store = store
         self.bot_pause = bot_pause
         self.clock = clock
         self.catch_up = catch_up
         self.render = render
+        self.flood = flood
+        """Each connection's allowance: frames a second, and at once (:class:`~tiangow.online.protocol.Flood`)."""
         self.owners: dict[str, Owner] = {}
         self.pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="tiangow-bots")
         self.disk = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tiangow-log")
@@ -394,7 +399,7 @@ class SocketHandler(tornado.websocket.WebSocketHandler):
         self.service = service
         self.conn: Connection | None = None
         self.owner: Owner | None = None
-        self.flood = Flood()
+        self.flood = Flood(*service.flood)
         self.lang: Lang = "en"
 
     def check_origin(self, origin: str) -> bool:

@@ -89,7 +89,7 @@ class TableConfig:
     bots: str = "rule"
     hints: bool = True
     hold_seconds: float = 30.0
-    seed: int = field(default_factory=lambda: secrets.randbelow(2**31))
+    seed: int = field(default_factory=lambda: secrets.randbelow(10**9))
 
     def __post_init__(self) -> None:
         if not isinstance(self.rules, Rules):
@@ -103,7 +103,7 @@ class TableConfig:
         if isinstance(hold, bool) or not isinstance(hold, (int, float)) or not 0 <= hold <= MAX_HOLD:
             raise TableError("bad-config", T(f"保留座位的時間要在 0 到 {MAX_HOLD:.0f} 秒之間。",
                                              f"A seat is held 0 to {MAX_HOLD:.0f} seconds, not {hold!r}."))
-        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or not 0 <= self.seed < 2**62:
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or not 0 <= self.seed <= 10**9:
             raise TableError("bad-config", T("第一局的編號要是非負整數。",
                                              f"The first deal's number is a whole number ≥ 0, not {self.seed!r}."))
 

@@ -77,12 +77,16 @@ def _trick(tr: Trick) -> dict[str, Any]:
 
 
 def over_view(t: Table) -> dict[str, Any]:
-    """Everything about the finished hand in play: sent to every role."""
+    """Everything about the finished hand in play: sent to every role (``record``: enough to deal
+    it again and replay it, for each seat's review)."""
     d = t.deal
     assert d is not None and d.is_over
     full = d.full_view()
     ev = next(e for e in reversed(t.events) if e["type"] == "dealt")
-    return {"winner": d.winner, "net": list(t.nets[-1]), "totals": list(t.totals), "seed": ev["seed"],
+    moves = [e["move"] for e in t.events if e["type"] == "moved" and e["seq"] > ev["seq"]]
+    return {"record": {"seed": ev["seed"], "banker": ev["banker"], "streak": ev["streak"], "hand": ev["hand"],
+                       "rules": t.config.rules.to_dict(), "moves": moves, "opp": [t.config.bots, 20]},
+            "winner": d.winner, "net": list(t.nets[-1]), "totals": list(t.totals), "seed": ev["seed"],
             "hands": [tiles_of(d.initial_holding(s)) for s in range(4)], "stacks": list(d.stacks),
             "tricks": [_trick(tr) for tr in full.tricks], "next_banker": t.banker, "next_streak": t.streak,
             "natural": d.natural[1].name if d.natural is not None else None}

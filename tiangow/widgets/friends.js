@@ -51,7 +51,9 @@ function render({ model, el }) {
   const base = new URL(baseUrl(model), location.href);
   const token = new URLSearchParams(location.search).get("t");
   const root = node("div", "tg-friends");
-  el.appendChild(root);
+  const style = node("div", "tg-friends-style");
+  style.innerHTML = model.get("table_css") || ""; // the drawings' style, once (the service leaves it out of each)
+  el.append(style, root);
 
   if (token && /^[A-Za-z0-9_-]{10,64}$/.test(token)) {
     join(token);
@@ -177,6 +179,7 @@ function render({ model, el }) {
     let delay = 200;
     let picked = [];
     let shownLang = lang(model);
+    let reviewed = null;
     const s = store();
     const admin = s ? s.getItem(ADMIN + tok) : null;
     const table = node("div", "tg-friends-table");
@@ -189,7 +192,8 @@ function render({ model, el }) {
     const hint = node("button", "jupyter-button tg-friends-hint-button");
     const again = node("button", "jupyter-button mod-success tg-friends-again");
     const end = node("button", "jupyter-button tg-friends-end");
-    actions.append(play, discard, hint, again, end);
+    const review = node("button", "jupyter-button mod-warning tg-friends-review");
+    actions.append(play, discard, hint, again, review, end);
     const feedback = node("div", "tg-friends-feedback");
     feedback.setAttribute("role", "status");
     feedback.setAttribute("aria-live", "polite");
@@ -218,6 +222,18 @@ function render({ model, el }) {
       send({ type: "hint" });
     });
     again.addEventListener("click", () => state && send({ type: "again", against: state.seq }));
+    review.addEventListener("click", () => {
+      if (!state || !state.over || review.disabled) return;
+      review.disabled = true;
+      reviewed = JSON.stringify(state.over.record);
+      hintBox.textContent = say("review_working");
+      model.send({ type: "review", record: state.over.record, seat: state.role });
+    });
+    model.on("change:review_state", () => {
+      const r = model.get("review_state");
+      if (r === "shown" || r === "failed") hintBox.textContent = "";
+      if (r === "failed") review.disabled = false;
+    });
     end.addEventListener("click", () => {
       if (window.confirm(say("end_confirm"))) send({ type: "end" });
     });
@@ -233,6 +249,7 @@ function render({ model, el }) {
       hint.textContent = say("hint");
       again.textContent = say("again");
       end.textContent = say("end");
+      review.textContent = say("review");
     }
 
     function draw() {
@@ -277,6 +294,8 @@ function render({ model, el }) {
       again.textContent = say(waiting ? "start" : "again");
       again.disabled = (state.agreed || []).includes(state.role);
       show(end, Boolean(admin) && !state.ended);
+      show(review, seat && over);
+      review.disabled = Boolean(over && reviewed === JSON.stringify(state.over.record));
       const who = state.deal && state.deal.to_play !== null && state.deal.to_play !== undefined
         ? say(state.deal.to_play === state.role ? "your_turn" : "to_act", { seat: seatName(state.deal.to_play) })
         : "";

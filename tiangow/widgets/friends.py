@@ -9,19 +9,30 @@ the one ``TIANGOW_TABLES_URL`` names (the static site, whose pages have no serve
 
 from __future__ import annotations
 
+import html
 import os
 import sys
 from typing import Any
 
+import ipywidgets as w
 import traitlets
 
+from ..bots.base import BotError
+from ..bots.hints import Coach
+from ..bots.record import HandRecord, Judged
+from ..bots.review import Review
+from ..drills.base import now_ms
+from ..drills.play import PlayRecord
 from ..i18n import LANGS, T, Text, seat_name
 from ..svg import tile_svg
 from .pagewidget import PageWidget, esm
+from .render import CSS
+from .review import ReviewPanel
 from .settings import VARIANT_CHOICES
 from .text import current_lang
+from .views import STYLE
 
-__all__ = ["FriendsTable", "LABELS"]
+__all__ = ["FriendsTable", "TableWidget", "LABELS", "table_record"]
 
 LABELS: dict[str, Text] = {
     "bots": T("空位由電腦打：", "Bots in the empty seats:"),
@@ -46,6 +57,8 @@ LABELS: dict[str, Text] = {
     "discard": T("墊牌", "Discard"),
     "hint": T("提示", "Hint"),
     "again": T("再來一局", "Another hand"),
+    "review": T("覆盤：看看自己打得怎樣", "Review my play"),
+    "review_working": T("教練在看你每一步……", "The coach is going through each of your moves…"),
     "start": T("開始", "Start"),
     "lobby": T("已經坐下的：{seats}。大家都按「開始」就發牌；沒有人坐的位由電腦打。",
                "Seated: {seats}. The hand is dealt when everyone seated presses Start; bots play the empty seats."),
@@ -102,9 +115,9 @@ def _picture() -> str:
     return f'<div class="tg-friends-empty" aria-hidden="true">{seats}</div>'
 
 
-class FriendsTable(PageWidget):
-    """The page's widget (see the module's docstring). Nothing comes back from the page: the
-    page module talks to the table service, never to the kernel."""
+class TableWidget(PageWidget):
+    """The page module's part (see the module's docstring): it talks to the table service, and
+    to the kernel only to ask for the review of its seat's play once a hand is over."""
 
     _esm = esm("friends.js")
     _css = """
@@ -134,9 +147,88 @@ class FriendsTable(PageWidget):
     variants: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     picture = traitlets.Unicode("").tag(sync=True)
     lang = traitlets.Unicode("zh-Hant").tag(sync=True)
+    table_css = traitlets.Unicode("").tag(sync=True)
+    """The style of the table's drawings (lesson 08's), which the service leaves out of each one."""
+
+    review_state = traitlets.Unicode("").tag(sync=True)
+    """The review asked for: '' (none), 'working', 'shown' or 'failed' (the page shows it)."""
 
     def __init__(self, service: str | None = None, **kwargs: Any) -> None:
         super().__init__(
             service=service if service is not None else os.environ.get("TIANGOW_TABLES_URL", ""),
             static=sys.platform == "emscripten", labels=_labels(), variants=_variants(), picture=_picture(),
-            lang=current_lang(), **kwargs)
+            lang=current_lang(), table_css=STYLE + CSS, **kwargs)
+
+
+_REVIEW_HEAD = T("你這一局的覆盤：每一步的評語、原因，還可以重試。",
+                 "The review of your play in this hand: each move's mark and why, and retries.")
+_REVIEW_FAILED = T("這一局不能覆盤：", "This hand cannot be reviewed: ")
+
+
+def table_record(data: object, seat: object) -> HandRecord:
+    """The finished hand a page sends (the table's ``over.record``) as ``seat``'s record, with
+    the coach's mark on each of that seat's actions (as lesson 08 marks them when they are
+    made). Untrusted input: checked by :meth:`HandRecord.from_json`."""
+    if not isinstance(data, dict):
+        raise BotError("a hand to review is an object")
+    rec = HandRecord.from_json({**data, "seat": seat}, marked=False)
+    d = rec.deal()
+    if not d.is_over:
+        raise BotError("only a finished hand is reviewed (R-W1)")
+    coach = Coach(rec.seed, samples=32)
+    judged = []
+    for k, action in enumerate(d.history):
+        if action.seat == rec.seat:
+            move = rec.moves[k]
+            judged.append(Judged.of(k, move, coach.mark(rec.deal(k).view(rec.seat), move)))
+    rec.judged = judged
+    return rec
+
+
+class FriendsTable(w.VBox):
+    """The page: the table (:class:`TableWidget`), and below it the review of the learner's own
+    play once a hand is over (lesson 08's :class:`~tiangow.widgets.review.ReviewPanel`: marks,
+    why, retry), its mistakes kept in lesson 08's deck when ``page`` (the page's
+    :class:`~tiangow.widgets.ReferencePage`) is given."""
+
+    def __init__(self, page: Any = None, service: str | None = None) -> None:
+        self.page = page
+        self.table = TableWidget(service)
+        self.note = w.HTML()
+        self.review_panel = ReviewPanel(on_mistake=self._on_mistake)
+        self.review_panel.layout.display = "none"
+        self.table.on_msg(self._message)
+        super().__init__([self.table, self.note, self.review_panel])
+
+    def _message(self, _widget: object, content: object, _buffers: object) -> None:
+        if not (isinstance(content, dict) and content.get("type") == "review"):
+            return
+        self.table.review_state = "working"
+        try:
+            rec = table_record(content.get("record"), content.get("seat"))
+        except (ValueError, TypeError) as exc:  # a page's request never crashes the kernel
+            self.table.review_state = "failed"
+            self.note.value = STYLE + f'<div class="tg-feedback-wrong">{html.escape(_REVIEW_FAILED(current_lang()))}' \
+                f"{html.escape(str(exc))}</div>"
+            return
+        self.note.value = STYLE + f'<div class="tg-prose">{html.escape(_REVIEW_HEAD(current_lang()))}</div>'
+        self.review_panel.layout.display = ""
+        self.review_panel.show(Review(rec))
+        self.table.review_state = "shown"
+
+    def _on_mistake(self, position: HandRecord, right: bool) -> None:
+        """A retry ended: kept in (or answered in) lesson 08's mistakes deck, as lesson 08 does."""
+        store = getattr(self.page, "store", None)
+        if store is None or not getattr(store, "loaded", False):
+            return
+        state = store.lesson("08_play")
+        drills = dict(state.get("drills") or {})
+        record = PlayRecord()
+        record.load(drills.get(record.id))
+        if right:
+            record.answer_mistake(position.key(), True, now_ms())
+        else:
+            record.keep_mistake(position, now_ms())
+        drills[record.id] = record.state()
+        state["drills"] = drills
+        store.save("08_play", state)
