@@ -26,7 +26,7 @@ from ..rules import Rules
 from .base import BotError
 from .hints import Coach, Mark, Marked, outcome_text
 
-__all__ = ["HandRecord", "Judged", "Retry"]
+__all__ = ["HandRecord", "Judged", "Retry", "marked"]
 
 
 @dataclass(frozen=True)
@@ -259,3 +259,18 @@ class Retry:
     marked: Marked | None
     """The coach's mark on the try (``None``: the rules refused it)."""
     text: Text
+
+
+def marked(record: HandRecord, coach_samples: int = 32) -> HandRecord:
+    """``record`` (a hand played elsewhere: a shared table, a challenge) with the coach's mark on
+    each of its seat's actions, as lesson 08 marks them when they are made (the coach of the
+    deal: seeded with it, the same samples)."""
+    d = record.deal()
+    coach = Coach(record.seed, samples=coach_samples)
+    judged = []
+    for k, action in enumerate(d.history):
+        if action.seat == record.seat:
+            move = record.moves[k]
+            judged.append(Judged.of(k, move, coach.mark(record.deal(k).view(record.seat), move)))
+    return HandRecord(record.seed, record.banker, record.streak, record.rules, record.seat, list(record.moves),
+                      judged, record.hand, record.opponents, record.samples)

@@ -18,8 +18,7 @@ import ipywidgets as w
 import traitlets
 
 from ..bots.base import BotError
-from ..bots.hints import Coach
-from ..bots.record import HandRecord, Judged
+from ..bots.record import HandRecord, marked
 from ..bots.review import Review
 from ..drills.base import now_ms
 from ..drills.play import PlayRecord
@@ -150,6 +149,7 @@ class TableWidget(PageWidget):
     table_css = traitlets.Unicode("").tag(sync=True)
     """The style of the table's drawings (lesson 08's), which the service leaves out of each one."""
 
+    _page_writable = frozenset()  # the page sets nothing: it only asks for a review, by a message
     review_state = traitlets.Unicode("").tag(sync=True)
     """The review asked for: '' (none), 'working', 'shown' or 'failed' (the page shows it)."""
 
@@ -172,17 +172,9 @@ def table_record(data: object, seat: object) -> HandRecord:
     if not isinstance(data, dict):
         raise BotError("a hand to review is an object")
     rec = HandRecord.from_json({**data, "seat": seat}, marked=False)
-    d = rec.deal()
-    if not d.is_over:
+    if not rec.deal().is_over:
         raise BotError("only a finished hand is reviewed (R-W1)")
-    coach = Coach(rec.seed, samples=32)
-    judged = []
-    for k, action in enumerate(d.history):
-        if action.seat == rec.seat:
-            move = rec.moves[k]
-            judged.append(Judged.of(k, move, coach.mark(rec.deal(k).view(rec.seat), move)))
-    rec.judged = judged
-    return rec
+    return marked(rec)
 
 
 class FriendsTable(w.VBox):

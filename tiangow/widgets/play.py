@@ -18,6 +18,7 @@ from ..drills.play import PlayRecord
 from ..errors import TiangowError
 from ..i18n import Lang, T, Text
 from ..move import Move
+from ..rules import Rules
 from .picker import HoldingPicker
 from .play_html import (
     deal_line_html,
@@ -73,16 +74,20 @@ class PlayTable(w.VBox):
     table back (after a reload), its hand replayed action by action. ``open_ahead``: work out
     each hand's all-hands-open net from the start while it is played, for its review
     (:mod:`tiangow.bots.ahead`: lesson 08's table, on a server with the compiled core).
+    ``rules``: the variants of the first deal; ``fixed``: one deal played once, as dealt (a
+    same-deal challenge): no settings, no undo, no other deal.
     """
 
     def __init__(self, record: PlayRecord | None = None, rng: Any = None, *, seat: int = 0, seed: int | None = None,
                  pace: float = 0.7, opponents: Opponents = "search",
                  on_result: Callable[[PlayRecord, bool], None] | None = None,
-                 on_change: Callable[[], None] | None = None, open_ahead: bool = False) -> None:
+                 on_change: Callable[[], None] | None = None, open_ahead: bool = False,
+                 rules: Rules | None = None, fixed: bool = False) -> None:
         self.record = record if record is not None else PlayRecord()
         if seed is None:
             seed = rng.randrange(1, 10_000) if rng is not None and hasattr(rng, "randrange") else 1
-        self.session = Session(seat=seat, seed=seed, opponents=opponents, open_ahead=open_ahead)
+        self.session = Session(seat=seat, seed=seed, opponents=opponents, open_ahead=open_ahead, rules=rules)
+        self.fixed = fixed
         self.pace = max(0.0, float(pace))
         self.on_result = on_result
         self.on_change = on_change
@@ -552,6 +557,10 @@ class PlayTable(w.VBox):
             self.past_picker.observe(self._pick_past, names="value")
         self.past_picker.description = T("以前的牌局", "Earlier hands")(lang)  # a visible label
         self.past_picker.layout.display = "" if past else "none"
+        if self.fixed:
+            for b in (self.settings_button, self.deal_again_button, self.replay_button, self.next_button,
+                      self.undo_button):
+                b.layout.display = "none"
         self.deck_view.value = deck_html(self.record, lang)
         self.history_button.description = (T("收起牌譜", "Hide the tricks") if self._show_history
                                            else T("看看前面每一墩", "Review the tricks so far"))(lang)
