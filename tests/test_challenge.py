@@ -9,6 +9,7 @@ import pytest
 
 from tiangow import Deal, Rules
 from tiangow.widgets.challenge import Challenge, ChallengeBoard, ChallengeError, Played
+from tiangow.widgets.text import current_lang
 
 
 def _play(board: ChallengeBoard, rng: random.Random) -> None:
@@ -79,4 +80,4 @@ def test_a_bad_link_on_the_page_says_so_and_deals_a_fresh_challenge() -> None:
     board = ChallengeBoard(pace=0, seed=3)
     board.link.incoming = "garbage-code"
     assert board.table is not None and board.problem is not None and "cannot be read" in board.problem.en
-    assert board.problem.zh in board.intro.value  # said in the page's language
+    assert board.problem(current_lang()) in board.intro.value  # said in the page's language

@@ -12,6 +12,7 @@ import json
 import os
 import random
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -628,3 +629,126 @@ def test_after_a_hand_each_seat_reviews_its_own_play_with_the_coachs_marks() -> 
         table_record(bad, 2)
     with pytest.raises(ValueError, match="finished hand"):
         table_record({**record, "moves": record["moves"][:5]}, 2)
+
+
+# -- past one process: two services sharing a table through Redis ------------------------------
+
+@pytest.fixture
+def redis_url(tmp_path: Path) -> Any:
+    exe = shutil.which("redis-server")
+    if exe is None:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail("redis-server is not installed — and CI requires it (.ci/run installs Debian's)")
+        pytest.skip("redis-server is not installed (Debian's redis-server)")
+    port = free_port()
+    proc = subprocess.Popen([exe, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+                             "--dir", str(tmp_path)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        import redis
+
+        end = time.monotonic() + 20
+        while True:
+            try:
+                redis.Redis(port=port).ping()
+                break
+            except redis.ConnectionError:
+                assert time.monotonic() < end, "redis-server did not start"
+                time.sleep(0.1)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+def _start_member(port: int, db: Path, redis_url: str, index: int) -> subprocess.Popen[bytes]:
+    proc = subprocess.Popen([sys.executable, "-m", "tiangow.online", "--port", str(port), "--db", str(db),
+                             "--bot-pause", "0.02", "--redis", redis_url, "--index", str(index), "--size", "2"],
+                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    wait_http(f"http://127.0.0.1:{port}/tiangow/tables/health", timeout=60)
+    return proc
+
+
+def test_two_service_processes_share_one_table_through_redis(tmp_path: Path, redis_url: str) -> None:
+    """The table is owned by process 0; two of its players reach it through process 1, whose
+    commands and messages go through Redis: the hand plays to the end, every player sees every
+    event in order, the log is the owner's alone, and refusals come back the same way."""
+    ports = free_port(), free_port()
+    procs = [_start_member(ports[i], tmp_path / f"p{i}.db", redis_url, i) for i in range(2)]
+    try:
+        async def main() -> None:
+            r = await AsyncHTTPClient().fetch(f"http://127.0.0.1:{ports[1]}/tiangow/tables", method="POST",
+                                              body=json.dumps({"seed": 17}))
+            info = json.loads(r.body)  # created by process 1: a code process 1 owns
+            from tiangow.online.cluster import owner_of
+            assert owner_of(info["code"], 2) == 1
+            urls = [f"ws://127.0.0.1:{p}/tiangow/tables/socket" for p in ports]
+            # East and West through process 0 (not the owner), South and North at the owner
+            clients = [Client(urls[0 if s in (0, 2) else 1], tok, lang=("en", "zh-Hant")[s % 2])
+                       for s, tok in enumerate(info["seats"])]
+            for c in clients:
+                await c.open()
+            await clients[0].wait_for(lambda c: c.state is not None and c.state["seats"] == ["human"] * 4, 30)
+            await _ready(*clients)
+            await clients[0].wait_for(lambda c: c.state is not None and "deal" in c.state, 30)
+            east = clients[0]
+            await east.send_raw("{oops")
+            await east.wait_for(lambda c: any(r["kind"] == "bad-json" for r in c.refusals()), 30)
+            rng = random.Random(6)
+            while await _act_any(clients, rng):
+                pass
+            seqs = [[m["seq"] for m in c.messages if m.get("type") == "moved"] for c in clients]
+            assert all(s == seqs[0] and s == sorted(s) for s in seqs) and len(seqs[0]) >= 16
+            assert east.state["html"] and "East" in east.state["html"]  # type: ignore[index]
+            assert "東" in clients[1].state["html"]  # type: ignore[index]  # each in its own language
+            for c in clients:
+                await c.close()
+        asyncio.run(main())
+        owner, other = Store(tmp_path / "p1.db"), Store(tmp_path / "p0.db")
+        assert len(owner.codes()) == 1 and other.codes() == []
+        _, events = owner.load(owner.codes()[0])
+        t = Table.replay("x", TableConfig(seed=17), events)
+        assert t.deal is not None and t.deal.is_over
+    finally:
+        for p in procs:
+            p.kill()
+            p.wait()
+
+
+def test_a_socket_cut_mid_move_makes_the_move_once_or_not_at_all(tmp_path: Path) -> None:
+    """A page sends its move and its socket is cut at once: back by itself, it sees the table
+    as it is — the move made exactly once, or not at all and its turn still open."""
+    async def body(url: str, info: dict[str, Any], service: Service) -> None:
+        east = Client(url, info["seats"][0])
+        await east.open()
+        await _ready(east)
+        await east.wait_for(lambda c: c.state is not None and bool(c.state["legal"]))
+        s = east.state
+        assert s is not None
+        await east.send(type="move", against=s["seq"], move=s["legal"][0])
+        east.drop()
+        await east.wait_for(lambda c: c.connects == 2 and c.state is not None and c.state["seq"] >= s["seq"], 30)
+        _, events = service.store.load(info["code"])
+        mine = [e for e in events if e["type"] == "moved" and e["seat"] == 0]
+        assert len(mine) <= 1
+        if mine:
+            assert mine[0]["move"] == s["legal"][0] and east.state["seq"] > s["seq"]  # type: ignore[index]
+        else:
+            assert east.state["legal"]  # type: ignore[index]  # still East's turn
+        await east.close()
+    _serve(body, tmp_path, {"hold_seconds": 30}, bot_pause=5.0)
+
+
+def test_a_static_sites_page_may_create_a_table_and_its_links_name_the_service(tmp_path: Path) -> None:
+    async def body(url: str, info: dict[str, Any], service: Service) -> None:
+        base = url.replace("ws://", "http://").replace("/socket", "")
+        pre = await AsyncHTTPClient().fetch(base, method="OPTIONS", headers={"Origin": "http://site.example"})
+        assert pre.code == 204 and pre.headers["Access-Control-Allow-Origin"] == "*"
+        page = "http://site.example/voici/render/friends.html?s=" + base.removesuffix("tiangow/tables")
+        r = await AsyncHTTPClient().fetch(base, method="POST", body=json.dumps({"page": page}))
+        links = json.loads(r.body)["links"]
+        assert links["0"]["url"].startswith("http://site.example/voici/render/friends.html?s=http")
+        assert "&t=" in links["0"]["url"] and "<svg" in links["0"]["qr"]
+        r = await AsyncHTTPClient().fetch(base, method="POST",
+                                          body=json.dumps({"page": "http://x.example/p?evil=1&s=http://a"}))
+        assert json.loads(r.body)["links"]["0"]["url"].startswith("http://x.example/p?t=")  # other queries dropped
+    _serve(body, tmp_path)

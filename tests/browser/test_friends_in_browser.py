@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.pages import CHROMIUM_ARGS, ROOT, TIMEOUT, free_port, wait_http
+from tests.browser.pages import CHROMIUM_ARGS, ROOT, TIMEOUT, free_port, ready_to_click, wait_http
 
 pytestmark = pytest.mark.browser
 
@@ -158,11 +158,13 @@ def test_two_humans_two_bots_a_spectator_a_reload_and_a_hand_to_the_end(app: str
             acted = east.play_one() or west.play_one()
             moves += acted
             if moves == 3 and not reloaded:  # a reload mid-hand: the same table, the same tiles
-                before = west.page.locator('.tg-seat[data-seat="2"] svg[data-tile]').count()
+                before = west.page.locator('.tg-friends-board .tg-seat[data-seat="2"] svg[data-tile]').count()
                 west.page.reload()
                 west.page.wait_for_selector('.tg-friends-board .tg-seat[data-seat="2"] svg[data-tile]',
                                             timeout=TIMEOUT)
-                assert west.page.locator('.tg-seat[data-seat="2"] svg[data-tile]').count() == before
+                west.page.wait_for_function(
+                    "n => document.querySelectorAll('.tg-friends-board .tg-seat[data-seat=\"2\"] svg[data-tile]')"
+                    ".length === n", arg=before, timeout=TIMEOUT)
                 reloaded = True
             if not acted:
                 time.sleep(0.1)
@@ -222,6 +224,14 @@ def test_after_a_hand_a_human_opens_the_review_of_their_own_play(app: str, pw_br
         south.open(info["links"]["1"]["url"])
         south.page.click(".tg-friends-again")
         south.page.wait_for_selector(".tg-friends-again", state="hidden", timeout=TIMEOUT)  # dealt
+        south.page.wait_for_function(_HAS_MOVES, timeout=TIMEOUT)
+        south.page.click(".tg-friends-hint-button")  # lesson 08's two stages: the nudge …
+        south.page.wait_for_selector(".tg-friends-hintbox .tg-hint-nudge", timeout=TIMEOUT)
+        assert not south.page.locator(".tg-friends-hintbox .tg-hint-rec").count()
+        ready_to_click(south.page, ".tg-friends-hint-button", TIMEOUT)  # past the double-click guard
+        south.page.click(".tg-friends-hint-button")  # … then the recommendation and every option
+        south.page.wait_for_selector(".tg-friends-hintbox .tg-hint-rec", timeout=TIMEOUT)
+        assert south.page.locator(".tg-friends-hintbox .tg-options tr").count() >= 1
         end = time.monotonic() + 240
         while not south.page.locator(".tg-friends-again").is_visible():
             assert time.monotonic() < end, "the hand did not end in 4 minutes"
@@ -231,8 +241,6 @@ def test_after_a_hand_a_human_opens_the_review_of_their_own_play(app: str, pw_br
         south.page.wait_for_selector(".tg-review-next", timeout=TIMEOUT)
         south.page.click(".tg-review-next")
         assert "review of your play" in south.page.inner_text("body")
-        south.page.screenshot(path=str(ROOT / "screenshots" / "tmp" / "friends-review.png"), full_page=True) \
-            if (ROOT / "screenshots" / "tmp").is_dir() else None
         south.check()
     finally:
         south.close()

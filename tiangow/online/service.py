@@ -30,7 +30,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode, urlsplit, urlunsplit
+from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
 
 import tornado.web
 import tornado.websocket
@@ -40,8 +40,9 @@ from ..bots.hints import Coach
 from ..bots.rule import RuleBot
 from ..bots.search import SearchBot
 from ..errors import TiangowError
-from ..i18n import Lang, T, Text
+from ..i18n import LANGS, Lang, T, Text
 from ..move import Move
+from .cluster import Cluster
 from .protocol import Command, Flood, ProtocolError, parse
 from .store import Store
 from .table import ROLES, SPECTATOR, Event, Role, Table, TableConfig, TableError, is_refusal, new_token
@@ -277,7 +278,7 @@ class Service:
 
     def __init__(self, store: Store, *, bot_pause: float = 0.6, clock: Callable[[], float] = time.monotonic,
                  catch_up: int = 200, render: Callable[[Table, Role, Lang, float], str] | None = None,
-                 flood: tuple[float, int] = (10.0, 30)) -> None:
+                 flood: tuple[float, int] = (10.0, 30), cluster: Cluster | None = None) -> None:
         self.store = store
         self.bot_pause = bot_pause
         self.clock = clock
@@ -290,15 +291,27 @@ class Service:
         self.disk = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tiangow-log")
         self.faults: list[str] = []
         """Unexpected errors met while handling commands (a test checks it stays empty)."""
+        self.cluster = cluster
+        """Where this process is one of several (:mod:`tiangow.online.cluster`), or ``None``."""
+        self.remote: dict[tuple[int, int], tuple[Connection, str]] = {}
+        """Pages held by other processes at tables this one owns: (process, connection) → the
+        connection and its table."""
+        if cluster is not None:
+            cluster.on_owner_message = self._from_cluster
 
     async def write(self, code: str, ev: Event) -> None:
         await asyncio.get_running_loop().run_in_executor(self.disk, self.store.append, code, ev)
 
     def create(self, config: TableConfig) -> dict[str, Any]:
-        """A new table: its code and its links' tokens (one per seat, the spectator's, the creator's)."""
-        code = secrets.token_urlsafe(6)
-        tokens: dict[str, Role] = {new_token(): role for role in ROLES}
-        admin = new_token()
+        """A new table: its code and its links' tokens (one per seat, the spectator's, the creator's),
+        each token starting with the code (so any process can tell which table, and which process
+        owns it). Where this process is one of several, the code is one it owns."""
+        while True:
+            code = secrets.token_urlsafe(6)
+            if self.cluster is None or self.cluster.owns(code):
+                break
+        tokens: dict[str, Role] = {code + new_token(): role for role in ROLES}
+        admin = code + new_token()
         self.store.create(code, config, tokens, admin)
         by_role = {role: tok for tok, role in tokens.items()}
         return {"code": code, "seats": [by_role[s] for s in range(4)], "watch": by_role[SPECTATOR], "admin": admin,
@@ -317,7 +330,51 @@ class Service:
         owner = self.owners[code] = Owner(self, table)
         return owner
 
+    # -- pages held by another process (a cluster) ------------------------------------------------
+    def _from_cluster(self, data: dict[str, Any]) -> None:
+        asyncio.get_running_loop().create_task(self._remote(data))
+
+    async def _remote(self, data: dict[str, Any]) -> None:
+        assert self.cluster is not None
+        op, process, conn_id = data.get("op"), data.get("from"), data.get("conn")
+        if not isinstance(process, int) or not isinstance(conn_id, int):
+            return
+        key = (process, conn_id)
+        send = self.cluster.sender(process, conn_id)
+        if op == "join":
+            token, admin_token = data.get("token"), data.get("admin")
+            lang: Lang = data["lang"] if data.get("lang") in LANGS else "en"
+            found = self.store.lookup(token) if isinstance(token, str) else None
+            if found is None or found[1] == "admin":
+                send({"type": "refused", "kind": "bad-token", "refusal": False, "seq": None, "text": _BAD_TOKEN(lang)})
+                return
+            code, role = found
+            admin = isinstance(admin_token, str) and self.store.lookup(admin_token) == (code, "admin")
+            conn = Connection(send, role, lang, admin)  # type: ignore[arg-type]
+            self.remote[key] = (conn, code)
+            owner = await self.owner(code)
+            last = data.get("last")
+            await owner.queue.put(("join", (conn, last if isinstance(last, int) else None)))
+        elif op == "cmd" and key in self.remote:
+            conn, code = self.remote[key]
+            frame = data.get("frame")
+            try:
+                cmd = parse(frame if isinstance(frame, str) else "")
+            except ProtocolError as exc:
+                send({"type": "refused", "kind": exc.kind, "text": exc.say(conn.lang), "refusal": False, "seq": None})
+                return
+            if cmd.type == "hello":
+                send({"type": "refused", "kind": "hello-twice", "refusal": False, "seq": None,
+                      "text": T("已經打過招呼了。", "This connection has already said hello.")(conn.lang)})
+                return
+            await (await self.owner(code)).queue.put(("command", (conn, cmd)))
+        elif op == "leave" and key in self.remote:
+            conn, code = self.remote.pop(key)
+            await (await self.owner(code)).queue.put(("leave", conn))
+
     async def stop(self) -> None:
+        if self.cluster is not None:
+            await self.cluster.stop()
         for owner in list(self.owners.values()):
             await owner.queue.put(("stop", None))
             await owner.task
@@ -339,8 +396,9 @@ class _Base(tornado.web.RequestHandler):
 def links(page: str, info: dict[str, Any]) -> dict[str, Any]:
     """Each seat's link and the spectator's (``page?t=token``), each with its QR code (SVG)."""
     out = {}
+    sep = "&" if "?" in page else "?"
     for name, token in [*((str(s), t) for s, t in enumerate(info["seats"])), ("watch", info["watch"])]:
-        url = page + "?" + urlencode({"t": token})
+        url = page + sep + urlencode({"t": token})
         out[name] = {"url": url, "qr": qr_svg(url)}
     return out
 
@@ -356,17 +414,33 @@ def qr_svg(text: str) -> str:
 
 
 def _page(value: object) -> str | None:
-    """The page a table's links open (the page that created it), if it is a web address."""
+    """The page a table's links open (the page that created it), if it is a web address; its
+    query kept only if it is ``s=<the table service's address>`` (a static site's page, whose
+    own server has no tables)."""
     if not isinstance(value, str) or len(value) > 500:
         return None
     parts = urlsplit(value)
     if parts.scheme not in ("http", "https") or not parts.netloc:
         return None
-    return urlunsplit((parts.scheme, parts.netloc, parts.path, "", ""))
+    query = ""
+    found = parse_qs(parts.query)
+    if set(found) == {"s"} and len(found["s"]) == 1 and urlsplit(found["s"][0]).scheme in ("http", "https"):
+        query = urlencode({"s": found["s"][0]})
+    return urlunsplit((parts.scheme, parts.netloc, parts.path, query, ""))
 
 
 class CreateHandler(_Base):
-    """``POST`` the settings (and ``page``, the address the links open) to create a table."""
+    """``POST`` the settings (and ``page``, the address the links open) to create a table. Any
+    page may (a static site's pages come from another origin): tokens, not cookies, open tables."""
+
+    def set_default_headers(self) -> None:
+        self.set_header("Access-Control-Allow-Origin", "*")
+        self.set_header("Access-Control-Allow-Methods", "POST, OPTIONS")
+        self.set_header("Access-Control-Allow-Headers", "Content-Type")
+
+    def options(self) -> None:
+        self.set_status(204)
+        self.finish()
 
     def post(self) -> None:
         if len(self.request.body) > 4096:
@@ -387,6 +461,9 @@ class CreateHandler(_Base):
         self.finish(info)
 
 
+_BAD_TOKEN = T("這條連結不對，或者那張枱已經沒有了。", "This link is not right, or its table is gone.")
+
+
 class HealthHandler(_Base):
     def get(self) -> None:
         self.finish({"tables": len(self.service.owners)})
@@ -401,6 +478,8 @@ class SocketHandler(tornado.websocket.WebSocketHandler):
         self.owner: Owner | None = None
         self.flood = Flood(*service.flood)
         self.lang: Lang = "en"
+        self.remote: tuple[str, int] | None = None
+        """(table code, connection number) where the table's owner is another process."""
 
     def check_origin(self, origin: str) -> bool:
         return True  # tokens, not cookies, open a table: any page holding a link may connect
@@ -423,6 +502,14 @@ class SocketHandler(tornado.websocket.WebSocketHandler):
             if exc.kind == "flood" and self.flood.refused > 50:
                 self.close(1008, "flood")
             return
+        if self.remote is not None:
+            if cmd.type == "hello":
+                self._refuse("hello-twice", T("已經打過招呼了。", "This connection has already said hello."))
+                return
+            assert self.service.cluster is not None
+            self.service.cluster.command(self.remote[0], self.remote[1], message if isinstance(message, str)
+                                         else message.decode("utf-8", "replace"))
+            return
         if self.conn is None:
             if cmd.type != "hello":
                 self._refuse("hello-first", T("先用連結的代碼打招呼（hello）。",
@@ -439,10 +526,15 @@ class SocketHandler(tornado.websocket.WebSocketHandler):
     async def _hello(self, cmd: Command) -> None:
         self.lang = cmd.lang
         assert cmd.token is not None
+        cluster = self.service.cluster
+        code = cmd.token[:8]
+        if cluster is not None and not cluster.owns(code):  # its owner is another process
+            self.remote = (code, cluster.join(code, self._send, {"token": cmd.token, "admin": cmd.admin,
+                                                                  "last": cmd.last, "lang": cmd.lang}))
+            return
         found = self.service.store.lookup(cmd.token)
         if found is None or found[1] == "admin":
-            self._refuse("bad-token", T("這條連結不對，或者那張枱已經沒有了。",
-                                        "This link is not right, or its table is gone."))
+            self._refuse("bad-token", _BAD_TOKEN)
             return
         code, role = found
         admin = False
@@ -454,6 +546,8 @@ class SocketHandler(tornado.websocket.WebSocketHandler):
         await self.owner.queue.put(("join", (self.conn, cmd.last)))
 
     def on_close(self) -> None:
+        if self.remote is not None and self.service.cluster is not None:
+            self.service.cluster.leave(*self.remote)
         if self.owner is not None and self.conn is not None:
             self.owner.queue.put_nowait(("leave", self.conn))
 

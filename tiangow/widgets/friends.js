@@ -15,8 +15,19 @@ function store() {
   }
 }
 
+// The table service: ?s=<address> on the page (a static site's links carry it), else the
+// address the course was set up with, else the page's own server.
+function pageService() {
+  const s = new URLSearchParams(location.search).get("s");
+  try {
+    return s && /^https?:$/.test(new URL(s).protocol) ? s : "";
+  } catch (e) {
+    return "";
+  }
+}
+
 function baseUrl(model) {
-  const configured = model.get("service");
+  const configured = pageService() || model.get("service");
   if (configured) return configured.endsWith("/") ? configured : configured + "/";
   try {
     const c = JSON.parse(document.getElementById("jupyter-config-data").textContent);
@@ -57,7 +68,7 @@ function render({ model, el }) {
 
   if (token && /^[A-Za-z0-9_-]{10,64}$/.test(token)) {
     join(token);
-  } else if (model.get("static") && !model.get("service")) {
+  } else if (model.get("static") && !model.get("service") && !pageService()) {
     const picture = node("div", "tg-friends-picture");
     picture.innerHTML = model.get("picture") || "";
     root.append(picture, node("p", "tg-prose tg-friends-note", say("needs_server")));
@@ -114,7 +125,7 @@ function render({ model, el }) {
         const i = Number(sel.value);
         if (i > 0) rules[v.field] = v.options[i].value;
       }
-      const page = location.origin + location.pathname;
+      const page = location.origin + location.pathname + (pageService() ? "?s=" + encodeURIComponent(pageService()) : "");
       try {
         const r = await fetch(new URL("tiangow/tables", base), {
           method: "POST",
@@ -217,10 +228,38 @@ function render({ model, el }) {
     };
     play.addEventListener("click", () => move("play"));
     discard.addEventListener("click", () => move("discard"));
+    // Lesson 08's two stages: first the nudge, then (a second click) the recommendation and options.
+    let advice = null;
+    let stage = 0;
     hint.addEventListener("click", () => {
+      if (advice && state && advice.seq === state.seq && stage === 1) {
+        stage = 2;
+        showHint();
+        return;
+      }
       hintBox.textContent = say("thinking");
       send({ type: "hint" });
     });
+    function showHint() {
+      hintBox.replaceChildren();
+      if (!advice || stage === 0) return;
+      const box = node("div", "tg-hintbox");
+      box.dataset.stage = String(stage);
+      box.appendChild(node("div", "tg-hint-nudge", advice.nudge));
+      if (stage === 2) {
+        box.appendChild(node("div", "tg-hint-rec", say("recommended", { move: advice.recommended }) + " " + advice.reason));
+        const tab = node("table", "tg-options");
+        for (const o of advice.options.slice(0, 6)) {
+          const tr = node("tr");
+          tr.append(node("td", "", o.move), node("td", "", say("expected", { net: o.net.toFixed(1) })));
+          tab.appendChild(tr);
+        }
+        box.appendChild(tab);
+      }
+      hintBox.appendChild(box);
+      hint.textContent = say(stage === 1 ? "hint2" : "hint");
+      hint.disabled = stage === 2;
+    }
     again.addEventListener("click", () => state && send({ type: "again", against: state.seq }));
     review.addEventListener("click", () => {
       if (!state || !state.over || review.disabled) return;
@@ -317,7 +356,14 @@ function render({ model, el }) {
       } else {
         result.textContent = "";
       }
-      if (!myTurn) hintBox.textContent = "";
+      if (!advice || advice.seq !== state.seq) {
+        stage = 0;
+        if (advice) hintBox.textContent = ""; // advice for an earlier position
+        advice = null;
+      } else if (stage) {
+        hint.textContent = say(stage === 1 ? "hint2" : "hint");
+        hint.disabled = stage === 2;
+      }
     }
 
     function handle(msg) {
@@ -333,18 +379,9 @@ function render({ model, el }) {
           ws.close();
         }
       } else if (msg.type === "hint") {
-        hintBox.replaceChildren();
-        const box = node("div", "tg-hintbox");
-        box.appendChild(node("div", "", msg.nudge));
-        box.appendChild(node("div", "", say("recommended", { move: msg.recommended }) + " " + msg.reason));
-        const tab = node("table", "tg-options");
-        for (const o of msg.options.slice(0, 6)) {
-          const tr = node("tr");
-          tr.append(node("td", "", o.move), node("td", "", say("expected", { net: o.net.toFixed(1) })));
-          tab.appendChild(tr);
-        }
-        box.appendChild(tab);
-        hintBox.appendChild(box);
+        advice = msg;
+        stage = state && msg.seq === state.seq ? 1 : 0;
+        showHint();
       } else if (typeof msg.seq === "number") {
         last = Math.max(last || 0, msg.seq);
       }

@@ -3,8 +3,9 @@
 Its page module (``friends.js``) talks to the table service (:mod:`tiangow.online.service`)
 itself, over the page's own WebSocket: the kernel only draws the widget, so a table needs no
 kernel per player, and everything shown of a table is drawn by the service from that seat's
-view. The service is the app's own (``python -m tiangow.app``: same address as the page), or
-the one ``TIANGOW_TABLES_URL`` names (the static site, whose pages have no server of their own).
+view. The service is the one the page's ``?s=`` names (the static site's pages, which have no
+server of their own), else the one ``TIANGOW_TABLES_URL`` names, else the app's own
+(``python -m tiangow.app``: the page's own address).
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ LABELS: dict[str, Text] = {
     "play": T("出牌（打）", "Play"),
     "discard": T("墊牌", "Discard"),
     "hint": T("提示", "Hint"),
+    "hint2": T("看建議", "Show the recommended play"),
     "again": T("再來一局", "Another hand"),
     "review": T("覆盤：看看自己打得怎樣", "Review my play"),
     "review_working": T("教練在看你每一步……", "The coach is going through each of your moves…"),
