@@ -13,6 +13,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -244,3 +245,33 @@ def test_after_a_hand_a_human_opens_the_review_of_their_own_play(app: str, pw_br
         south.check()
     finally:
         south.close()
+
+
+@pytest.mark.site
+def test_the_static_sites_page_plays_at_a_table_service_named_by_its_link(
+        static_site: Any, pw_browser: Any, tmp_path: Path) -> None:
+    """The static site's pages have no server: opened with ?s=<a table service>, the same widget
+    creates a table there, hands out links that carry s=, and plays at it."""
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "tiangow.online", "--port", str(port), "--db",
+                             str(tmp_path / "t.db"), "--bot-pause", "0.05"], cwd=ROOT,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    service = f"http://127.0.0.1:{port}/"
+    host = Learner(pw_browser, 1280, "en")
+    try:
+        wait_http(service + "tiangow/tables/health", 60)
+        host.open(f"{static_site.url}voici/render/friends.html?s={service}")
+        host.page.click(".tg-friends-create-button")
+        host.page.wait_for_selector(".tg-friends-link", timeout=TIMEOUT)
+        east = host.page.eval_on_selector_all(".tg-friends-link-url", "els => els.map(e => e.value)")[0]
+        assert east.startswith(f"{static_site.url}voici/render/friends.html?s=") and "&t=" in east
+        host.page.goto(east, timeout=TIMEOUT)
+        host.page.wait_for_selector(".tg-friends-again", timeout=TIMEOUT)
+        host.page.click(".tg-friends-again")
+        host.page.wait_for_function(_HAS_MOVES, timeout=TIMEOUT)
+        assert host.play_one()
+        host.check()
+    finally:
+        host.close()
+        proc.kill()
+        proc.wait()
