@@ -752,3 +752,52 @@ def test_a_static_sites_page_may_create_a_table_and_its_links_name_the_service(t
                                           body=json.dumps({"page": "http://x.example/p?evil=1&s=http://a"}))
         assert json.loads(r.body)["links"]["0"]["url"].startswith("http://x.example/p?t=")  # other queries dropped
     _serve(body, tmp_path)
+
+
+def test_a_bot_that_fails_does_not_stall_the_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the search bot cannot think (no search core), the rule-based player moves for it,
+    and the fault is noted."""
+    from tiangow.bots.search import SearchBot
+
+    def broken(self: Any, view: Any) -> Any:
+        raise RuntimeError("no search core here")
+
+    monkeypatch.setattr(SearchBot, "choose", broken)
+
+    async def body(url: str, info: dict[str, Any], service: Service) -> None:
+        watch = Client(url, info["watch"])
+        east = Client(url, info["seats"][0])
+        await watch.open()
+        await east.open()
+        await _ready(east)
+        rng = random.Random(2)
+        assert await _act(east, rng)  # East leads; the three bots (broken search) still answer
+        await watch.wait_for(lambda c: sum(m.get("type") == "moved" for m in c.messages) >= 4, 30)
+        assert service.faults and "no search core" in service.faults[0]
+        await east.close()
+        await watch.close()
+        await service.stop()  # the bots would go on noting the fault
+        service.faults.clear()
+    _serve(body, tmp_path, {"bots": "search"})
+
+
+def test_a_table_nobody_is_at_leaves_memory_and_comes_back_as_it_was(tmp_path: Path) -> None:
+    async def body(url: str, info: dict[str, Any], service: Service) -> None:
+        east = Client(url, info["seats"][0], reconnect=False)
+        await east.open()
+        await _ready(east)
+        rng = random.Random(3)
+        assert await _act(east, rng)
+        await east.wait_for(lambda c: c.state is not None and bool(c.state["legal"]), 30)  # East's turn again
+        seq = east.state["seq"]  # type: ignore[index]
+        await east.close()
+        end = time.monotonic() + 10
+        while service.owners:  # held 0.2 s, then idle 0.3 s: out of memory
+            assert time.monotonic() < end, "the idle table stayed in memory"
+            await asyncio.sleep(0.05)
+        back = Client(url, info["seats"][0])
+        await back.open()
+        await back.wait_for(lambda c: c.state is not None, 30)
+        assert back.state["seq"] >= seq and info["code"] in service.owners  # type: ignore[index]
+        await back.close()
+    _serve(body, tmp_path, {"hold_seconds": 0.2}, bot_pause=0.0, idle_seconds=0.3)

@@ -107,8 +107,17 @@ class Owner:
             waiting: set[asyncio.Future[Any]] = {getter}
             if bot is not None:
                 waiting.add(bot)
-            done, _ = await asyncio.wait(waiting, timeout=None if wake is None else max(0.0, wake - now) + 0.01,
-                                         return_when=asyncio.FIRST_COMPLETED)
+            idle = not self.sockets and bot is None and wake is None
+            timeout = self.service.idle_seconds if idle else None if wake is None else max(0.0, wake - now) + 0.01
+            done, _ = await asyncio.wait(waiting, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+            if idle and not done and not self.sockets:
+                # Nobody here and nothing to do: out of memory (its log has everything; the next
+                # page to open one of its links loads it again). No await from here on, so no
+                # page can join it meanwhile.
+                getter.cancel()
+                if self.service.owners.get(t.code) is self:
+                    del self.service.owners[t.code]
+                return
             if bot is not None and bot in done:
                 try:
                     seat, move, against = bot.result()
@@ -141,9 +150,13 @@ class Owner:
         if bot is None:
             seed = t.config.seed * 16 + t.hand * 4 + seat
             bot = self.bots[key] = SearchBot(seed) if t.config.bots == "search" else RuleBot(seed)
-        if isinstance(bot, RuleBot):
-            return seat, bot.choose(view), against
-        move = await asyncio.get_running_loop().run_in_executor(self.service.pool, bot.choose, view)
+        try:
+            if isinstance(bot, RuleBot):
+                return seat, bot.choose(view), against
+            move = await asyncio.get_running_loop().run_in_executor(self.service.pool, bot.choose, view)
+        except Exception as exc:  # a bot that fails (no search core here …) must not stall the table
+            self.service.faults.append(f"{type(bot).__name__}: {exc!r}")
+            move = RuleBot(t.config.seed * 16 + t.hand * 4 + seat).choose(view)
         return seat, move, against
 
     # -- commands --------------------------------------------------------------------------
@@ -278,12 +291,15 @@ class Service:
 
     def __init__(self, store: Store, *, bot_pause: float = 0.6, clock: Callable[[], float] = time.monotonic,
                  catch_up: int = 200, render: Callable[[Table, Role, Lang, float], str] | None = None,
-                 flood: tuple[float, int] = (10.0, 30), cluster: Cluster | None = None) -> None:
+                 flood: tuple[float, int] = (10.0, 30), cluster: Cluster | None = None,
+                 idle_seconds: float = 600.0) -> None:
         self.store = store
         self.bot_pause = bot_pause
         self.clock = clock
         self.catch_up = catch_up
         self.render = render
+        self.idle_seconds = idle_seconds
+        """How long a table nobody is at, with nothing for a bot to do, stays in memory."""
         self.flood = flood
         """Each connection's allowance: frames a second, and at once (:class:`~tiangow.online.protocol.Flood`)."""
         self.owners: dict[str, Owner] = {}
