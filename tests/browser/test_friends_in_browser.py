@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.pages import CHROMIUM_ARGS, ROOT, TIMEOUT, free_port, ready_to_click, wait_http
+from tests.browser.pages import ROOT, TIMEOUT, free_port, ready_to_click, wait_http
 
 pytestmark = pytest.mark.browser
 
@@ -44,13 +44,6 @@ def app(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str
             proc.wait(15)
         except subprocess.TimeoutExpired:
             proc.kill()
-
-
-@pytest.fixture(scope="module")
-def pw_browser(playwright: Any, chromium: str) -> Iterator[Any]:
-    b = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-    yield b
-    b.close()
 
 
 class Learner:
@@ -117,8 +110,8 @@ def _until(pred: Any, timeout: float = 60) -> None:
         time.sleep(0.1)
 
 
-def test_create_a_table_and_share_its_links(app: str, pw_browser: Any) -> None:
-    host = Learner(pw_browser, 1280, "en")
+def test_create_a_table_and_share_its_links(app: str, browser: Any) -> None:
+    host = Learner(browser, 1280, "en")
     try:
         host.open(app + PAGE)
         host.page.wait_for_selector(".tg-friends-empty svg[data-tile]", timeout=TIMEOUT)
@@ -133,12 +126,12 @@ def test_create_a_table_and_share_its_links(app: str, pw_browser: Any) -> None:
         host.close()
 
 
-def test_two_humans_two_bots_a_spectator_a_reload_and_a_hand_to_the_end(app: str, pw_browser: Any) -> None:
+def test_two_humans_two_bots_a_spectator_a_reload_and_a_hand_to_the_end(app: str, browser: Any) -> None:
     info = _create(app, seed=21, hold_seconds=30)
     links = info["links"]
-    east = Learner(pw_browser, 1280, "en")
-    west = Learner(pw_browser, 390, "zh-Hant")
-    watch = Learner(pw_browser, 390, "zh-Hans")
+    east = Learner(browser, 1280, "en")
+    west = Learner(browser, 390, "zh-Hant")
+    watch = Learner(browser, 390, "zh-Hans")
     people = (east, west, watch)
     try:
         east.open(links["0"]["url"])
@@ -182,11 +175,11 @@ def test_two_humans_two_bots_a_spectator_a_reload_and_a_hand_to_the_end(app: str
             p.close()
 
 
-def test_a_human_drops_a_bot_takes_the_seat_and_the_human_reclaims_it(app: str, pw_browser: Any) -> None:
+def test_a_human_drops_a_bot_takes_the_seat_and_the_human_reclaims_it(app: str, browser: Any) -> None:
     info = _create(app, seed=5, hold_seconds=1)
     links = info["links"]
-    east = Learner(pw_browser, 1280, "en")
-    watch = Learner(pw_browser, 1280, "en")
+    east = Learner(browser, 1280, "en")
+    watch = Learner(browser, 1280, "en")
     try:
         east.open(links["0"]["url"])
         watch.open(links["watch"]["url"])
@@ -196,7 +189,7 @@ def test_a_human_drops_a_bot_takes_the_seat_and_the_human_reclaims_it(app: str, 
         watch.page.wait_for_selector(".tg-online-status:has-text('dropped, seat held')", timeout=TIMEOUT)
         watch.page.wait_for_selector(".tg-online-status:has-text('East: bot')", timeout=TIMEOUT)
         watch.page.wait_for_selector(".tg-act[data-seat='0']", timeout=TIMEOUT)  # a bot led for East
-        back = Learner(pw_browser, 390, "zh-Hant")
+        back = Learner(browser, 390, "zh-Hant")
         try:
             back.open(links["0"]["url"])
             watch.page.wait_for_selector(".tg-online-status:has-text('East: here')", timeout=TIMEOUT)
@@ -217,10 +210,10 @@ def test_a_human_drops_a_bot_takes_the_seat_and_the_human_reclaims_it(app: str, 
         watch.close()
 
 
-def test_after_a_hand_a_human_opens_the_review_of_their_own_play(app: str, pw_browser: Any) -> None:
+def test_after_a_hand_a_human_opens_the_review_of_their_own_play(app: str, browser: Any) -> None:
     """§5: lesson 08's review (marks, why, retry) of the seat's own play, from the finished hand."""
     info = _create(app, seed=33)
-    south = Learner(pw_browser, 1280, "en")
+    south = Learner(browser, 1280, "en")
     try:
         south.open(info["links"]["1"]["url"])
         south.page.click(".tg-friends-again")
@@ -249,7 +242,7 @@ def test_after_a_hand_a_human_opens_the_review_of_their_own_play(app: str, pw_br
 
 @pytest.mark.site
 def test_the_static_sites_page_plays_at_a_table_service_named_by_its_link(
-        static_site: Any, pw_browser: Any, tmp_path: Path) -> None:
+        static_site: Any, browser: Any, tmp_path: Path) -> None:
     """The static site's pages have no server: opened with ?s=<a table service>, the same widget
     creates a table there, hands out links that carry s=, and plays at it."""
     port = free_port()
@@ -257,7 +250,7 @@ def test_the_static_sites_page_plays_at_a_table_service_named_by_its_link(
                              str(tmp_path / "t.db"), "--bot-pause", "0.05"], cwd=ROOT,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     service = f"http://127.0.0.1:{port}/"
-    host = Learner(pw_browser, 1280, "en")
+    host = Learner(browser, 1280, "en")
     try:
         wait_http(service + "tiangow/tables/health", 60)
         host.open(f"{static_site.url}voici/render/friends.html?s={service}")

@@ -32,8 +32,9 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ..errors import TiangowError
-from ..i18n import LANGS, Lang, T, Text
+from ..i18n import LANGS, Lang, T
 from ..move import Move
+from .table import Said
 
 __all__ = ["Command", "ProtocolError", "parse", "Flood", "MAX_FRAME", "COMMANDS"]
 
@@ -43,16 +44,8 @@ MAX_FRAME: Final = 2048
 COMMANDS: Final = ("hello", "move", "again", "hint", "end", "lang", "ping")
 
 
-class ProtocolError(TiangowError):
+class ProtocolError(Said):
     """A frame refused before it reaches the table: ``kind`` says which refusal."""
-
-    def __init__(self, kind: str, text: Text) -> None:
-        super().__init__(text.en)
-        self.kind = kind
-        self.text = text
-
-    def say(self, lang: Lang = "en") -> str:
-        return self.text(lang)
 
 
 @dataclass(frozen=True)

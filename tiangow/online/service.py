@@ -45,7 +45,7 @@ from ..move import Move
 from .cluster import Cluster
 from .protocol import Command, Flood, ProtocolError, parse
 from .store import Store
-from .table import ROLES, SPECTATOR, Event, Role, Table, TableConfig, TableError, is_refusal, new_token
+from .table import ROLES, SPECTATOR, Event, Role, Said, Table, TableConfig, TableError, is_refusal, new_token
 from .views import event_view, snapshot
 
 __all__ = ["Service", "Owner", "Connection", "handlers", "make_app"]
@@ -236,7 +236,7 @@ class Owner:
 
     def _refuse(self, conn: Connection, exc: BaseException) -> None:
         text: Text
-        if isinstance(exc, (TableError, ProtocolError)):
+        if isinstance(exc, Said):
             kind, text = exc.kind, exc.text
         elif getattr(exc, "refusal", None) is not None:
             ref = exc.refusal  # type: ignore[attr-defined]

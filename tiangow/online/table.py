@@ -48,7 +48,7 @@ from ..i18n import Lang, T, Text, seat_name
 from ..move import Move
 from ..rules import DEFAULT_RULES, Rules
 
-__all__ = ["Role", "Table", "TableConfig", "TableError", "Event", "BOTS", "SPECTATOR", "ROLES",
+__all__ = ["Role", "Table", "TableConfig", "TableError", "Said", "Event", "BOTS", "SPECTATOR", "ROLES",
            "new_token", "token_hash"]
 
 Role = int | Literal["watch"]
@@ -66,9 +66,9 @@ BOTS: Final = ("rule", "search")
 MAX_HOLD: Final = 3600.0
 
 
-class TableError(TiangowError):
-    """A command the table refuses: ``kind`` says which refusal, ``text`` says it in each
-    language (``str()`` is the English)."""
+class Said(TiangowError):
+    """An error a page is told: ``kind`` says which, ``text`` says it in each language
+    (``str()`` is the English)."""
 
     def __init__(self, kind: str, text: Text) -> None:
         super().__init__(text.en)
@@ -77,6 +77,10 @@ class TableError(TiangowError):
 
     def say(self, lang: Lang = "en") -> str:
         return self.text(lang)
+
+
+class TableError(Said):
+    """A command the table refuses."""
 
 
 @dataclass(frozen=True)
