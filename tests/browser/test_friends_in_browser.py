@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.pages import ROOT, TIMEOUT, free_port, ready_to_click, wait_http
+from tests.browser.pages import ROOT, TIMEOUT, free_port, ready_to_click, start_voila, wait_http
 
 pytestmark = pytest.mark.browser
 
@@ -29,11 +29,10 @@ PAGE = "/voila/render/lessons/friends.ipynb"
 
 @pytest.fixture(scope="module")
 def app(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The app as the README starts it: Voilà with the shared tables (bots quick, its own log)."""
     port = free_port()
     db = tmp_path_factory.mktemp("tables") / "tables.db"
-    proc = subprocess.Popen([sys.executable, "-m", "tiangow.app", "--no-browser", f"--port={port}",
-                             "--Voila.ip=127.0.0.1", "--bot-pause=0.05", f"--tables-db={db}"],
-                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = start_voila(port, ["--bot-pause=0.05", f"--tables-db={db}"], module="tiangow.app")
     base = f"http://127.0.0.1:{port}"
     try:
         wait_http(base + "/tiangow/tables/health", 90)
@@ -115,10 +114,13 @@ def test_create_a_table_and_share_its_links(app: str, browser: Any) -> None:
     try:
         host.open(app + PAGE)
         host.page.wait_for_selector(".tg-friends-empty svg[data-tile]", timeout=TIMEOUT)
+        host.page.wait_for_selector(".tg-friends-create-button:has-text('Create a table')", timeout=TIMEOUT)
         host.page.click(".tg-friends-create-button")
         host.page.wait_for_selector(".tg-friends-link", timeout=TIMEOUT)
         urls = host.page.eval_on_selector_all(".tg-friends-link-url", "els => els.map(e => e.value)")
         assert len(urls) == 5 and len(set(urls)) == 5 and all(u.startswith(app + PAGE + "?t=") for u in urls)
+        host.page.locator(".tg-lang button", has_text="简").first.click()  # the links follow the language
+        host.page.wait_for_selector(".tg-friends-copy:has-text('复制')", timeout=TIMEOUT)
         host.page.locator(".tg-friends-qr summary").first.click()
         assert host.page.locator(".tg-friends-qr svg").first.is_visible()
         host.check()

@@ -66,18 +66,32 @@ function render({ model, el }) {
   style.innerHTML = model.get("table_css") || ""; // the drawings' style, once (the service leaves it out of each)
   el.append(style, root);
 
+  // Before a table is joined, the form (or the links) is drawn again when the page's language changes.
+  let redraw = null;
+  let drawnLang = lang(model);
+  new MutationObserver(() => {
+    if (lang(model) !== drawnLang) {
+      drawnLang = lang(model);
+      if (redraw) redraw();
+    }
+  }).observe(document.body, { attributes: true, attributeFilter: ["data-tg-lang"] });
+
   if (token && /^[A-Za-z0-9_-]{10,64}$/.test(token)) {
     join(token);
   } else if (model.get("static") && !model.get("service") && !pageService()) {
-    const picture = node("div", "tg-friends-picture");
-    picture.innerHTML = model.get("picture") || "";
-    root.append(picture, node("p", "tg-prose tg-friends-note", say("needs_server")));
+    redraw = () => {
+      const picture = node("div", "tg-friends-picture");
+      picture.innerHTML = model.get("picture") || "";
+      root.replaceChildren(picture, node("p", "tg-prose tg-friends-note", say("needs_server")));
+    };
+    redraw();
   } else {
     createForm();
   }
 
   // -- creating a table ------------------------------------------------------------------
   function createForm() {
+    redraw = createForm;
     root.replaceChildren();
     const form = node("div", "tg-friends-create tg-card");
     const picture = node("div", "tg-friends-picture");
@@ -145,6 +159,7 @@ function render({ model, el }) {
   }
 
   function showLinks(info) {
+    redraw = () => showLinks(info);
     root.replaceChildren();
     const box = node("div", "tg-friends-links tg-card");
     box.appendChild(node("p", "tg-prose", say("links_intro")));
