@@ -97,8 +97,9 @@ def wait_http(url: str, timeout: float) -> None:
     raise RuntimeError(f"{url} did not answer within {timeout} s")
 
 
-def start_voila(port: int, extra: list[str] | None = None) -> subprocess.Popen[bytes]:
-    cmd = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+def start_voila(port: int, extra: list[str] | None = None, module: str = "voila") -> subprocess.Popen[bytes]:
+    """Voilà on ``port`` (``module="tiangow.app"``: the app, Voilà with the shared tables)."""
+    cmd = [sys.executable, "-m", module, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
            *(extra or [])]
     # lesson 08's table starts a search in another process for each deal (tiangow.bots.ahead);
     # not in these tests' servers, which share two cores with the browsers (TIANGOW_OPEN_AHEAD=1
@@ -163,6 +164,18 @@ def select(page: Any, tiles: list[str], hand: str = ".tg-hand") -> None:
                 break
     page.wait_for_function(f"() => document.querySelectorAll('{hand} button.tg-picked').length === {len(tiles)}",
                            timeout=TIMEOUT)
+
+
+def follow_hint(page: Any, step: int) -> tuple[list[str], bool]:
+    """Ask lesson 08's coach (both stages) at ``step``: the recommended tiles, and whether they
+    are discarded."""
+    page.click(".tg-hint-button")
+    page.wait_for_selector(f".tg-hintbox[data-stage='1'][data-step='{step}'] .tg-hint-nudge", timeout=TIMEOUT)
+    ready_to_click(page, ".tg-hint-button", TIMEOUT)
+    page.click(".tg-hint-button")
+    page.wait_for_selector(f".tg-hintbox[data-stage='2'][data-step='{step}'] .tg-hint-rec", timeout=TIMEOUT)
+    box = page.locator(".tg-hintbox")
+    return str(box.get_attribute("data-tiles")).split(), box.get_attribute("data-discard") == "true"
 
 
 def clear_selection(page: Any, hand: str = ".tg-hand") -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.pages import ON_BOTH, Lessons, clear_selection, ready_to_click, select, wait_turn
+from tests.browser.pages import ON_BOTH, Lessons, clear_selection, follow_hint, select, wait_turn
 from tiangow.widgets.challenge import Challenge, ChallengeBoard
 
 pytestmark = pytest.mark.browser
@@ -43,14 +43,7 @@ def test_a_friend_plays_a_challenge_and_sees_both_results(page: Any, lessons: Le
     turns = 0
     while state == "your-turn":
         turns += 1
-        page.click(".tg-hint-button")
-        page.wait_for_selector(f".tg-hintbox[data-stage='1'][data-step='{step}']", timeout=TIMEOUT)
-        ready_to_click(page, ".tg-hint-button", TIMEOUT)
-        page.click(".tg-hint-button")
-        page.wait_for_selector(f".tg-hintbox[data-stage='2'][data-step='{step}'] .tg-hint-rec", timeout=TIMEOUT)
-        box = page.locator(".tg-hintbox")
-        tiles = str(box.get_attribute("data-tiles")).split()
-        discard = box.get_attribute("data-discard") == "true"
+        tiles, discard = follow_hint(page, step)
         clear_selection(page)
         select(page, tiles)
         page.click(".tg-discard" if discard else ".tg-play")

@@ -25,8 +25,8 @@ from tests.browser.pages import (
     CHROMIUM_ARGS,
     LOCALE,
     current_question,
+    follow_hint,
     progress_ready,
-    ready_to_click,
     select,
     wait_turn,
     wrong_then_right,
@@ -179,14 +179,7 @@ def test_lesson_08_hint_and_a_trick_in_the_browser(learner: Any, site: SiteServe
     assert page.locator(".tg-deal-line").get_attribute("data-search") == "compiled"
     state, step = wait_turn(page)
     assert state == "your-turn"
-    page.click(".tg-hint-button")
-    page.wait_for_selector(f".tg-hintbox[data-stage='1'][data-step='{step}'] .tg-hint-nudge", timeout=TIMEOUT)
-    ready_to_click(page, ".tg-hint-button", TIMEOUT)
-    page.click(".tg-hint-button")
-    page.wait_for_selector(f".tg-hintbox[data-stage='2'][data-step='{step}'] .tg-hint-rec", timeout=TIMEOUT)
-    box = page.locator(".tg-hintbox")
-    tiles = str(box.get_attribute("data-tiles")).split()
-    discard = box.get_attribute("data-discard") == "true"
+    tiles, discard = follow_hint(page, step)
     select(page, tiles)
     page.click(".tg-discard" if discard else ".tg-play")
     marked = page.wait_for_selector(f".tg-feedback-line[data-mark][data-step='{step + 1}']", timeout=TIMEOUT)
