@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.pages import ROOT, TIMEOUT, free_port, ready_to_click, start_voila, wait_http
 
@@ -59,8 +60,31 @@ class Learner:
     def open(self, url: str) -> None:
         self.page.goto(url, timeout=TIMEOUT)
         self.page.wait_for_selector(".tg-friends-status[data-seq], .tg-friends-create-button", timeout=TIMEOUT)
-        label = {"zh-Hant": "繁", "zh-Hans": "简", "en": "English"}[self.lang]
-        self.page.locator(".tg-lang button", has_text=label).first.click()
+        self.choose_language(self.lang)
+
+    def choose_language(self, lang: str) -> None:
+        """Press the page's language button until the page speaks ``lang``: the table's own widget
+        can be drawn (and the test reach the button) before the language bar's widget is live, and
+        a press on it then does nothing (seen once in CI, under load)."""
+        label = {"zh-Hant": "繁", "zh-Hans": "简", "en": "English"}[lang]
+        spoken = f"() => document.body.dataset.tgLang === {json.dumps(lang)}"
+        end = time.monotonic() + TIMEOUT / 1000
+        while True:
+            self.page.locator(".tg-lang button", has_text=label).first.click()
+            try:
+                self.page.wait_for_function(spoken, timeout=5_000)
+                return
+            except PlaywrightTimeout:
+                now = self.page.evaluate("() => document.body.dataset.tgLang")
+                assert time.monotonic() < end, f"the page never switched to {lang} (it speaks {now})"
+
+    def wait_for_text(self, selector: str, text: str) -> None:
+        """Wait for ``selector`` to show ``text``; else fail saying what it shows."""
+        try:
+            self.page.wait_for_selector(f"{selector}:has-text({json.dumps(text, ensure_ascii=False)})", timeout=TIMEOUT)
+        except PlaywrightTimeout:
+            shown = self.page.eval_on_selector_all(selector, "els => els.map(e => e.textContent)")
+            raise AssertionError(f"{selector} never showed {text!r}; it shows {shown}") from None
 
     def state(self) -> dict[str, Any]:
         board = self.page.locator(".tg-friends-board")
@@ -119,7 +143,7 @@ def test_create_a_table_and_share_its_links(app: str, browser: Any) -> None:
         host.page.wait_for_selector(".tg-friends-link", timeout=TIMEOUT)
         urls = host.page.eval_on_selector_all(".tg-friends-link-url", "els => els.map(e => e.value)")
         assert len(urls) == 5 and len(set(urls)) == 5 and all(u.startswith(app + PAGE + "?t=") for u in urls)
-        host.page.locator(".tg-lang button", has_text="简").first.click()  # the links follow the language
+        host.choose_language("zh-Hans")  # the links follow the language
         host.page.wait_for_selector(".tg-friends-copy:has-text('复制')", timeout=TIMEOUT)
         host.page.locator(".tg-friends-qr summary").first.click()
         assert host.page.locator(".tg-friends-qr svg").first.is_visible()
@@ -143,9 +167,9 @@ def test_two_humans_two_bots_a_spectator_a_reload_and_a_hand_to_the_end(app: str
         east.page.click(".tg-friends-again")
         west.page.click(".tg-friends-again")
         east.page.wait_for_function(_HAS_MOVES, timeout=TIMEOUT)  # the banker leads
-        west.page.wait_for_selector(".tg-friends-status:has-text('你坐西')", timeout=TIMEOUT)
-        watch.page.wait_for_selector(".tg-friends-status:has-text('你在旁观')", timeout=TIMEOUT)
-        watch.page.wait_for_selector(".tg-online-status:has-text('东：在线')", timeout=TIMEOUT)
+        west.wait_for_text(".tg-friends-status", "你坐西")
+        watch.wait_for_text(".tg-friends-status", "你在旁观")
+        watch.wait_for_text(".tg-online-status", "东：在线")
         reloaded = False
         moves = 0
         end = time.monotonic() + 240
