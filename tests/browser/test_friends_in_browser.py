@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.pages import ROOT, TIMEOUT, free_port, ready_to_click, start_voila, wait_http
+from tests.browser.pages import ROOT, TIMEOUT, free_port, progress_ready, ready_to_click, start_voila, wait_http
 
 pytestmark = pytest.mark.browser
 
@@ -56,16 +56,25 @@ class Learner:
         self.errors: list[str] = []
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         self.lang = lang
+        self.langs: list[str] = []  # every language the page spoke, in order (for a failure's message)
+        self.page.on("console", lambda m: m.text.startswith("tg-lang ") and self.langs.append(m.text[8:]))
+        self.page.add_init_script(
+            "new MutationObserver(() => console.log('tg-lang ' + document.body.dataset.tgLang + ' '"
+            " + Math.round(performance.now()))).observe(document, {attributes: true, subtree: true,"
+            " attributeFilter: ['data-tg-lang']});")
 
     def open(self, url: str) -> None:
         self.page.goto(url, timeout=TIMEOUT)
         self.page.wait_for_selector(".tg-friends-status[data-seq], .tg-friends-create-button", timeout=TIMEOUT)
+        # Until the kernel has read the saved progress the page shows the kernel's default (繁);
+        # then a first visit switches to the browser's language. A press before that could be on
+        # the button already shown as pressed (doing nothing) and be undone by the switch.
+        progress_ready(self.page, TIMEOUT)
         self.choose_language(self.lang)
 
     def choose_language(self, lang: str) -> None:
-        """Press the page's language button until the page speaks ``lang``: the table's own widget
-        can be drawn (and the test reach the button) before the language bar's widget is live, and
-        a press on it then does nothing (seen once in CI, under load)."""
+        """Press the page's language button until the page speaks ``lang`` (a press before the
+        language bar's widget is live does nothing)."""
         label = {"zh-Hant": "繁", "zh-Hans": "简", "en": "English"}[lang]
         spoken = f"() => document.body.dataset.tgLang === {json.dumps(lang)}"
         end = time.monotonic() + TIMEOUT / 1000
@@ -84,7 +93,10 @@ class Learner:
             self.page.wait_for_selector(f"{selector}:has-text({json.dumps(text, ensure_ascii=False)})", timeout=TIMEOUT)
         except PlaywrightTimeout:
             shown = self.page.eval_on_selector_all(selector, "els => els.map(e => e.textContent)")
-            raise AssertionError(f"{selector} never showed {text!r}; it shows {shown}") from None
+            spoken = self.page.evaluate("() => [document.body.dataset.tgLang, "
+                                        "document.querySelector('.tg-lang button.mod-active')?.textContent]")
+            raise AssertionError(f"{selector} never showed {text!r}; it shows {shown}; the page speaks "
+                                 f"{spoken[0]} ({spoken[1]} pressed); its languages: {self.langs}") from None
 
     def state(self) -> dict[str, Any]:
         board = self.page.locator(".tg-friends-board")
