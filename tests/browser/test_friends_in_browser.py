@@ -73,8 +73,8 @@ class Learner:
         self.choose_language(self.lang)
 
     def choose_language(self, lang: str) -> None:
-        """Press the page's language button until the page speaks ``lang`` (a press before the
-        language bar's widget is live does nothing)."""
+        """Press the page's language button until the page speaks ``lang``, failing with the
+        language it speaks instead."""
         label = {"zh-Hant": "繁", "zh-Hans": "简", "en": "English"}[lang]
         spoken = f"() => document.body.dataset.tgLang === {json.dumps(lang)}"
         end = time.monotonic() + TIMEOUT / 1000
