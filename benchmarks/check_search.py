@@ -2,6 +2,7 @@
 
     python -m benchmarks.check_search [--endings 10000] [--tiles 3 4 5] [--seed 1]
     python -m benchmarks.check_search --whole 20 --limit 300
+    python -m benchmarks.check_search --endings 2000 --relaxed-from 2
 
 
 Each ending is a seeded deal played sensibly (``tiangow.bots.positions.deal_until``) until a
@@ -13,6 +14,8 @@ The same values are the bar every reduction of the search must pass (issue 23 §
 
 With ``--whole N``: N seeded whole hands (8 tiles each, default rules, the seat to act, the net)
 instead; a hand the reference does not finish within ``--limit`` seconds is skipped and counted.
+With ``--relaxed-from 2`` the search asks its relaxed game (a bound, docs/search.md) in the
+small endings too, so they check it.
 """
 
 from __future__ import annotations
@@ -146,7 +149,17 @@ def main() -> None:
     parser.add_argument("--limit", type=float, default=300, help="seconds the reference gets per whole hand")
     parser.add_argument("--bounds", action="store_true",
                         help="check the search's floor and ceiling against exact values instead")
+    parser.add_argument("--relaxed-from", type=int, default=None,
+                        help="ask the relaxed game from this many tiles a hand (2: in every ending; 9: never)")
     args = parser.parse_args()
+    if args.relaxed_from is not None:
+        with search.relaxed_from(args.relaxed_from):
+            run(args)
+    else:
+        run(args)
+
+
+def run(args: argparse.Namespace) -> None:
     if args.bounds:
         sys.exit(1 if check_bounds(args.endings, args.tiles, args.seed) else 0)
     if args.whole:

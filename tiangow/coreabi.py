@@ -120,13 +120,17 @@ TUNING: Final[dict[str, int]] = {
     "WIN_FLOOR_GRACE": 32,
     "WIN_FLOOR_RATE": 4,
     "LEAD_THROUGH_FROM": 4,
+    "RELAXED_FROM": 6,
+    "RELAXED_DISCARDS": 3,
 }
 """The search's tuning constants (docs/search.md says what each does): ``WIN_FLOOR_FROM``, from
 how many tiles a hand the net's search asks, at a trick start, whether the seat can force the
 win (then it gets at least the least win); within one search of a window only while it pays,
 ``WIN_FLOOR_GRACE`` times, then while it finds a win at least once in ``WIN_FLOOR_RATE`` times
 asked; ``LEAD_THROUGH_FROM``, from how many tiles a hand the other three's leads are ordered as
-a side."""
+a side; ``RELAXED_FROM``, from how many tiles a hand the search asks the relaxed game (the other
+three putting off their discards) for a bound, where their first reply failed and
+``RELAXED_DISCARDS`` or more of their replies left are discards (or it is their lead)."""
 
 
 def header() -> str:

@@ -202,9 +202,11 @@ struct Context {
     int error;
     u64 floor_cuts;
     u64 fw_asked, fw_won;  // this search: the forced win asked at trick starts (WIN_FLOOR_FROM), and found
+    int relaxed;  // searching the relaxed game (the other three put off their discards: relaxed_bound)
 };
 
 int use_floor = 1;  // net_floor cuts (switched off only to measure what they save: floor(False))
+int relaxed_from = RELAXED_FROM;  // set_relaxed_from: the tests ask the relaxed game in small endings too
 
 // ---- the canonical relabelling (tests/reference/symmetry.py) ------------------------------
 
@@ -403,17 +405,18 @@ int capturing(const Context* c, int led) {
     return -1;
 }
 
-void subsets(u64 h, int k, Move* out, int& n) {
-    // distinct sets of k tiles, weakest fields first
+void subsets(u64 h, int k, Move* out, int& n, u64 keep = 0) {
+    // distinct sets of k tiles, weakest fields first, the fields in keep after all the others
     int shifts[21], counts[21], m = 0;
-    for (int f = 20; f >= 0; --f) {
-        int cnt = (h >> (3 * f)) & 7;
-        if (cnt) {
-            shifts[m] = 3 * f;
-            counts[m] = cnt;
-            ++m;
+    for (int pass = 0; pass < 2; ++pass)
+        for (int f = 20; f >= 0; --f) {
+            int cnt = (h >> (3 * f)) & 7;
+            if (cnt && (((keep >> (3 * f)) & 7) != 0) == (pass == 1)) {
+                shifts[m] = 3 * f;
+                counts[m] = cnt;
+                ++m;
+            }
         }
-    }
     int take[21];
     // depth-first over kinds, the weakest first, taking as many as possible first
     struct Rec {
@@ -443,7 +446,7 @@ int gen_moves(const Context* c, const State& st, Move* out) {
     if (!st.size) {
         for (int id : *c->lead_order) {
             const Combo& cb = c->combos[id];
-            if (!contains(hs, cb.mask)) continue;
+            if (!contains(hs, cb.mask) || cb.size > st.left) continue;  // (the relaxed game's extra tiles)
             if (!c->free_split && cb.family != 0 && (hs & cb.family_fields) != cb.mask) continue;
             out[n].combo = id;
             out[n].disc = 0;
@@ -473,7 +476,21 @@ int gen_moves(const Context* c, const State& st, Move* out) {
             }
         }
     }
-    subsets(hs, st.size, out, n);
+    // A seat holding a supreme tries the discards that keep it first: the field order puts
+    // 1-2 and 2-4 among the weakest, and breaking a supreme is seldom right (hand 17 of the
+    // seeded whole hands spent three quarters of its positions on such discards of the others).
+    if (c->relaxed && seat != c->me) {
+        // the relaxed game: one of the other three puts its discard off, keeping every tile
+        out[n].combo = -1;
+        out[n].disc = 0;
+        return n + 1;
+    }
+    u64 keep = 0;
+    for (u64 sup = c->supremes; sup; sup &= sup - 1) {
+        u64 mask = c->combos[__builtin_ctzll(sup)].mask;
+        if (contains(hs, mask)) keep |= mask;
+    }
+    subsets(hs, st.size, out, n, keep);
     return n;
 }
 
@@ -495,7 +512,7 @@ int push(const Context* c, State& st, const Move& mv, bool& paid) {
                 st.locked = 2;
         } else {
             st.size = cb.size;
-            st.last = left == 0;
+            st.last = st.left == cb.size;
             st.led = mv.combo;
             st.up = cb.mask;
             if (st.first < 0) st.first = mv.combo;
@@ -1064,6 +1081,7 @@ int net_floor(const Context* c, const State& st) {
         for (int k = 0; k < nf[o]; ++k) loss = std::max(loss, PAYS[s] * f[o] * fmult[o][k] - fcost[o][k]);
     int holders = (st.stacks[0] > 0) + (st.stacks[1] > 0) + (st.stacks[2] > 0) + (st.stacks[3] > 0);
     if (s == 0 && holders <= 1) {
+        if (c->relaxed) return -INF;  // sweep and sweep_bound read hands of as many tiles as tricks left
         // another seat could take all 8 stacks: 七支/八支 with its own finish (R-$11) — not one
         // that has lost this trick or cannot beat what stands, and no more than sweep_bound
         // where me can keep it to that.
@@ -1180,7 +1198,7 @@ inline void relabelled_key(const Context* c, const State& st, const u64* cn, u64
     k[2] = cn[2];
     k[3] = cn[3];
     k[4] = sk | (u64)st.to_play << 16 | (u64)st.leader << 18 | cn[6] << 20 | (u64)(st.best_seat + 1) << 28 |
-           (u64)st.locked << 31 | (u64)1 << 41 | (u64)c->me << 42 | (u64)c->goal << 44 | (c->id & 0x3FF) << 46;
+           (u64)st.locked << 31 | (u64)1 << 41 | (u64)c->me << 42 | (u64)c->goal << 44 | (c->id & 0x3FF) << 46 | (u64)c->relaxed << 62;
     k[5] = cn[4];
     k[6] = cn[5];
 }
@@ -1207,6 +1225,35 @@ inline void fingerprint(const u64* k, u64* fp) {
 inline Entry* bucket(u64 fp0) { return &cur->entries[(size_t)(fp0 & (((u64)1 << cur->bits) - 1)) & ~(size_t)1]; }
 
 // LEAD_THROUGH_FROM (ddcore_abi.h): tiles a hand from which the others' leads are ordered as a side
+
+int value(Context* c, State& st, int alpha, int beta, const u64* pre);
+
+// The relaxed game: the same hand, but each of the other three, where it would discard, puts the
+// discard off — keeps every tile, to play any of them later (its tiles left at the end are the
+// discards). Whatever the three can do in the real game they can do there (play as they would,
+// never using what they would have discarded), and me's options are the same, so the relaxed
+// game is worth no more to me: where me reaches beta there, it does here. Its search collapses
+// the three's discards (a seat with 8 tiles has up to 70 ways of discarding 4) to one move,
+// which is what a proof over all their replies costs most in (issue 46: hand 186 of the seeded
+// whole hands proves "at least -6" over its first follower's seven discards, 1.5-3.9 million
+// positions each). Its own table entries (keyed apart), no net_floor sweeps (they read hands of
+// as many tiles as tricks left) and no forced win; ceilings and table entries can only make
+// its answer lower, which keeps the bound sound. Only with free splitting: under Wong's rule a
+// seat holding more tiles may lead less (a combination it keeps whole). Asked where the three's first reply at a
+// position failed to hold me below beta, from RELAXED_FROM tiles a hand, where the replies left
+// hold RELAXED_DISCARDS discards or more (or it is their lead).
+int relaxed_bound(Context* c, const State& st, const Move* rest, int n, int beta) {
+    if (st.size) {
+        int nd = 0;
+        for (int i = 0; i < n; ++i) nd += rest[i].combo < 0;
+        if (nd < RELAXED_DISCARDS) return -INF;
+    }
+    c->relaxed = 1;
+    State copy = st;
+    int w = value(c, copy, beta - 1, beta, nullptr);
+    c->relaxed = 0;
+    return w;
+}
 
 // pre: the fingerprint of st's key, when the caller worked it out (a discard inside a trick,
 // whose canonical position the list of discards needed anyway)
@@ -1251,7 +1298,7 @@ int value(Context* c, State& st, int alpha, int beta, const u64* pre = nullptr) 
                 return floor;
             }
         }
-        if (c->bonus_on && !st.size && st.left >= WIN_FLOOR_FROM) {
+        if (c->bonus_on && !st.size && st.left >= WIN_FLOOR_FROM && !c->relaxed) {
             // the floor of a forced win: where me can make sure of taking the last trick
             // (a search of that question alone), it gets at least win_floor
             int won = win_floor(c, st);
@@ -1303,7 +1350,7 @@ int value(Context* c, State& st, int alpha, int beta, const u64* pre = nullptr) 
             k[3] = st.h[3];
             k[4] = sk | (u64)to_play << 16 | (u64)st.leader << 18 | (u64)(st.best + 1) << 20 |
                    (u64)(st.best_seat + 1) << 28 | (u64)st.locked << 31 | (u64)(st.led + 1) << 33 |
-                   (u64)c->me << 42 | (u64)c->goal << 44 | (c->id & 0x3FF) << 46 | (u64)(st.first + 1) << 56;
+                   (u64)c->me << 42 | (u64)c->goal << 44 | (c->id & 0x3FF) << 46 | (u64)(st.first + 1) << 56 | (u64)c->relaxed << 62;
             k[5] = st.shown;
             k[6] = st.up;
         }
@@ -1340,6 +1387,37 @@ int value(Context* c, State& st, int alpha, int beta, const u64* pre = nullptr) 
     bool maximize = c->goal == POSSIBLE_WIN || to_play == c->me;
     Move ms[MAXMOVES];
     int n = gen_moves(c, st, ms);
+    if (relabel && c->free_split && c->goal != POSSIBLE_WIN && st.left > 1 && !st.locked &&
+        !(c->relaxed && to_play != c->me)) {
+        // Dominated plays: of two plays of one class that both stand (no seat still to act in
+        // the trick holds a play that beats the lower), the higher is not tried where keeping
+        // its tile is no better than keeping the lower's (keeps_better, as for discards: the
+        // trick, its stacks and everyone's options in it are the same either way). Not in the
+        // last trick (which single wins it can decide 七支/八支).
+        u64 later = 0;
+        for (int k = st.acted + 1; k < 4; ++k) later |= mine[(st.leader + k) & 3];
+        u64 partners = 0;
+        if (to_play != c->me)
+            for (int s = 0; s < 4; ++s)
+                if (s != to_play && s != c->me) partners |= mine[s];
+        u64 held = st.h[to_play];
+        int j = 0;
+        for (int i = 0; i < n; ++i) {
+            bool dominated = false;
+            int ci = ms[i].combo;
+            if (ci >= 0)
+                for (int q = 0; q < n && !dominated; ++q) {
+                    int cq = ms[q].combo;
+                    if (cq < 0 || q == i || !(c->beaten_by[cq] >> ci & 1) || (c->beaten_by[cq] & later)) continue;
+                    u64 mi = c->combos[ci].mask, mq = c->combos[cq].mask;
+                    u64 a = excess(mq, mi), b = excess(mi, mq);  // i keeps a, q keeps b
+                    if ((b & (b - 1)) || !(b & LOW) || (a & (a - 1)) || !(a & LOW)) continue;
+                    dominated = keeps_better(c, a, b, held - mi - a, partners);
+                }
+            if (!dominated) ms[j++] = ms[i];
+        }
+        n = j;
+    }
     if (!st.size && !maximize && st.left >= LEAD_THROUGH_FROM && n > 2) {
         // One of the other three leads: after its first lead (biggest and best), the leads
         // me can beat and a partner can beat too (led through me), then those nobody beats or
@@ -1504,6 +1582,17 @@ int value(Context* c, State& st, int alpha, int beta, const u64* pre = nullptr) 
             if (v < beta) {
                 beta = v;
                 if (alpha >= beta) break;
+            }
+        }
+        if (i == 0 && !maximize && best >= beta && n > 1 && c->goal == NET && !c->relaxed && c->free_split &&
+            st.left >= relaxed_from) {
+            // The first try of the other three did not hold me below beta, so this may be a
+            // proof over all their replies: where me reaches beta in the relaxed game, it does here.
+            int w = relaxed_bound(c, st, ms + 1, n - 1, beta);
+            if (c->error) return 0;
+            if (w >= beta) {
+                if (w < best) best = w;
+                break;
             }
         }
     }
@@ -1770,6 +1859,7 @@ int run_search(Context* self, State& st, int me, int goal, int alpha, int beta, 
     self->stores = 0;
     self->floor_cuts = 0;
     self->fw_asked = self->fw_won = 0;
+    self->relaxed = 0;
     self->error = 0;
     self->limit = limit;
     int v = value(self, st, alpha, beta);
@@ -1983,6 +2073,14 @@ PyObject* set_floor(PyObject*, PyObject* arg) {
     return PyBool_FromLong(was);
 }
 
+PyObject* set_relaxed_from(PyObject*, PyObject* arg) {
+    long n = PyLong_AsLong(arg);
+    if (n == -1 && PyErr_Occurred()) return nullptr;
+    int was = relaxed_from;
+    relaxed_from = (int)n;
+    return PyLong_FromLong(was);
+}
+
 PyObject* table_info(PyObject*, PyObject* args) {
     int which = 0;
     if (!PyArg_ParseTuple(args, "|i", &which)) return nullptr;
@@ -1998,6 +2096,7 @@ PyObject* table_info(PyObject*, PyObject* args) {
 PyMethodDef module_methods[] = {
     {"set_table_bits", set_table_bits, METH_VARARGS, "set_table_bits(n, table=0): the table holds 2**n positions"},
     {"set_floor", set_floor, METH_O, "set_floor(on) -> whether it was on: cut where net_floor reaches beta (on by default; off to measure)"},
+    {"set_relaxed_from", set_relaxed_from, METH_O, "set_relaxed_from(n) -> what it was: ask the relaxed game from n tiles a hand (RELAXED_FROM by default; 9: never)"},
     {"table_info", table_info, METH_VARARGS, "table_info(table=0) -> (entries, bytes per entry, entries of its last search)"},
     {nullptr, nullptr, 0, nullptr}};
 
@@ -2140,6 +2239,12 @@ __attribute__((export_name("tg_set_table_bits"))) int tg_set_table_bits(int bits
 __attribute__((export_name("tg_set_floor"))) int tg_set_floor(int on) {
     int was = use_floor;
     use_floor = on != 0;
+    return was;
+}
+
+__attribute__((export_name("tg_set_relaxed_from"))) int tg_set_relaxed_from(int n) {
+    int was = relaxed_from;
+    relaxed_from = n;
     return was;
 }
 

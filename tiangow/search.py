@@ -149,6 +149,20 @@ def without_floor() -> Iterator[None]:
             _ddcore.set_floor(core_was)
 
 
+@contextmanager
+def relaxed_from(tiles: int) -> Iterator[None]:
+    """Inside the block the searches ask the relaxed game (the other three putting off their
+    discards: a bound, docs/search.md) from ``tiles`` tiles a hand instead of
+    ``coreabi.TUNING["RELAXED_FROM"]`` (the tests hold it to the reference on small endings;
+    9: never). Same values."""
+    core_was = _ddcore.set_relaxed_from(tiles) if _ddcore is not None else None
+    try:
+        yield
+    finally:
+        if _ddcore is not None and core_was is not None:
+            _ddcore.set_relaxed_from(core_was)
+
+
 def core_in_use() -> str:
     """Which search runs now: ``"compiled"`` (a build of the core: :data:`CORE_BUILD`), or
     ``"none"`` where no core could run (or inside ``using_core(None)``)."""

@@ -4,7 +4,7 @@
 install``), and, with ``-DTG_WASM``, as a WebAssembly module with plain numbers in and out
 (``scripts/build_wasm.py`` writes ``ddcore.wasm``; Debian's clang, lld, wasi-libc and libc++
 for wasm32 build it). :func:`load` wraps such a module in the extension's own interface —
-:class:`Context` with ``solve`` and ``bounds``, and ``set_table_bits``, ``set_floor``,
+:class:`Context` with ``solve`` and ``bounds``, and ``set_table_bits``, ``set_floor``, ``set_relaxed_from``,
 ``table_info`` — so that :mod:`tiangow.search` can use either. The module asks its host for
 the settlement of each distinct finish (``tg_final_net``), as the extension calls a Python
 function.
@@ -143,6 +143,9 @@ class Core:
     def set_floor(self, on: bool) -> bool:
         return bool(self.rt.call("tg_set_floor", int(bool(on))))
 
+    def set_relaxed_from(self, n: int) -> int:
+        return int(self.rt.call("tg_set_relaxed_from", int(n)))
+
     def table_info(self, table: int = 0) -> tuple[int, int, int]:
         if table not in (0, 1):
             raise ValueError("ddcore: table 0 or 1")
@@ -264,7 +267,8 @@ def wasmtime_runtime(path: Path = WASM) -> Callable[[HostFinalNet], Runtime]:
             self.memory = exports["memory"]
             self.funcs = {name: exports[name] for name in (
                 "tg_source", "tg_abi", "tg_alloc", "tg_free", "tg_error", "tg_context_new", "tg_context_free",
-                "tg_solve", "tg_bounds", "tg_set_table_bits", "tg_set_floor", "tg_table_info") if name in exports}
+                "tg_solve", "tg_bounds", "tg_set_table_bits", "tg_set_floor", "tg_set_relaxed_from",
+                "tg_table_info") if name in exports}
 
         def call(self, name: str, *args: int) -> int:
             r = self.funcs[name](self.store, *args)
