@@ -476,15 +476,15 @@ int gen_moves(const Context* c, const State& st, Move* out) {
             }
         }
     }
-    // A seat holding a supreme tries the discards that keep it first: the field order puts
-    // 1-2 and 2-4 among the weakest, and breaking a supreme is seldom right (hand 17 of the
-    // seeded whole hands spent three quarters of its positions on such discards of the others).
     if (c->relaxed && seat != c->me) {
         // the relaxed game: one of the other three puts its discard off, keeping every tile
         out[n].combo = -1;
         out[n].disc = 0;
         return n + 1;
     }
+    // A seat holding a supreme tries the discards that keep it first: the field order puts
+    // 1-2 and 2-4 among the weakest, and breaking a supreme is seldom right (hand 17 of the
+    // seeded whole hands spent three quarters of its positions on such discards of the others).
     u64 keep = 0;
     for (u64 sup = c->supremes; sup; sup &= sup - 1) {
         u64 mask = c->combos[__builtin_ctzll(sup)].mask;
@@ -1239,9 +1239,9 @@ int value(Context* c, State& st, int alpha, int beta, const u64* pre);
 // positions each). Its own table entries (keyed apart), no net_floor sweeps (they read hands of
 // as many tiles as tricks left) and no forced win; ceilings and table entries can only make
 // its answer lower, which keeps the bound sound. Only with free splitting: under Wong's rule a
-// seat holding more tiles may lead less (a combination it keeps whole). Asked where the three's first reply at a
-// position failed to hold me below beta, from RELAXED_FROM tiles a hand, where the replies left
-// hold RELAXED_DISCARDS discards or more (or it is their lead).
+// seat holding more tiles may lead less (a combination it keeps whole). Asked where the three's
+// first reply at a position failed to hold me below beta, from RELAXED_FROM tiles a hand, where
+// the replies left hold RELAXED_DISCARDS discards or more (or it is their lead).
 int relaxed_bound(Context* c, const State& st, const Move* rest, int n, int beta) {
     if (st.size) {
         int nd = 0;

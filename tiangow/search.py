@@ -138,15 +138,23 @@ def using_core(core: Any) -> Iterator[None]:
 
 
 @contextmanager
-def without_floor() -> Iterator[None]:
-    """Inside the block the searches do not cut where the core's floor of a seat's net reaches
-    the window (same values, more positions: to measure what the floor saves)."""
-    core_was = _ddcore.set_floor(False) if _ddcore is not None else None
+def _core_switch(setter: str, value: object) -> Iterator[None]:
+    """Inside the block the core in use has one of its switches (``set_floor``,
+    ``set_relaxed_from``) set to ``value``; afterwards it is set back to what it was."""
+    was = getattr(_ddcore, setter)(value) if _ddcore is not None else None
     try:
         yield
     finally:
-        if _ddcore is not None and core_was is not None:
-            _ddcore.set_floor(core_was)
+        if _ddcore is not None and was is not None:
+            getattr(_ddcore, setter)(was)
+
+
+@contextmanager
+def without_floor() -> Iterator[None]:
+    """Inside the block the searches do not cut where the core's floor of a seat's net reaches
+    the window (same values, more positions: to measure what the floor saves)."""
+    with _core_switch("set_floor", False):
+        yield
 
 
 @contextmanager
@@ -155,12 +163,8 @@ def relaxed_from(tiles: int) -> Iterator[None]:
     discards: a bound, docs/search.md) from ``tiles`` tiles a hand instead of
     ``coreabi.TUNING["RELAXED_FROM"]`` (the tests hold it to the reference on small endings;
     9: never). Same values."""
-    core_was = _ddcore.set_relaxed_from(tiles) if _ddcore is not None else None
-    try:
+    with _core_switch("set_relaxed_from", tiles):
         yield
-    finally:
-        if _ddcore is not None and core_was is not None:
-            _ddcore.set_relaxed_from(core_was)
 
 
 def core_in_use() -> str:
