@@ -1251,7 +1251,7 @@ inline uint8_t* held_where(Context* c, const State& st) {
 // its answer lower, which keeps the bound sound. Only with free splitting: under Wong's rule a
 // seat holding more tiles may lead less (a combination it keeps whole). Asked where the three's
 // first reply at a position failed to hold me below beta — or before it, where the relaxed game
-// held at the last position like this one (held_where) — from RELAXED_FROM tiles a hand, where
+// has mostly held at positions like this one (held_where) — from RELAXED_FROM tiles a hand, where
 // the replies left hold RELAXED_DISCARDS discards or more (or it is their lead).
 int relaxed_bound(Context* c, const State& st, const Move* rest, int n, int beta) {
     if (st.size) {
