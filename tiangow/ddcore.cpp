@@ -1267,7 +1267,7 @@ int relaxed_bound(Context* c, const State& st, const Move* rest, int n, int beta
 }
 
 // pre: the fingerprint of st's key, when the caller worked it out (a discard inside a trick,
-// whose canonical position the list of discards needed anyway)
+// whose canonical position the caller needed anyway, to try alike discards once)
 int value(Context* c, State& st, int alpha, int beta, const u64* pre = nullptr) {
     c->nodes++;
     if (c->error) return 0;
@@ -1337,8 +1337,6 @@ int value(Context* c, State& st, int alpha, int beta, const u64* pre = nullptr) 
     bool relabel = (stacks[0] > 0) + (stacks[1] > 0) + (stacks[2] > 0) + (stacks[3] > 0) >= 2 || c->goal != NET;
     u64 k[7];
     u64 fp[2];
-    u64 child_fp[MAXMOVES][2];  // discards inside a trick: their fingerprints, from the list of them
-    bool child_pre = false;
     Entry* slot = nullptr;
     int first = 0;
     bool use_tt = st.left > 1 || !st.acted;
@@ -1453,76 +1451,25 @@ int value(Context* c, State& st, int alpha, int beta, const u64* pre = nullptr) 
             }
         std::memcpy(ms, tmp, sizeof(Move) * n);
     }
+    // Discards are worked out as they come to be tried (most positions are cut off after the
+    // first reply, so working out every discard's canonical position up front was mostly
+    // wasted): alike ones (the same canonical position) are tried once; a dominated one — it
+    // keeps a weaker tile where a discard tried or passed over before it keeps a stronger one,
+    // every play the weaker tile could make has a play of the same class, no lower, with the
+    // stronger in its place, and no partner holds a play that beats the one but not the other —
+    // not at all (each discard against the ones before it, kept or not: a chain of them ends at
+    // one kept).
+    bool sift = false, sift_dominated = false;
+    u64 sift_partners = 0;
     if (st.size) {
         int ndisc = 0;
         for (int i = 0; i < n; ++i) ndisc += ms[i].combo < 0;
         if (relabel && ndisc > 1) {
-            u64 seen[MAXMOVES][7];
-            int acted = acted_mask_of(st) | 1 << to_play;
-            int nseen = 0;
-            u64 hs[4] = {st.h[0], st.h[1], st.h[2], st.h[3]};
-            u64 held = st.h[to_play];
-            u64 ms_[4] = {mine[0], mine[1], mine[2], mine[3]};
-            u64 bs_[4] = {beaters[0], beaters[1], beaters[2], beaters[3]};
-            int j = 0;
-            // A discard that does not end the trick leads to a position keyed on just this
-            // canonical form: its fingerprint is worked out here and its bucket fetched early.
-            bool inside = st.acted < 3 && st.left > 1;
-            State after = st;
-            after.to_play = (to_play + 1) & 3;
-            after.acted = st.acted + 1;
-            for (int i = 0; i < n; ++i) {
-                if (ms[i].combo < 0) {
-                    hs[to_play] = held - ms[i].disc;
-                    seat_plays(c, hs[to_play], ms_[to_play], bs_[to_play]);
-                    u64 cn[7];
-                    canon(c, hs, ms_, bs_, st.best, st.best_seat, st.led, acted, cn);
-                    bool dup = false;
-                    for (int q = 0; q < nseen && !dup; ++q) dup = std::memcmp(seen[q], cn, sizeof cn) == 0;
-                    if (dup) continue;
-                    std::memcpy(seen[nseen++], cn, sizeof cn);
-                    if (inside) {
-                        u64 ck[7];
-                        relabelled_key(c, after, cn, ck);
-                        fingerprint(ck, child_fp[j]);
-                        __builtin_prefetch(bucket(child_fp[j][0]));
-                    }
-                }
-                ms[j++] = ms[i];
-            }
-            n = j;
-            child_pre = inside;
-            if (c->free_split && c->goal != POSSIBLE_WIN) {
-                u64 partners = 0;
-                if (to_play != c->me)
-                    for (int s = 0; s < 4; ++s)
-                        if (s != to_play && s != c->me) partners |= mine[s];
-                // Each discard against the ones listed before it, kept or not: one left out was
-                // no better than an earlier one, so a chain of them ends at one kept.
-                u64 earlier[MAXMOVES];
-                int nearlier = 0;
-                j = 0;
-                for (int i = 0; i < n; ++i) {
-                    if (ms[i].combo < 0) {
-                        u64 di = ms[i].disc;
-                        bool dominated = false;
-                        for (int q = 0; q < nearlier && !dominated; ++q) {
-                            u64 dk = earlier[q];
-                            u64 b = excess(di, dk), a = excess(dk, di);  // i discards b and keeps a
-                            if ((b & (b - 1)) || !(b & LOW) || (a & (a - 1)) || !(a & LOW)) continue;
-                            dominated = keeps_better(c, a, b, held - di - a, partners);
-                        }
-                        earlier[nearlier++] = di;
-                        if (dominated) continue;
-                    }
-                    if (child_pre) {
-                        child_fp[j][0] = child_fp[i][0];
-                        child_fp[j][1] = child_fp[i][1];
-                    }
-                    ms[j++] = ms[i];
-                }
-                n = j;
-            }
+            sift = true;
+            sift_dominated = c->free_split && c->goal != POSSIBLE_WIN;
+            if (to_play != c->me)
+                for (int s = 0; s < 4; ++s)
+                    if (s != to_play && s != c->me) sift_partners |= mine[s];
         }
         if (!maximize && n > 1) {
             // The other three play as one side. Where a partner's play stands, try letting it
@@ -1545,27 +1492,14 @@ int value(Context* c, State& st, int alpha, int beta, const u64* pre = nullptr) 
             if (!discards_first)
                 for (int i = nb; i < n; ++i) order[j++] = i;
             Move tmp[MAXMOVES];
-            u64 tfp[MAXMOVES][2];
-            for (int i = 0; i < n; ++i) {
-                tmp[i] = ms[order[i]];
-                tfp[i][0] = child_fp[order[i]][0];
-                tfp[i][1] = child_fp[order[i]][1];
-            }
+            for (int i = 0; i < n; ++i) tmp[i] = ms[order[i]];
             std::memcpy(ms, tmp, sizeof(Move) * n);
-            if (child_pre) std::memcpy(child_fp, tfp, sizeof(u64) * 2 * n);
         }
     }
     if (first && first < n) {
         Move t = ms[0];
         ms[0] = ms[first];
         ms[first] = t;
-        if (child_pre) {
-            u64 a = child_fp[0][0], b = child_fp[0][1];
-            child_fp[0][0] = child_fp[first][0];
-            child_fp[0][1] = child_fp[first][1];
-            child_fp[first][0] = a;
-            child_fp[first][1] = b;
-        }
     } else {
         first = 0;
     }
@@ -1591,12 +1525,50 @@ int value(Context* c, State& st, int alpha, int beta, const u64* pre = nullptr) 
             *held_last = 1;
         }
     }
+    u64 sifted[MAXMOVES][7];  // the canonical positions after the discards tried or passed over
+    u64 passed[MAXMOVES];     // those discards, for the test of dominated ones
+    int nsifted = 0, npassed = 0, tried = 0;
     for (int i = 0; i < n; ++i) {
+        u64 child_fp[2];
+        const u64* pre = nullptr;  // a discard inside a trick: the child's fingerprint, from its canonical position
+        if (sift && ms[i].combo < 0) {
+            u64 held = st.h[to_play], di = ms[i].disc;
+            u64 hs[4] = {st.h[0], st.h[1], st.h[2], st.h[3]};
+            u64 ms_[4] = {mine[0], mine[1], mine[2], mine[3]};
+            u64 bs_[4] = {beaters[0], beaters[1], beaters[2], beaters[3]};
+            hs[to_play] = held - di;
+            seat_plays(c, hs[to_play], ms_[to_play], bs_[to_play]);
+            u64 cn[7];
+            canon(c, hs, ms_, bs_, st.best, st.best_seat, st.led, acted_mask_of(st) | 1 << to_play, cn);
+            bool alike = false;
+            for (int q = 0; q < nsifted && !alike; ++q) alike = std::memcmp(sifted[q], cn, sizeof cn) == 0;
+            if (alike) continue;
+            std::memcpy(sifted[nsifted++], cn, sizeof cn);
+            if (sift_dominated) {
+                bool dominated = false;
+                for (int q = 0; q < npassed && !dominated; ++q) {
+                    u64 b = excess(di, passed[q]), a = excess(passed[q], di);  // i discards b and keeps a
+                    if ((b & (b - 1)) || !(b & LOW) || (a & (a - 1)) || !(a & LOW)) continue;
+                    dominated = keeps_better(c, a, b, held - di - a, sift_partners);
+                }
+                passed[npassed++] = di;
+                if (dominated) continue;
+            }
+            if (st.acted < 3 && st.left > 1) {
+                State after = st;
+                after.to_play = (to_play + 1) & 3;
+                after.acted = st.acted + 1;
+                u64 ck[7];
+                relabelled_key(c, after, cn, ck);
+                fingerprint(ck, child_fp);
+                pre = child_fp;
+            }
+        }
+        ++tried;
         State child = st;
         bool paid;
         int d = push(c, child, ms[i], paid);
         int v;
-        const u64* pre = child_pre && ms[i].combo < 0 ? child_fp[i] : nullptr;
         if (!paid || c->goal != NET)
             v = value(c, child, alpha, beta, pre);
         else
@@ -1619,7 +1591,7 @@ int value(Context* c, State& st, int alpha, int beta, const u64* pre = nullptr) 
                 if (alpha >= beta) break;
             }
         }
-        if (i == 0 && relaxing && !asked_first && best >= beta) {
+        if (tried == 1 && relaxing && !asked_first && best >= beta) {
             // The first try of the other three did not hold me below beta, so this may be a
             // proof over all their replies: where me reaches beta in the relaxed game, it does here.
             int w = relaxed_bound(c, st, ms + 1, n - 1, beta);
