@@ -168,7 +168,7 @@ struct Context {
     std::unordered_map<NetKey, std::array<int, 4>, NetKeyHash>* nets;
     int free_split, capture_wins_trick, civil_supreme, capture_civil_supreme, finish_collects, bonus_on;
     int id12, id24, id15, id16;  // the single plays of 1-2, 2-4, 1-5, 1-6
-    std::vector<int>* by_size;   // every play, singles first (sure_stacks)
+    u64 size_plays[5];  // the plays of each size, as bits (cash: singles first)
     // For the bound on what the searching seat can still lose (net_floor): the supremes and
     // quads, as bits of play ids, and the pair of 1-6 (擒尊), as a mask (0: none).
     u64 supremes, quads, pair16;
@@ -207,6 +207,9 @@ struct Context {
     // it held, down where not), by tiles a hand, seats acted in the trick (0: a lead) and whether
     // me's play stands in it (held_where)
     uint8_t relaxed_held[9][4][2];
+    // seat_plays of the holdings asked for lately (a holding asks again and again within one
+    // position: the key, each floor and ceiling, the orderings): a small table by the holding
+    mutable u64 memo_h[64], memo_mine[64], memo_beat[64];
 };
 
 int use_floor = 1;  // net_floor cuts (switched off only to measure what they save: floor(False))
@@ -304,14 +307,24 @@ const u64 FIXED_FIELDS = (u64)07 << (3 * 19) | (u64)07 << (3 * 20);  // 2-4 and 
 // only discard, so which tiles they hold cannot matter. A bit per seat.
 // The plays a holding holds, and the plays that beat one of them, as bits.
 inline void seat_plays(const Context* c, u64 h, u64& mine, u64& beaters) {
-    mine = 0;
-    beaters = 0;
-    for (int sl = 0; h; ++sl, h >>= 9) {
-        unsigned v = (unsigned)h & 511;
-        if (!v) continue;
-        mine |= c->slice_plays[sl][v];
-        beaters |= c->slice_beaters[sl][v];
+    unsigned at = (unsigned)((h * 0x9E3779B97F4A7C15ull) >> 58);
+    if (c->memo_h[at] == h) {
+        mine = c->memo_mine[at];
+        beaters = c->memo_beat[at];
+        return;
     }
+    u64 m = 0, b = 0;
+    for (u64 x = h, sl = 0; x; ++sl, x >>= 9) {
+        unsigned v = (unsigned)x & 511;
+        if (!v) continue;
+        m |= c->slice_plays[sl][v];
+        b |= c->slice_beaters[sl][v];
+    }
+    c->memo_h[at] = h;
+    c->memo_mine[at] = m;
+    c->memo_beat[at] = b;
+    mine = m;
+    beaters = b;
 }
 
 int inert_seats(const Context* c, const u64* h, const u64* mine, const u64* beaters, int best, int best_seat,
@@ -623,14 +636,16 @@ int cash(const Context* c, u64 held, u64 against, u64* rest) {
     u64 mine, beaters;
     seat_plays(c, held, mine, beaters);
     int n = 0;
-    for (int id : *c->by_size) {
-        if (!(mine >> id & 1) || (c->beaten_by[id] & against)) continue;
-        u64 mask = c->combos[id].mask;
-        while (contains(held, mask)) {
-            held -= mask;
-            n += c->combos[id].size;
+    for (int size = 1; size <= 4; ++size)  // singles first
+        for (u64 ids = mine & c->size_plays[size]; ids; ids &= ids - 1) {
+            int id = __builtin_ctzll(ids);
+            if (c->beaten_by[id] & against) continue;
+            u64 mask = c->combos[id].mask;
+            while (contains(held, mask)) {
+                held -= mask;
+                n += size;
+            }
         }
-    }
     *rest = held;
     return n;
 }
@@ -1654,11 +1669,11 @@ const char* init_context(Context* self, const u64* a, size_t len) {
         return a[at++];
     };
     self->better = new std::vector<int>[MAXC];
+    for (int i = 0; i < 64; ++i) self->memo_h[i] = ~(u64)0;  // no holding
     self->lead_order = new std::vector<int>();
     self->nets = new std::unordered_map<NetKey, std::array<int, 4>, NetKeyHash>();
     self->by_mask = new std::unordered_map<u64, int>();
     self->sweeps = new std::unordered_map<std::array<u64, 3>, int, TripleHash>();
-    self->by_size = new std::vector<int>();
     if (next() != (u64)TG_ABI) return "ddcore: the rules' list is in another layout's version (rebuild the core)";
     // the sections in tiangow/coreabi.py's order (RULES), each after its tag
     int section = 0;
@@ -1779,9 +1794,9 @@ const char* init_context(Context* self, const u64* a, size_t len) {
         for (int f = 0; f < 21; ++f)
             if ((m >> (3 * f)) & 3) self->with_field[f] |= (u64)1 << id;
     }
-    for (int size = 1; size <= 4; ++size)
-        for (int id = 0; id < self->ncombos; ++id)
-            if (self->combos[id].size == size) self->by_size->push_back(id);
+    for (int size = 0; size <= 4; ++size) self->size_plays[size] = 0;
+    for (int id = 0; id < self->ncombos; ++id)
+        if (self->combos[id].size >= 1 && self->combos[id].size <= 4) self->size_plays[self->combos[id].size] |= (u64)1 << id;
     self->multi_plays = self->single_plays = 0;
     for (int id = 0; id < self->ncombos; ++id) {
         if (self->combos[id].size >= 2) self->multi_plays |= (u64)1 << id;
@@ -1819,13 +1834,11 @@ void release_context(Context* self) {
     delete self->lead_order;
     delete self->nets;
     delete self->by_mask;
-    delete self->by_size;
     self->better = nullptr;
     self->sweeps = nullptr;
     self->lead_order = nullptr;
     self->nets = nullptr;
     self->by_mask = nullptr;
-    self->by_size = nullptr;
 }
 
 // Whether a position can be searched with this context (seats 0-3, goal 0-2, plays in the
