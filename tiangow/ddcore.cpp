@@ -171,6 +171,9 @@ struct Context {
     u64 size_plays[5];  // the plays of each size, as bits (cash: singles first)
     // For the bound on what the searching seat can still lose (net_floor): the supremes and
     // quads, as bits of play ids, and the pair of 1-6 (擒尊), as a mask (0: none).
+    int nleads, lead_at[MAXC];  // lead_order as an array, and each play's place in it (-1: never led)
+    int lead_pos[MAXC];
+    u64 spanning;               // the plays whose tiles lie in more than one slice (seat_plays misses them)
     u64 supremes, quads, pair16;
     // the supremes that hold 1-2, and those that hold 1-5: leading that tile alone into the last
     // trick (么結) forgoes their reward (R-$5, R-$9)
@@ -461,7 +464,17 @@ int gen_moves(const Context* c, const State& st, Move* out) {
     int seat = st.to_play;
     u64 hs = st.h[seat];
     if (!st.size) {
-        for (int id : *c->lead_order) {
+        // the plays held, in lead order: those within a slice (seat_plays) and those across
+        u64 held, beaters;
+        seat_plays(c, hs, held, beaters);
+        held |= c->spanning;
+        u64 places = 0;
+        for (u64 ids = held; ids; ids &= ids - 1) {
+            int j = c->lead_pos[__builtin_ctzll(ids)];
+            if (j >= 0) places |= (u64)1 << j;
+        }
+        for (; places; places &= places - 1) {
+            int id = c->lead_at[__builtin_ctzll(places)];
             const Combo& cb = c->combos[id];
             if (!contains(hs, cb.mask) || cb.size > st.left) continue;  // (the relaxed game's extra tiles)
             if (!c->free_split && cb.family != 0 && (hs & cb.family_fields) != cb.mask) continue;
@@ -1718,6 +1731,15 @@ const char* init_context(Context* self, const u64* a, size_t len) {
         if (o >= n) return "ddcore: a play beyond the table";
         self->lead_order->push_back((int)o);
     }
+    if (self->lead_order->size() > (size_t)MAXC) return "ddcore: the lead order is longer than the table";
+    self->nleads = (int)self->lead_order->size();
+    for (int id = 0; id < MAXC; ++id) self->lead_pos[id] = -1;
+    for (int j = 0; j < self->nleads; ++j) {
+        int o = (*self->lead_order)[j];
+        if (self->lead_pos[o] >= 0) return "ddcore: a play twice in the lead order";
+        self->lead_pos[o] = j;
+        self->lead_at[j] = o;
+    }
     expect(RULES_FLAGS);
     u64 flags[FLAGS_WORDS];
     read(flags, FLAGS_WORDS);
@@ -1764,6 +1786,12 @@ const char* init_context(Context* self, const u64* a, size_t len) {
     for (int id : {self->id12, self->id24, self->id15, self->id16})
         if (id < 0 || id >= self->ncombos) return "ddcore: a named tile's play beyond the table";
     if (self->banker < 0 || self->banker > 3 || self->m < 1) return "ddcore: the banker is a seat 0-3 and m at least 1";
+    self->spanning = 0;
+    for (int id = 0; id < self->ncombos; ++id) {
+        bool within = false;
+        for (int sl = 0; sl < 7; ++sl) within |= (self->combos[id].mask & ((u64)0777 << (9 * sl))) == self->combos[id].mask;
+        if (!within) self->spanning |= (u64)1 << id;
+    }
     for (int sl = 0; sl < 7; ++sl) {
         u64 smask = (u64)0777 << (9 * sl);
         for (unsigned v = 0; v < 512; ++v) {
