@@ -428,19 +428,29 @@ int capturing(const Context* c, int led) {
 void subsets(u64 h, int k, Move* out, int& n, u64 keep = 0) {
     // distinct sets of k tiles, weakest fields first, the fields in keep after all the others
     int shifts[21], counts[21], m = 0;
-    for (int pass = 0; pass < 2; ++pass)
-        for (int f = 20; f >= 0; --f) {
-            int cnt = (h >> (3 * f)) & 7;
-            if (cnt && (((keep >> (3 * f)) & 7) != 0) == (pass == 1)) {
-                shifts[m] = 3 * f;
-                counts[m] = cnt;
-                ++m;
-            }
+    u64 nz = nonempty(h), kz = nonempty(keep) & nz;
+    for (u64 part : {nz & ~kz, kz})
+        while (part) {
+            int b = 63 - __builtin_clzll(part);  // the weakest field left: the highest
+            part &= ~((u64)1 << b);
+            shifts[m] = b;
+            counts[m] = (int)((h >> b) & 7);
+            ++m;
         }
-    int take[21];
+    if (k == 1) {
+        for (int i = 0; i < m; ++i) {
+            out[n].combo = -1;
+            out[n].disc = (u64)1 << shifts[i];
+            ++n;
+        }
+        return;
+    }
+    int rest[22];  // tiles in the fields from i on
+    rest[m] = 0;
+    for (int i = m - 1; i >= 0; --i) rest[i] = rest[i + 1] + counts[i];
     // depth-first over kinds, the weakest first, taking as many as possible first
     struct Rec {
-        static void go(int i, int left, u64 acc, int m, const int* shifts, const int* counts, int* take, Move* out,
+        static void go(int i, int left, u64 acc, const int* shifts, const int* counts, const int* rest, Move* out,
                        int& n) {
             if (left == 0) {
                 out[n].combo = -1;
@@ -448,15 +458,12 @@ void subsets(u64 h, int k, Move* out, int& n, u64 keep = 0) {
                 ++n;
                 return;
             }
-            if (i == m) return;
+            if (rest[i] < left) return;
             int most = counts[i] < left ? counts[i] : left;
-            for (int t = most; t >= 0; --t) {
-                take[i] = t;
-                go(i + 1, left - t, acc + ((u64)t << shifts[i]), m, shifts, counts, take, out, n);
-            }
+            for (int t = most; t >= 0; --t) go(i + 1, left - t, acc + ((u64)t << shifts[i]), shifts, counts, rest, out, n);
         }
     };
-    Rec::go(0, k, 0, m, shifts, counts, take, out, n);
+    Rec::go(0, k, 0, shifts, counts, rest, out, n);
 }
 
 int gen_moves(const Context* c, const State& st, Move* out) {
