@@ -120,7 +120,7 @@ TUNING: Final[dict[str, int]] = {
     "WIN_FLOOR_GRACE": 32,
     "WIN_FLOOR_RATE": 4,
     "LEAD_THROUGH_FROM": 4,
-    "RELAXED_FROM": 6,
+    "RELAXED_FROM": 4,
     "RELAXED_DISCARDS": 3,
 }
 """The search's tuning constants (docs/search.md says what each does): ``WIN_FLOOR_FROM``, from

@@ -8,7 +8,7 @@ const int WIN_FLOOR_FROM = 5;
 const int WIN_FLOOR_GRACE = 32;
 const int WIN_FLOOR_RATE = 4;
 const int LEAD_THROUGH_FROM = 4;
-const int RELAXED_FROM = 6;
+const int RELAXED_FROM = 4;
 const int RELAXED_DISCARDS = 3;
 
 // the position flattened (the WebAssembly module's words), each field's first word
