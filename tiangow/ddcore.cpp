@@ -1497,9 +1497,8 @@ int value(Context* c, State& st, int alpha, int beta, const u64* pre = nullptr) 
             }
         std::memcpy(ms, tmp, sizeof(Move) * n);
     }
-    // Discards are worked out as they come to be tried (most positions are cut off after the
-    // first reply, so working out every discard's canonical position up front was mostly
-    // wasted): alike ones (the same canonical position) are tried once; a dominated one — it
+    // Discards are worked out as they come to be tried (most positions are cut off after their
+    // first reply, and the rest are then never worked out): alike ones (the same canonical position) are tried once; a dominated one — it
     // keeps a weaker tile where a discard tried or passed over before it keeps a stronger one,
     // every play the weaker tile could make has a play of the same class, no lower, with the
     // stronger in its place, and no partner holds a play that beats the one but not the other —
