@@ -158,7 +158,6 @@ struct Context {
     int ncombos;
     Combo combos[MAXC];
     std::vector<int>* better;       // better[id]: ids of the plays that beat it, best first
-    std::vector<int>* lead_order;   // every play, biggest and best first
     Plans* plans;                   // plan_tables[...] of this context's setting
     u64 beaten_by[MAXC];            // beaten_by[id]: the plays that beat it, as bits
     // Every play lies inside one 9-bit slice of a holding (a family, or plain kinds): the plays
@@ -171,8 +170,8 @@ struct Context {
     u64 size_plays[5];  // the plays of each size, as bits (cash: singles first)
     // For the bound on what the searching seat can still lose (net_floor): the supremes and
     // quads, as bits of play ids, and the pair of 1-6 (擒尊), as a mask (0: none).
-    int nleads, lead_at[MAXC];  // lead_order as an array, and each play's place in it (-1: never led)
-    int lead_pos[MAXC];
+    int nleads, lead_at[MAXC];  // the plays a seat may lead, biggest and best first
+    int lead_pos[MAXC];         // each play's place among them (-1: never led)
     u64 spanning;               // the plays whose tiles lie in more than one slice (seat_plays misses them)
     u64 supremes, quads, pair16;
     // the supremes that hold 1-2, and those that hold 1-5: leading that tile alone into the last
@@ -1599,10 +1598,10 @@ int value(Context* c, State& st, int alpha, int beta, const u64* pre = nullptr) 
                 passed[npassed++] = di;
                 if (dominated) continue;
             }
-            if (st.acted < 3 && st.left > 1 && !c->relaxed) {  // (the child's in_table)
-                State after = st;
-                after.to_play = (to_play + 1) & 3;
-                after.acted = st.acted + 1;
+            State after = st;  // a discard that does not end the trick: the position keyed on cn
+            after.to_play = (to_play + 1) & 3;
+            after.acted = st.acted + 1;
+            if (st.acted < 3 && in_table(c, after)) {
                 u64 ck[7];
                 relabelled_key(c, after, cn, ck);
                 fingerprint(ck, child_fp);
@@ -1700,7 +1699,6 @@ const char* init_context(Context* self, const u64* a, size_t len) {
     };
     self->better = new std::vector<int>[MAXC];
     for (int i = 0; i < 64; ++i) self->memo_h[i] = ~(u64)0;  // no holding
-    self->lead_order = new std::vector<int>();
     self->nets = new std::unordered_map<NetKey, std::array<int, 4>, NetKeyHash>();
     self->by_mask = new std::unordered_map<u64, int>();
     self->sweeps = new std::unordered_map<std::array<u64, 3>, int, TripleHash>();
@@ -1743,19 +1741,15 @@ const char* init_context(Context* self, const u64* a, size_t len) {
     }
     expect(RULES_LEAD_ORDER);
     u64 nl = next();
+    if (nl > (u64)MAXC) return "ddcore: the lead order is longer than the table";
+    self->nleads = 0;
+    for (int id = 0; id < MAXC; ++id) self->lead_pos[id] = -1;
     for (u64 j = 0; j < nl && !short_; ++j) {
         u64 o = next();
         if (o >= n) return "ddcore: a play beyond the table";
-        self->lead_order->push_back((int)o);
-    }
-    if (self->lead_order->size() > (size_t)MAXC) return "ddcore: the lead order is longer than the table";
-    self->nleads = (int)self->lead_order->size();
-    for (int id = 0; id < MAXC; ++id) self->lead_pos[id] = -1;
-    for (int j = 0; j < self->nleads; ++j) {
-        int o = (*self->lead_order)[j];
         if (self->lead_pos[o] >= 0) return "ddcore: a play twice in the lead order";
-        self->lead_pos[o] = j;
-        self->lead_at[j] = o;
+        self->lead_pos[o] = self->nleads;
+        self->lead_at[self->nleads++] = (int)o;
     }
     expect(RULES_FLAGS);
     u64 flags[FLAGS_WORDS];
@@ -1876,12 +1870,10 @@ const char* init_context(Context* self, const u64* a, size_t len) {
 void release_context(Context* self) {
     delete[] self->better;
     delete self->sweeps;
-    delete self->lead_order;
     delete self->nets;
     delete self->by_mask;
     self->better = nullptr;
     self->sweeps = nullptr;
-    self->lead_order = nullptr;
     self->nets = nullptr;
     self->by_mask = nullptr;
 }
