@@ -40,7 +40,7 @@ from tiangow.rules import Rules
 
 __all__ = ["run", "Result", "make_bot", "main"]
 
-KINDS = ("search", "search3", "coach", "coach8", "rule", "random")
+KINDS = ("search", "search3", "coach", "coach8", "coach8:N", "rule", "random")
 
 
 class CoachBot:
@@ -61,7 +61,14 @@ def make_bot(kind: str, seed: int, samples: int = 32) -> Bot:
     (exact from 3 tiles only: the search bot before the compiled core), ``"coach"`` (plays the
     coach's recommendation, the coach as lessons use it), ``"coach8"`` (the coach scoring its
     samples exactly from 8 tiles wherever they fit its budget, playouts where none do),
-    ``"rule"`` or ``"random"``."""
+    ``"coach8:N"`` (the same within N positions of exact search a hint, at every hand size),
+    ``"rule"`` or ``"random"``.
+
+    >>> make_bot("coach8:3000000", 1).coach.exact_budget
+    3000000
+    """
+    if kind.startswith("coach8:") and kind[7:].isdigit() and int(kind[7:]) > 0:
+        return CoachBot(kind, Coach(seed, exact_tiles=8, exact_budget=int(kind[7:])))
     if kind == "coach":
         return CoachBot(kind, Coach(seed))
     if kind == "coach8":
