@@ -40,7 +40,7 @@ from tiangow.rules import Rules
 
 __all__ = ["run", "Result", "make_bot", "main"]
 
-KINDS = ("search", "search3", "coach", "coach8", "coach8:N", "rule", "random")
+KINDS = ("search", "search3", "coach", "coachown", "coachrule", "coach8", "coach8:N", "rule", "random")
 
 
 class CoachBot:
@@ -62,7 +62,8 @@ def make_bot(kind: str, seed: int, samples: int = 32) -> Bot:
     coach's recommendation, the coach as lessons use it), ``"coach8"`` (the coach scoring its
     samples exactly from 8 tiles wherever they fit its budget, playouts where none do),
     ``"coach8:N"`` (the same within N positions of exact search a hint, at every hand size),
-    ``"rule"`` or ``"random"``.
+    ``"coachown"`` / ``"coachrule"`` (the coach whose playouts take the seat's own best steps
+    in each sample, or the rule-based player's, whatever the default), ``"rule"`` or ``"random"``.
 
     >>> make_bot("coach8:3000000", 1).coach.exact_budget
     3000000
@@ -71,6 +72,8 @@ def make_bot(kind: str, seed: int, samples: int = 32) -> Bot:
         return CoachBot(kind, Coach(seed, exact_tiles=8, exact_budget=int(kind[7:])))
     if kind == "coach":
         return CoachBot(kind, Coach(seed))
+    if kind in ("coachown", "coachrule"):
+        return CoachBot(kind, Coach(seed, own_best=kind == "coachown"))
     if kind == "coach8":
         return CoachBot(kind, Coach(seed, exact_tiles=8))
     if kind == "search":

@@ -26,6 +26,7 @@ from tiangow.bots.positions import deal_until
 from tiangow.bots.rule import rule_move
 from tiangow.packed import pack, subsets, unpack
 from tiangow.search import SearchStats, solve, solve_moves
+from tiangow.state import State
 
 ALL_RULES = list(all_rules())
 
@@ -592,3 +593,46 @@ def test_the_coach_ends_its_playouts_exactly_from_five_tiles_with_the_compiled_c
         assert all(o.ending == COACH_ENDING for o in h.options)
     # given, it is used; None plays out to the end as before
     assert Coach(exact_ending=None).hint(view).ending_from is None
+
+
+def test_own_best_playouts_take_the_seats_best_steps_against_the_rule_based_player() -> None:
+    """``SearchBot(own_best=True)``: before the exact ending, a playout's net for the seat is
+    the most it can get in that sample over its candidate steps (the rule-based player's among
+    them), the other three playing as the rule-based player — never less than the rule-based
+    player's own playout, and equal to a plain recursion over the same steps."""
+    from tiangow.bots.search import _follow
+
+    def best(st: State, me: int, bot: SearchBot, tiles: int) -> int:
+        if st.to_play is None:
+            return st.final_net()[me]
+        if st.left <= tiles:
+            return solve(st, me)
+        if st.to_play == me:
+            steps = list(dict.fromkeys([rule_move(st), *bot._candidates(st, True)]))
+        else:
+            steps = [rule_move(st)]
+        values = []
+        for mv in steps:
+            paid = st.push(mv)
+            values.append((0 if paid is None else paid.net[me]) + best(st, me, bot, tiles))
+            st.pop()
+        return max(values)
+
+    rng = random.Random(31)
+    checked = better = 0
+    for tiles in (6, 7):
+        for _ in range(3):
+            st = deal_until(rng, tiles).snapshot()
+            me = st.to_play
+            assert me is not None
+            bot = SearchBot(random.Random(1), exact_ending=4, own_best=True)
+            for mv in st.moves()[:3]:
+                own = _follow(st, me, mv, bot._ending(me, 4, True))
+                ruled = _follow(st, me, mv, bot._ending(me, 4))
+                paid = st.push(mv)
+                expected = (0 if paid is None else paid.net[me]) + best(st, me, bot, 4)
+                st.pop()
+                assert own == expected and own >= ruled
+                better += own > ruled
+                checked += 1
+    assert checked >= 12 and better >= 1

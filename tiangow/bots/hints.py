@@ -40,6 +40,7 @@ from ..tiles import Tile
 from .base import BotError, check_view
 from .search import (
     COACH_EARLY_BUDGET,
+    COACH_OWN_BEST,
     Option,
     Outlook,
     SearchBot,
@@ -173,6 +174,9 @@ from 4 tiles a hand'
         return T(f"平均淨得 {sign}，{pct}% 贏這一局", f"expected net {sign}, wins the hand {pct}% of the time")
     # played-out figures say so: how the rule-based player fares from here, not what good play can do
     by = (T("由規則機械人打完", "played out by the rule-based player") if o.ending is None else
+          T(f"你每次打最好、其他三家由規則機械人打到每家剩 {o.ending} 張、再精算",
+            f"you play your best and the other three play as the rule-based player, exact from {o.ending} "
+            "tiles a hand") if o.own_best else
           T(f"由規則機械人打到每家剩 {o.ending} 張、再精算",
             f"played out by the rule-based player, exact from {o.ending} tiles a hand"))
     return (T(f"平均淨得 {sign}，", f"expected net {sign}, wins the hand {pct}% of the time when ")
@@ -440,13 +444,17 @@ class Coach:
     before that, each playout ends by exact search from this many tiles a hand, within the
     same budget (``None``: the rule-based player plays it to the end; see
     :class:`~tiangow.bots.search.SearchBot`); by default
-    :func:`~tiangow.bots.search.coach_ending` (from 5 tiles).
+    :func:`~tiangow.bots.search.coach_ending` (from 5 tiles). ``own_best``: in those playouts
+    the seat's own turns are its best in each sample, the other three playing by the rule-based
+    player (else the rule-based player plays the seat too); by default
+    :data:`~tiangow.bots.search.COACH_OWN_BEST`.
     """
 
     def __init__(self, seed: int | None = None, samples: int = 32, exact_tiles: int | None = None,
                  exact_budget: int | Literal["default"] | None = "default",
-                 exact_ending: int | Literal["default"] | None = "default") -> None:
+                 exact_ending: int | Literal["default"] | None = "default", own_best: bool | None = None) -> None:
         self.seed = 0 if seed is None else seed
+        self.own_best = COACH_OWN_BEST if own_best is None else own_best
         self.exact_ending = coach_ending() if exact_ending == "default" else exact_ending
         self.samples = samples
         tiles, budget = coach_settings()
@@ -471,7 +479,7 @@ class Coach:
         # One stream per position, so advice does not depend on what was asked before.
         key = zlib.crc32(repr((self.seed, _key(view))).encode())
         return SearchBot(random.Random(key), samples=self.samples, exact_tiles=self.exact_tiles, lines=True,
-                         exact_budget=self.budget_for(view), exact_ending=self.exact_ending)
+                         exact_budget=self.budget_for(view), exact_ending=self.exact_ending, own_best=self.own_best)
 
     def nudge(self, view: DealView) -> Text:
         """Stage one: what to think about (no answer given)."""

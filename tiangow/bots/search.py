@@ -46,7 +46,7 @@ __all__ = ["SearchBot", "Option", "Outlook", "rollout", "default_exact_tiles", "
            "COACH_EXACT_BUDGET", "COACH_EARLY_BUDGET",
 
            "COACH_ENDING", "MIN_EXACT_SAMPLES", "BUDGET_FROM", "coach_settings", "coach_ending",
-           "MIN_ENDING_SAMPLES", "LAST_ENDING"]
+           "MIN_ENDING_SAMPLES", "LAST_ENDING", "COACH_OWN_BEST"]
 
 
 def default_exact_tiles() -> int:
@@ -89,6 +89,11 @@ then a line of best play to the end, within the coach's budget (:data:`MIN_ENDIN
 end of every playout is exact. Ending at 5 tiles loses about half what playing out to the end
 does at 7 tiles; ending at 6 agrees a little more but takes hints past their second, and at 4
 loses more (docs/coach.md)."""
+
+
+COACH_OWN_BEST = False
+"""Whether the coach's playouts take the seat's own best steps in each sample before their
+exact ending (``SearchBot(own_best=True)``) rather than the rule-based player's."""
 
 
 def coach_ending() -> int | None:
@@ -224,14 +229,19 @@ class Option:
     ending: int | None = None
     """When the samples were played out: from how many tiles a hand each playout was followed
     along a line of best play instead of by the rule-based player (``None``: to the end)."""
+    own_best: bool = False
+    """When the samples were played out to an exact ending: whether the seat's own turns before
+    it were its best in each sample (against the rule-based play of the other three) rather than
+    the rule-based player's."""
 
 
 def _option(mv: Step, total: float, square: float, low: float, high: float, tally: _Tally, n: int,
-            exact: bool, lines: bool, ending: int | None) -> Option:
+            exact: bool, lines: bool, ending: int | None, own_best: bool = False) -> Option:
     mean = total / n
     var = max(0.0, square / n - mean * mean)
     return Option(Move.of(mv), mean, math.sqrt(var / n), n, exact, None if exact else tally.wins / n, low, high,
-                  tally.outlook() if lines or not exact else None, ending)
+                  tally.outlook() if lines or not exact else None, ending,
+                  own_best and not exact and ending is not None)
 
 
 def rollout(st: State, me: int) -> tuple[int, bool]:
@@ -256,14 +266,18 @@ class SearchBot:
     playout ends by exact search (a line of best play) once each hand has this many tiles or
     fewer, instead of by the rule-based player (``None``, the default); ``lines``: also
     follow each exact sample along a line of best play, so that every option carries its
-    :class:`Outlook` (played-out samples always do).
+    :class:`Outlook` (played-out samples always do); ``own_best``: in a playout with an exact
+    ending, the seat's own turns before the ending are its best in that sample — the step that
+    ends with the most for it, the other three playing as the rule-based player would and the
+    ending exact — instead of the rule-based player's, so that an option's figures are not that
+    player's later mistakes in the seat's own hand.
     """
 
     name = "search"
 
     def __init__(self, seed: int | random.Random | None = None, samples: int = 20, exact_tiles: int | None = None,
                  max_discards: int = 3, deep_samples: int | None = DEEP_SAMPLES, lines: bool = False,
-                 exact_budget: int | None = None, exact_ending: int | None = None) -> None:
+                 exact_budget: int | None = None, exact_ending: int | None = None, own_best: bool = False) -> None:
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         self.samples = samples
         self.exact_tiles = default_exact_tiles() if exact_tiles is None else exact_tiles
@@ -278,6 +292,7 @@ class SearchBot:
                                          or exact_ending < 0):
             raise BotError(f"exact_ending is a number of tiles a hand, not {exact_ending!r}")
         self.exact_ending = exact_ending
+        self.own_best = own_best
         self.stats = SearchStats()
         self.used: list[State] = []
         """The samples behind the figures of the last :meth:`options` (for :meth:`score`)."""
@@ -365,8 +380,8 @@ class SearchBot:
                     tallies[mv] = _Tally()
                 ending = ending - 1 if ending is not None and ending > LAST_ENDING else None
         self.used = used
-        out = [_option(mv, sums[mv], squares[mv], lows[mv], highs[mv], tallies[mv], n, exact, lines, ending)
-               for mv in moves]
+        out = [_option(mv, sums[mv], squares[mv], lows[mv], highs[mv], tallies[mv], n, exact, lines, ending,
+                       self.own_best) for mv in moves]
         preferred = Move.of(rule_move(first))
         out.sort(key=lambda o: (-o.mean, o.move != preferred))
         return out
@@ -391,12 +406,13 @@ class SearchBot:
                 if self.lines:
                     self._line(st, me, mv, v, tt, one)
             else:
-                policy = rule_move if like.ending is None else self._ending(me, like.ending)
+                policy = rule_move if like.ending is None else self._ending(me, like.ending, like.own_best)
                 v = _follow(st, me, mv, policy, one)
             total, square = total + v, square + v * v
             low, high = min(low, v), max(high, v)
             tally.add(one)
-        return _option(mv, total, square, low, high, tally, len(samples), like.exact, self.lines, like.ending)
+        return _option(mv, total, square, low, high, tally, len(samples), like.exact, self.lines, like.ending,
+                       like.own_best)
 
     def _line(self, st: State, me: int, mv: Step, v: int, tt: TT, tally: _Tally) -> None:
         """Follow ``mv`` along a line of best play worth ``v`` to ``me``, counting into ``tally``."""
@@ -426,11 +442,12 @@ class SearchBot:
             if budget is not None:
                 self.stats.limit = start + budget
             values: list[tuple[Step, int, _Tally]] = []
+            known: dict[tuple[object, ...], int] = {}  # this sample's exact endings, shared by its options
             try:
                 for mv in moves:
                     tally = _Tally()
-                    values.append((mv, _follow(st, me, mv, rule_move if ending is None else self._ending(me, ending),
-                                               tally), tally))
+                    policy = rule_move if ending is None else self._ending(me, ending, self.own_best, known)
+                    values.append((mv, _follow(st, me, mv, policy, tally), tally))
             except SearchTooLong:
                 break
             finally:
@@ -452,27 +469,66 @@ class SearchBot:
         ending = self.exact_ending
         return None if ending is None or tiles <= 1 else min(ending, tiles - 1)
 
-    def _ending(self, me: int, tiles: int) -> Callable[[State], Step]:
+    def _ending(self, me: int, tiles: int, own_best: bool = False,
+                known: dict[tuple[object, ...], int] | None = None) -> Callable[[State], Step]:
         """The steps of a playout: the rule-based player in every seat until each hand has
         ``tiles`` tiles or fewer, then a line of best play (every seat), so that the playout's
-        net from there is that position's exact value for ``me``."""
+        net from there is that position's exact value for ``me``. With ``own_best``, ``me``'s
+        own steps before then are its best in this sample (see the class text); ``known``: exact
+        values of endings already searched in this sample, by position."""
         line: list[Step] = []
         started = False
+        stats = self.stats
+        endings: dict[tuple[object, ...], int] = {} if known is None else known
+
+        def ending_value(st: State) -> int:
+            key = st.key()
+            v = endings.get(key)
+            if v is None:
+                v = endings[key] = solve(st, me, stats=stats)
+            return v
+
+        def value(st: State) -> int:
+            """``me``'s net from ``st`` on: its best steps, the others' rule-based ones, exact from ``tiles``."""
+            if st.to_play is None:
+                return st.final_net()[me]
+            if st.left <= tiles:
+                return ending_value(st)
+            return max(after(st, mv) for mv in (own_steps(st) if st.to_play == me else [rule_move(st)]))
+
+        def own_steps(st: State) -> list[Step]:
+            """``me``'s steps weighed: the rule-based player's first (it wins ties), then the rest
+            of its candidates, so that its best is never worse than the rule-based player's."""
+            preferred = rule_move(st)
+            return [preferred, *(mv for mv in self._candidates(st, True) if mv != preferred)]
+
+        def after(st: State, mv: Step) -> int:
+            paid = st.push(mv)
+            try:
+                return (0 if paid is None else paid.net[me]) + value(st)
+            finally:
+                st.pop()
 
         def step(st: State) -> Step:
             nonlocal started
             if not started and st.left <= tiles:
                 started = True
                 tt: TT = {}
-                v = solve(st, me, stats=self.stats, tt=tt)
-                line.extend(reversed(principal_line(st, me, v, tt, self.stats, prefer=rule_move)))
-            return line.pop() if started else rule_move(st)
+                v = solve(st, me, stats=stats, tt=tt)
+                line.extend(reversed(principal_line(st, me, v, tt, stats, prefer=rule_move)))
+            if started:
+                return line.pop()
+            if not own_best or st.to_play != me:
+                return rule_move(st)
+            return max(own_steps(st), key=lambda mv: after(st, mv))  # the first of equals
 
         return step
 
-    def _candidates(self, st: State) -> list[Step]:
+    def _candidates(self, st: State, few: bool = False) -> list[Step]:
+        """The steps the seat to act considers: every one once its search is exact, else (or
+        when ``few``) its plays and its :attr:`max_discards` lowest discards by keep-value."""
         moves = st.moves()
-        if st.left <= self.exact_tiles:
+        if st.left <= self.exact_tiles and not few:
             return moves
         plays = [m for m in moves if type(m) is not int]
         ds = [m for m in moves if type(m) is int]
