@@ -636,3 +636,28 @@ def test_own_best_playouts_take_the_seats_best_steps_against_the_rule_based_play
                 better += own > ruled
                 checked += 1
     assert checked >= 12 and better >= 1
+
+
+def test_the_rule_based_players_chance_a_single_is_beaten_counts_every_unseen_higher_copy() -> None:
+    """A single is beaten only by a higher single: the unseen copies that could beat it are
+    those inside the count fields of the higher singles, under every variant."""
+    from tiangow.bots.rule import Eye, _p_none
+    from tiangow.packed import count, size
+
+    rng = random.Random(5)
+    checked = 0
+    for rules in list(all_rules((8,)))[::7]:
+        st = Deal.random(rng.randrange(10**6), rules=rules).snapshot()
+        eye = Eye(st, 0)
+        for c in st.tab.plays:
+            if c.size != 1:
+                continue
+            assert all(o.size == 1 for _, o in st.tab.better[c.id])
+            beaters = [o for _, o in st.tab.better[c.id] if count(eye.unseen, o.tiles[0])]
+            copies = sum(count(eye.unseen, o.tiles[0]) for o in beaters)
+            assert copies == size(eye.unseen & st.tab.better_fields[c.id])
+            hidden = sum(eye.sizes[s] for s in (1, 2, 3))
+            want = 1.0 - _p_none(eye.u, hidden, copies) if beaters else 0.0
+            assert eye.p_beaten(c, (1, 2, 3)) == want
+            checked += 1
+    assert checked >= 100

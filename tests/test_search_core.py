@@ -173,3 +173,26 @@ def test_a_search_lists_its_windows_when_asked() -> None:
         assert beta == alpha + 1
     assert any(value == v for _, _, value, _ in windows)
     assert search.SearchStats().windows is None  # not kept unless asked
+
+
+def test_a_warm_search_of_the_same_sample_gives_the_fresh_value() -> None:
+    """``solve(..., warm=True)`` keeps the core's table from the search before (of the same
+    sample, for the same seat): the positions two steps on give the values fresh searches do."""
+    rng = random.Random(17)
+    checked = 0
+    for _ in range(6):
+        st = deal_until(rng, 6).snapshot()
+        me = st.to_play
+        assert me is not None
+        first = True
+        for mv in st.moves()[:4]:
+            st.push(mv)
+            for mv2 in st.moves()[:3] if st.to_play is not None else []:
+                st.push(mv2)
+                warm = search.solve(st, me, warm=not first)
+                first = False
+                assert warm == search.solve(st, me) and warm == search.solve(st, me, warm=True)
+                st.pop()
+                checked += 1
+            st.pop()
+    assert checked >= 30

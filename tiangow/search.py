@@ -408,13 +408,15 @@ def _state(position: Deal | State, seat: int | None = None) -> State:
 
 
 def solve(position: Deal | State, seat: int, goal: Goal = Goal.NET, stats: SearchStats | None = None,
-          max_nodes: int | None = None, tt: TT | None = None) -> int:
+          max_nodes: int | None = None, tt: TT | None = None, warm: bool = False) -> int:
     """The answer to ``goal`` for ``seat`` from ``position``, every tile known: the net it can
     guarantee (``Goal.NET``; 0 when the hand is over), or 1 or 0 (the win goals).
 
     ``max_nodes``: give up, raising :class:`SearchTooLong`, rather than visit more positions
     than that (a whole hand can take from thousands to a hundred million). ``tt``: the table to
-    use (pass it on to :func:`principal_line` to follow a line of the value cheaply).
+    use (pass it on to :func:`principal_line` to follow a line of the value cheaply). ``warm``:
+    the search just before was of the same sample of the hidden tiles for the same ``seat``, so
+    the core's table still serves (else it starts empty).
 
     >>> from tiangow import Deal
     >>> solve(Deal.random(1), 0, Goal.FORCED_WIN)
@@ -433,7 +435,7 @@ def solve(position: Deal | State, seat: int, goal: Goal = Goal.NET, stats: Searc
             raise DealError(f"max_nodes is a positive whole number, not {max_nodes!r}")
         stats.limit = stats.nodes + max_nodes
     table: TT = {} if tt is None else tt
-    v = _exact(_searcher(st, seat, goal, table, stats), goal)
+    v = _exact(_searcher(st, seat, goal, table, stats, warm), goal)
     return v
 
 

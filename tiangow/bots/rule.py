@@ -74,14 +74,17 @@ class Eye:
         if not after:
             return 0.0
         unseen = self.unseen
+        if c.size == 1:
+            # Singles: is any unseen copy of a higher tile in the hands of those after? (Only
+            # singles beat a single: the unseen copies are those inside their count fields.)
+            copies = packed.size(unseen & self.tab.better_fields[c.id])
+            if not copies:
+                return 0.0
+            hidden = sum(self.sizes[s] for s in after)
+            return 1.0 - _p_none(self.u, hidden, copies)
         beaters = packed.held(unseen, self.tab.better[c.id])
         if not beaters:
             return 0.0
-        if c.size == 1:
-            # Singles: is any unseen copy of a higher tile in the hands of those after?
-            copies = sum(packed.count(unseen, o.tiles[0]) for o in beaters)
-            hidden = sum(self.sizes[s] for s in after)
-            return 1.0 - _p_none(self.u, hidden, copies)
         p_free = 1.0
         for o in beaters:
             k = o.size

@@ -485,7 +485,8 @@ class SearchBot:
             key = st.key()
             v = endings.get(key)
             if v is None:
-                v = endings[key] = solve(st, me, stats=stats)
+                # every search since the first in ``endings`` was of this sample, for ``me``
+                v = endings[key] = solve(st, me, stats=stats, warm=bool(endings))
             return v
 
         def value(st: State) -> int:
