@@ -641,7 +641,7 @@ def test_own_best_playouts_take_the_seats_best_steps_against_the_rule_based_play
 def test_the_rule_based_players_chance_a_single_is_beaten_counts_every_unseen_higher_copy() -> None:
     """A single is beaten only by a higher single: the unseen copies that could beat it are
     those inside the count fields of the higher singles, under every variant."""
-    from tiangow.bots.rule import Eye, _p_none
+    from tiangow.bots.rule import Eye, _in_combo, _p_none, _strength, keep_values
     from tiangow.packed import count, size
 
     rng = random.Random(5)
@@ -660,4 +660,15 @@ def test_the_rule_based_players_chance_a_single_is_beaten_counts_every_unseen_hi
             want = 1.0 - _p_none(eye.u, hidden, copies) if beaters else 0.0
             assert eye.p_beaten(c, (1, 2, 3)) == want
             checked += 1
+        # the keep-values' "nothing unseen beats it" is the same test
+        for _ in range(5):
+            seat = st.to_play
+            if seat is None:
+                break
+            eye = Eye(st, seat)
+            others = tuple(s for s in range(4) if s != seat)
+            for t, v in keep_values(eye).items():
+                unbeaten = eye.p_beaten(st.tab.by_key[(t.index,)], others) == 0.0
+                assert round(v - _strength(t) - (0.6 if _in_combo(eye, t) else 0.0), 9) == float(unbeaten)
+            st.push(rule_move(st))
     assert checked >= 100

@@ -182,7 +182,8 @@ def core_budget_share() -> float:
 
 
 __all__ = ["Goal", "SearchStats", "SearchTooLong", "SearchUnavailable", "INF", "CORE", "CORE_BUILD", "CORES",
-           "core_in_use", "core_budget_share", "using_core", "without_floor", "solve", "solve_range", "RangeSearch",
+           "core_in_use", "core_budget_share", "using_core", "without_floor", "solve", "solve_range", "solve_above",
+           "RangeSearch",
            "solve_moves", "step_values", "forced_win", "can_win", "winning_moves", "best_defence", "principal_line"]
 
 INF: Final = 10**9
@@ -437,6 +438,32 @@ def solve(position: Deal | State, seat: int, goal: Goal = Goal.NET, stats: Searc
     table: TT = {} if tt is None else tt
     v = _exact(_searcher(st, seat, goal, table, stats, warm), goal)
     return v
+
+
+def solve_above(position: Deal | State, seat: int, floor: int, stats: SearchStats | None = None,
+                warm: bool = False) -> int:
+    """The net ``seat`` can guarantee from ``position`` (as :func:`solve`) where it is above
+    ``floor``; where it is not, a bound at or below ``floor`` that it does not exceed — what a
+    choice among several needs to know of the ones that cannot beat the best so far, at the
+    cost of one search of a null window. ``warm`` as for :func:`solve`.
+
+    >>> from tiangow import Deal
+    >>> from tiangow.bots.positions import deal_until
+    >>> import random
+    >>> st = deal_until(random.Random(3), 4).snapshot()
+    >>> v = solve(st, 0)
+    >>> solve_above(st, 0, v - 1) == v and solve_above(st, 0, v) <= v
+    True
+    """
+    st = _state(position, seat)
+    if st.to_play is None:
+        return 0
+    stats = SearchStats() if stats is None else stats
+    value = _searcher(st, seat, Goal.NET, {}, stats, warm)
+    g = value(floor, floor + 1)
+    if g <= floor:
+        return g
+    return _exact(value, Goal.NET, g, [g, INF])
 
 
 def solve_range(position: Deal | State, seat: int, max_nodes: int,

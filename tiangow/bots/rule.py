@@ -98,23 +98,29 @@ def _strength(t: Tile) -> float:
     return (12 - t.rank) / 11 if t.is_civil else (7 - t.rank) / 6
 
 
+_STRENGTH: dict[Tile, float] = {t: _strength(t) for t in KINDS}
+
+
 def keep_values(eye: Eye) -> dict[Tile, float]:
     """How much the seat wants to keep each kind of tile it holds: its strength, more if it
     is part of a combination in hand, more again if nothing unseen beats it."""
     own = eye.own
+    tab = eye.tab
     in_combo = 0
-    for c in eye.tab.leader_plays(own, True):
+    for c in tab.leader_plays(own, True):
         if c.size > 1:
             in_combo |= c.mask
-    others = tuple(s for s in range(4) if s != eye.seat)
+    # Nothing unseen beats a single when no unseen copy lies in its beaters' count fields (see
+    # Eye.p_beaten), or when the other three hold nothing.
+    hidden = sum(eye.sizes) - eye.sizes[eye.seat]
+    unseen = eye.unseen
     out: dict[Tile, float] = {}
     for t in KINDS:
         if packed.count(own, t):
-            v = _strength(t)
+            v = _STRENGTH[t]
             if packed.count(in_combo, t):
                 v += 0.6
-            single = eye.tab.by_key[(t.index,)]
-            if eye.p_beaten(single, others) == 0.0:
+            if not hidden or not packed.size(unseen & tab.better_fields[tab.by_key[(t.index,)].id]):
                 v += 1.0
             out[t] = v
     return out

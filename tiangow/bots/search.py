@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from ..combos import Combination
 from ..deal import DealView
 from ..move import Move
-from ..search import TT, SearchStats, SearchTooLong, principal_line, solve, step_values
+from ..search import INF, TT, SearchStats, SearchTooLong, principal_line, solve, solve_above, step_values
 from ..state import State, Step
 from .base import BotError, check_view, sample_state, step_of
 from .rule import Eye, keep_values, rule_move
@@ -442,7 +442,7 @@ class SearchBot:
             if budget is not None:
                 self.stats.limit = start + budget
             values: list[tuple[Step, int, _Tally]] = []
-            known: dict[tuple[object, ...], int] = {}  # this sample's exact endings, shared by its options
+            known: dict[tuple[object, ...], tuple[int, int]] = {}  # this sample's endings, shared by its options
             try:
                 for mv in moves:
                     tally = _Tally()
@@ -470,32 +470,45 @@ class SearchBot:
         return None if ending is None or tiles <= 1 else min(ending, tiles - 1)
 
     def _ending(self, me: int, tiles: int, own_best: bool = False,
-                known: dict[tuple[object, ...], int] | None = None) -> Callable[[State], Step]:
+                known: dict[tuple[object, ...], tuple[int, int]] | None = None) -> Callable[[State], Step]:
         """The steps of a playout: the rule-based player in every seat until each hand has
         ``tiles`` tiles or fewer, then a line of best play (every seat), so that the playout's
         net from there is that position's exact value for ``me``. With ``own_best``, ``me``'s
-        own steps before then are its best in this sample (see the class text); ``known``: exact
-        values of endings already searched in this sample, by position."""
+        own steps before then are its best in this sample (see the class text); ``known``: what
+        the searches of endings in this sample proved so far, by position (low, high)."""
         line: list[Step] = []
         started = False
         stats = self.stats
-        endings: dict[tuple[object, ...], int] = {} if known is None else known
+        proved: dict[tuple[object, ...], tuple[int, int]] = {} if known is None else known
 
-        def ending_value(st: State) -> int:
+        def ending_value(st: State, floor: int) -> int:
+            """The ending's exact value where above ``floor``; else a bound at or below it."""
             key = st.key()
-            v = endings.get(key)
-            if v is None:
-                # every search since the first in ``endings`` was of this sample, for ``me``
-                v = endings[key] = solve(st, me, stats=stats, warm=bool(endings))
+            low, high = proved.get(key, (-INF, INF))
+            if low == high or high <= floor:
+                return high
+            warm = bool(proved)  # every search since the first in ``proved`` was of this sample, for ``me``
+            if floor <= -INF:
+                v = solve(st, me, stats=stats, warm=warm)
+            else:
+                v = solve_above(st, me, floor, stats=stats, warm=warm)
+            proved[key] = (v, v) if v > floor else (low, min(high, v))
             return v
 
-        def value(st: State) -> int:
-            """``me``'s net from ``st`` on: its best steps, the others' rule-based ones, exact from ``tiles``."""
+        def value(st: State, floor: int) -> int:
+            """``me``'s net from ``st`` on — its best steps, the others' rule-based ones, exact
+            from ``tiles`` — where above ``floor``; else a bound at or below it (alpha-beta
+            over ``me``'s choices: a step that cannot beat the best so far is only bounded)."""
             if st.to_play is None:
                 return st.final_net()[me]
             if st.left <= tiles:
-                return ending_value(st)
-            return max(after(st, mv) for mv in (own_steps(st) if st.to_play == me else [rule_move(st)]))
+                return ending_value(st, floor)
+            if st.to_play != me:
+                return after(st, rule_move(st), floor)
+            best = -INF
+            for mv in own_steps(st):
+                best = max(best, after(st, mv, max(floor, best)))
+            return best
 
         def own_steps(st: State) -> list[Step]:
             """``me``'s steps weighed: the rule-based player's first (it wins ties), then the rest
@@ -503,10 +516,11 @@ class SearchBot:
             preferred = rule_move(st)
             return [preferred, *(mv for mv in self._candidates(st, True) if mv != preferred)]
 
-        def after(st: State, mv: Step) -> int:
+        def after(st: State, mv: Step, floor: int) -> int:
             paid = st.push(mv)
             try:
-                return (0 if paid is None else paid.net[me]) + value(st)
+                d = 0 if paid is None else paid.net[me]
+                return d + value(st, floor - d)
             finally:
                 st.pop()
 
@@ -521,7 +535,14 @@ class SearchBot:
                 return line.pop()
             if not own_best or st.to_play != me:
                 return rule_move(st)
-            return max(own_steps(st), key=lambda mv: after(st, mv))  # the first of equals
+            chosen: Step | None = None
+            best = -INF
+            for mv in own_steps(st):  # the first of equals
+                v = after(st, mv, best)
+                if chosen is None or v > best:
+                    chosen, best = mv, v
+            assert chosen is not None
+            return chosen
 
         return step
 
