@@ -23,7 +23,14 @@ samples as the real one, each scored exactly, drawn from the reference's own sam
 judged against the rest (:func:`sampling_ceiling`): where the reference's options lie close,
 even a coach without error in its search disagrees with it, and this says how often.
 ``--coach-seeds N`` scores N coaches, seeded differently, against the one reference and prints
-the spread (one coach's marks depend on its draw of samples by several points).
+the spread (one coach's marks depend on its draw of samples by several points). Also printed:
+(c) how far the figures shown for every option (expected net; and the chance of winning the
+hand, where the coach played its samples out) lie from the reference's on average, and (d) how
+many pairs of options were shown with the same figures, and how many of those the reference
+tells apart. Where the coach plays its samples out with its own best steps (``Coach(own_best=
+True)``, before its exact search), the reference scores each option the same way on its many
+samples (the own-best playout's net and whether the seat won along it), so that the two
+measure one model.
 
 With ``--solver``: the double-dummy search itself (issue 23 §3): whole hands (8 tiles each, the
 seat to act) with the search in use (:data:`tiangow.search.CORE`), each within a budget of
@@ -54,13 +61,15 @@ from tiangow.bots.base import sample_state
 from tiangow.bots.hints import Coach, Mark, mark_for
 from tiangow.bots.positions import deal_until
 from tiangow.bots.rule import RuleBot
+from tiangow.bots.search import Option, SearchBot, _follow, _Tally
 from tiangow.deal import Deal, DealView
 from tiangow.move import Move
 from tiangow.search import Goal, SearchStats, SearchTooLong, solve, step_values
+from tiangow.state import State, Step
 
 __all__ = ["hint_latencies", "solve_times", "coach_positions", "coach_against_reference", "CoachFigures",
            "REFERENCE_BUDGET", "REFERENCE_EARLY", "reference_options", "reference_values", "sampling_ceiling",
-           "whole_hands", "HAND_BUDGET", "main"]
+           "whole_hands", "HAND_BUDGET", "Reference", "main"]
 
 
 def _pct(xs: Sequence[float], q: float) -> float:
@@ -180,6 +189,15 @@ class CoachFigures:
         self.seconds: list[float] = []
         self.skipped = 0
         """Positions left out: the reference could not search every sample within its budget."""
+        self.net_errors: list[float] = []
+        """For every option shown, how far its expected net lies from the reference's."""
+        self.win_errors: list[float] = []
+        """For every played-out option shown, how far its chance of winning the hand (points)
+        lies from the reference's (own-best references only)."""
+        self.same_shown = 0
+        """Pairs of options shown with the same figures (net to 0.1, and the chance of winning)."""
+        self.same_apart = 0
+        """Of those, the pairs whose reference nets differ (by 0.05 or more)."""
         self.ceiling_agree = 0
         self.ceiling_options = 0
         self.ceiling_losses: list[float] = []
@@ -216,12 +234,18 @@ REFERENCE_EARLY_FACTOR = 3
 
 
 def reference_values(view: DealView, samples: int, seed: int, budget: int | None = REFERENCE_BUDGET,
-                     stats: SearchStats | None = None) -> dict[Move, list[int]] | None:
+                     stats: SearchStats | None = None, own_ending: int | None = None,
+                     wins: dict[Move, list[int]] | None = None) -> dict[Move, list[int]] | None:
     """Every action open to the seat at ``view`` with its exact value on each of ``samples``
     samples of the hidden tiles (the samples a :class:`SearchBot` seeded ``seed`` draws, in its
     order), or ``None`` where they would take more than ``budget`` positions of exact search a
     sample on average (see :data:`REFERENCE_EARLY`). ``stats`` counts the positions. With one
-    action open, the first sample alone (there is nothing to compare)."""
+    action open, the first sample alone (there is nothing to compare).
+
+    With ``own_ending``, the value of the coach's own-best playouts instead (``SearchBot(
+    own_best=True)``: the seat's best steps in the sample against the rule-based play of the
+    other three, exact from ``own_ending`` tiles a hand), and ``wins`` is filled with whether
+    the seat won the hand along each (1 or 0)."""
     rng = random.Random(seed)
     stats = SearchStats() if stats is None else stats
     start = stats.nodes
@@ -230,7 +254,10 @@ def reference_values(view: DealView, samples: int, seed: int, budget: int | None
         st = sample_state(view, rng)
         stats.limit = 0 if budget is None else start + budget * samples
         try:
-            values = step_values(st, stats=stats)
+            if own_ending is None:
+                values = step_values(st, stats=stats)
+            else:
+                values = _own_values(st, own_ending, stats, wins)
         except SearchTooLong:
             return None
         for mv, v in values:
@@ -240,6 +267,24 @@ def reference_values(view: DealView, samples: int, seed: int, budget: int | None
         if budget is not None and k >= REFERENCE_EARLY and stats.nodes - start > REFERENCE_EARLY_FACTOR * budget * k:
             return None
     return found
+
+
+def _own_values(st: State, ending: int, stats: SearchStats,
+                wins: dict[Move, list[int]] | None) -> list[tuple[Step, int]]:
+    """Each step open in the sample ``st`` with the net of its own-best playout (see
+    :func:`reference_values`), counting into ``wins`` whether the seat won along it."""
+    me = st.to_play
+    assert me is not None
+    bot = SearchBot(0, exact_ending=ending, own_best=True)
+    bot.stats = stats
+    known: dict[tuple[object, ...], tuple[int, int]] = {}
+    out: list[tuple[Step, int]] = []
+    for mv in st.moves():
+        tally = _Tally()
+        out.append((mv, _follow(st, me, mv, bot._ending(me, ending, True, known), tally)))
+        if wins is not None:
+            wins.setdefault(Move.of(mv), []).append(tally.wins)
+    return out
 
 
 def reference_options(view: DealView, samples: int, seed: int, budget: int | None = REFERENCE_BUDGET,
@@ -292,7 +337,7 @@ def sampling_ceiling(values: dict[Move, list[int]], k: int, rng: random.Random,
 def coach_against_reference(deals: Sequence[Deal], reference_samples: int = 256, coach: Coach | None = None,
                             seed: int = 5, reference_budget: int | None = REFERENCE_BUDGET,
                             cache: str | None = None,
-                            kept: dict[str, dict[Move, list[int]] | None] | None = None) -> CoachFigures:
+                            kept: dict[str, Reference] | None = None) -> CoachFigures:
     """Score the coach's advice on ``deals`` against the reference (see the module text). A
     position whose reference would take more than ``reference_budget`` positions of exact
     search a sample on average (``None``: no limit) is left out and counted in
@@ -306,26 +351,29 @@ def coach_against_reference(deals: Sequence[Deal], reference_samples: int = 256,
         seat = d.to_play
         assert seat is not None
         view = d.view(seat)
+        c = Coach(seed=seed + i) if coach is None else coach
+        # the model the coach scores this position by: own-best playouts before its exact search
+        own = c.exact_ending if c.own_best and d.snapshot().left > c.exact_tiles else None
         # keyed on the position itself too, so that figures kept for another are never taken
         mark = zlib.crc32(repr((d.snapshot().key(), view.rules)).encode())
-        name = f"{d.snapshot().left}-{i}-{mark:08x}"
+        name = f"{d.snapshot().left}-{i}-{mark:08x}" + ("" if own is None else f"-own{own}")
         if kept is not None and name in kept:
-            values = kept[name]
+            values, wins = kept[name]
         else:
-            values = _cached_reference(view, name, i, reference_samples, reference_budget, cache)
+            values, wins = _cached_reference(view, name, i, reference_samples, reference_budget, cache, own)
             if kept is not None:
-                kept[name] = values
+                kept[name] = values, wins
         if values is None:
             figures.skipped += 1
             continue
         ref_opts = _means(values)
-        c = Coach(seed=seed + i) if coach is None else coach
         t = time.perf_counter()
         h = c.hint(view)
         figures.seconds.append(time.perf_counter() - t)
         figures.exact_hints += h.exact
         best = max(ref_opts.values())
         figures.losses.append(best - ref_opts[h.recommended])
+        _compare_figures(figures, h.options, ref_opts, None if wins is None else _means(wins))
         for move, mean in ref_opts.items():
             figures.options += 1
             figures.agree += c.mark(view, move).mark is _reference_mark(best - mean)
@@ -338,14 +386,39 @@ def coach_against_reference(deals: Sequence[Deal], reference_samples: int = 256,
     return figures
 
 
+Reference = tuple[dict[Move, list[int]] | None, dict[Move, list[int]] | None]
+"""A position's reference: each option's values over the samples (``None``: left out for cost)
+and, for own-best playouts, whether the seat won along each (else ``None``)."""
+
+
+def _compare_figures(figures: CoachFigures, options: Sequence[Option], ref: dict[Move, float],
+                     ref_wins: dict[Move, float] | None) -> None:
+    """Count how far each option's shown figures lie from the reference's, and the pairs of
+    options shown with the same figures that the reference tells apart."""
+    shown: list[tuple[str, int | None, float]] = []
+    for o in options:
+        if o.samples == 0 or o.move not in ref:
+            continue
+        figures.net_errors.append(abs(o.mean - ref[o.move]))
+        pct = None if o.win_rate is None else round(100 * o.win_rate)
+        if o.win_rate is not None and ref_wins is not None:
+            figures.win_errors.append(abs(100 * o.win_rate - 100 * ref_wins[o.move]))
+        shown.append((f"{o.mean:.1f}", pct, ref[o.move]))
+    for a, b in itertools.combinations(shown, 2):
+        if a[:2] == b[:2]:
+            figures.same_shown += 1
+            figures.same_apart += abs(a[2] - b[2]) >= 0.05
+
+
 def _cached_reference(view: DealView, name: str, i: int, samples: int, budget: int | None,
-                      cache: str | None) -> dict[Move, list[int]] | None:
+                      cache: str | None, own: int | None = None) -> Reference:
     path = None if cache is None else os.path.join(cache, f"reference-values-{name}-{samples}-{budget}.pickle")
     if path is not None and os.path.exists(path):
         with open(path, "rb") as f:
-            kept: dict[Move, list[int]] | None = pickle.load(f)
+            kept: Reference = pickle.load(f)
         return kept
-    found = reference_values(view, samples, 10_000 + i, budget)
+    wins: dict[Move, list[int]] | None = None if own is None else {}
+    found = (reference_values(view, samples, 10_000 + i, budget, own_ending=own, wins=wins), wins)
     if path is not None:
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "wb") as f:
@@ -450,6 +523,11 @@ def _print_coach(tiles: int, positions: int, f: CoachFigures, label: str) -> Non
           f"{100 * f.agreement:.1f}% of {f.options} options; hints exact in {f.exact_hints}; hint median "
           f"{statistics.median(f.seconds):.2f} s, p95 {_pct(f.seconds, 0.95):.2f} s, "
           f"max {max(f.seconds):.2f} s", flush=True)
+    if f.net_errors:
+        wins = (f", wins the hand off by {statistics.mean(f.win_errors):.1f} points" if f.win_errors else "")
+        print(f"    (c) figures shown for {len(f.net_errors)} options: expected net off by "
+              f"{statistics.mean(f.net_errors):.2f} on average{wins}; (d) pairs of options shown with the same "
+              f"figures: {f.same_shown}, {f.same_apart} of them apart in the reference", flush=True)
     if f.ceiling_options:
         print(f"    a coach of as many samples, each exact, drawn from the reference's own and scored "
               f"against the rest (what sampling alone allows): (a) {f.ceiling_loss:.2f}; (b) "
@@ -619,7 +697,7 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"{a.reference_budget:,} positions of search a sample; targets: loss ≤ 0.25, marks ≥ 90%)")
         for tiles in a.sizes:
             ds = coach_positions(a.per_size, (tiles,))
-            kept: dict[str, dict[Move, list[int]] | None] = {}
+            kept: dict[str, Reference] = {}
             runs = [(seed, coach_against_reference(ds, a.reference_samples, seed=seed,
                                                    reference_budget=a.reference_budget, cache=a.reference_cache,
                                                    kept=kept))

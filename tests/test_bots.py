@@ -496,19 +496,19 @@ def test_the_coach_benchmark_scores_several_coach_seeds_against_one_reference(
         capsys: pytest.CaptureFixture[str]) -> None:
     """One marks figure depends on the coach's draw of samples (issue 23 §5): --coach-seeds
     scores several seeded coaches against one reference, computed once, and prints the spread."""
-    from benchmarks.search import coach_against_reference, coach_positions, coach_seeds, main
+    from benchmarks.search import Reference, coach_against_reference, coach_positions, coach_seeds, main
 
     assert coach_seeds(3) == [5, 105, 205]
     with pytest.raises(ValueError, match="at least one"):
         coach_seeds(0)
     ds = coach_positions(2, sizes=(3,), seed=2)
-    kept: dict[str, object] = {}
-    first = coach_against_reference(ds, reference_samples=8, kept=kept)  # type: ignore[arg-type]
-    assert len(kept) == 2 and all(v is not None for v in kept.values())
-    again = coach_against_reference(ds, reference_samples=8, kept=kept)  # type: ignore[arg-type]
+    kept: dict[str, Reference] = {}
+    first = coach_against_reference(ds, reference_samples=8, kept=kept)
+    assert len(kept) == 2 and all(v is not None and w is None for v, w in kept.values())
+    again = coach_against_reference(ds, reference_samples=8, kept=kept)
     assert (first.losses, first.agree, first.options) == (again.losses, again.agree, again.options)
-    kept = {k: {m: [0] * 8 for m in v} for k, v in kept.items()}  # type: ignore[attr-defined]
-    flat = coach_against_reference(ds, reference_samples=8, kept=kept)  # type: ignore[arg-type]
+    kept = {k: ({m: [0] * 8 for m in v or {}}, None) for k, (v, _) in kept.items()}
+    flat = coach_against_reference(ds, reference_samples=8, kept=kept)
     assert flat.losses == [0.0, 0.0]  # taken from what was kept: every option alike
     assert main(["--coach", "--sizes", "3", "--per-size", "2", "--reference-samples", "8", "--coach-seeds", "2"]) == 0
     out = capsys.readouterr().out
@@ -672,3 +672,35 @@ def test_the_rule_based_players_chance_a_single_is_beaten_counts_every_unseen_hi
                 assert round(v - _strength(t) - (0.6 if _in_combo(eye, t) else 0.0), 9) == float(unbeaten)
             st.push(rule_move(st))
     assert checked >= 100
+
+
+def test_the_coach_benchmark_holds_an_own_best_coach_to_an_own_best_reference() -> None:
+    """Where the coach plays its samples out with its own best steps (before its exact search),
+    the reference scores each option the same way — its values the own-best playouts' nets,
+    never below the rule-based player's, with whether the seat won along each — and the
+    benchmark compares every option's shown figures (net, and chance of winning) with it."""
+    from benchmarks.search import coach_against_reference, coach_positions, reference_values
+    from tiangow.bots import Coach
+    from tiangow.bots.search import _follow
+
+    ds = coach_positions(2, sizes=(7,), seed=4)
+    coach = Coach(seed=1, samples=4, own_best=True)
+    f = coach_against_reference(ds, reference_samples=4, coach=coach, reference_budget=None)
+    assert f.skipped == 0 and len(f.losses) == 2 and all(loss >= 0 for loss in f.losses)
+    assert len(f.net_errors) >= 4 and len(f.win_errors) == len(f.net_errors)
+    assert all(0 <= e <= 100 for e in f.win_errors) and 0 <= f.same_apart <= f.same_shown
+    # the reference's values: the own-best playouts' nets on the samples it draws
+    view = ds[0].view(ds[0].to_play)
+    wins: dict[Move, list[int]] = {}
+    values = reference_values(view, 2, 77, None, own_ending=5, wins=wins)
+    assert values is not None and set(wins) == set(values)
+    rng = random.Random(77)
+    bot = SearchBot(0, exact_ending=5, own_best=True)
+    for k in range(2):
+        st = sample_state(view, rng)
+        me = st.to_play
+        assert me is not None
+        for mv in st.moves():
+            assert values[Move.of(mv)][k] == _follow(st, me, mv, bot._ending(me, 5, True))
+            assert values[Move.of(mv)][k] >= _follow(st, me, mv, bot._ending(me, 5))
+            assert wins[Move.of(mv)][k] in (0, 1)
