@@ -383,13 +383,22 @@ def test_a_budget_too_small_plays_out_and_the_hint_says_why() -> None:
     assert "too many ways to go on" in shown
     assert "精算足夠的次數會超過提示的時間" in hint_html(SimpleNamespace(deal=d, seat=d.to_play), h, 2, "zh-Hant")  # type: ignore[arg-type]
     # played out with exact endings (before the exact search starts at 4 tiles: not "too long")
-    ended = Coach(seed=1, samples=8, exact_tiles=3, exact_budget=None, exact_ending=4).hint(view)  # type: ignore[arg-type]
+    ended = Coach(seed=1, samples=8, exact_tiles=3, exact_budget=None, exact_ending=4,
+                  own_best=False).hint(view)  # type: ignore[arg-type]
     assert not ended.exact and not ended.too_long and ended.ending_from == 4
     shown = hint_html(SimpleNamespace(deal=d, seat=d.to_play), ended, 2, "en")  # type: ignore[arg-type]
     assert ("dealt at random 8 times, each hand played by the rule-based player until 4 tiles a hand, then "
             "searched exactly to the end" in shown and "once hands have 3 tiles or fewer" in shown)
     zh = hint_html(SimpleNamespace(deal=d, seat=d.to_play), ended, 2, "zh-Hant")  # type: ignore[arg-type]
     assert "打到每家剩 4 張，再精算到底" in zh and "每家剩 3 張或以下時" in zh
+    # the coach's own playouts (its default): the learner's seat takes its best steps, and the hint says so
+    own = Coach(seed=1, samples=8, exact_tiles=3, exact_budget=None, exact_ending=4).hint(view)  # type: ignore[arg-type]
+    assert own.ending_from == 4 and all(o.own_best for o in own.options)
+    shown = hint_html(SimpleNamespace(deal=d, seat=d.to_play), own, 2, "en")  # type: ignore[arg-type]
+    assert ("dealt at random 8 times; in each, you play your best for that deal and the other three as the "
+            "rule-based player until 4 tiles a hand" in shown and "on the hopeful side" in shown)
+    zh = hint_html(SimpleNamespace(deal=d, seat=d.to_play), own, 2, "zh-Hant")  # type: ignore[arg-type]
+    assert "你按那一次的牌打最好的" in zh and "數字偏樂觀" in zh
     roomy = Coach(seed=1, samples=8, exact_tiles=5, exact_budget=50_000_000).hint(view)  # type: ignore[arg-type]
     assert roomy.exact and not roomy.too_long and roomy.options[0].samples == 8
     early = Coach(seed=1, samples=8, exact_tiles=3, exact_budget=10).hint(view)  # type: ignore[arg-type]

@@ -94,7 +94,7 @@ class Hint:
     """Every action considered, best first, with its expected outcome."""
     exact_from: int = 3
     """From how many tiles in each hand the coach searches each sample exactly (before that it
-    plays each sample out with the rule-based player)."""
+    plays each sample out: see :attr:`ending_from` and :attr:`Option.own_best`)."""
     why: Why | None = None
     """Why the recommendation beats the next best option, when the samples can tell them apart."""
     too_long: bool = False
@@ -144,8 +144,8 @@ def _signed(x: float, digits: int = 1) -> str:
 def outcome_text(o: Option, explained: bool = False) -> Text:
     """An option's outcome in words: the net from now to the end of the hand (settlement and
     bonus money still to come). "Guaranteed" only when exact search gives every sample of the
-    hidden tiles the same, whole, net; a played-out option's chance of winning says it is how the
-    rule-based player fares from here (good play may do far better), unless ``explained`` (the
+    hidden tiles the same, whole, net; a played-out option's chance of winning says how it was
+    found (the rule-based player in every seat, or the seat's own best steps against it), unless ``explained`` (the
     hint's table of options, under a sentence that says how every figure was found).
 
     >>> from tiangow import Move
@@ -158,6 +158,9 @@ def outcome_text(o: Option, explained: bool = False) -> Text:
     >>> outcome_text(Option(Move.parse("discard 13"), 0.4, 0.3, 24, False, 0.0, -6, 12, ending=4)).en
     'expected net +0.4, wins the hand 0% of the time when played out by the rule-based player, exact \
 from 4 tiles a hand'
+    >>> outcome_text(Option(Move.parse("discard 13"), 0.4, 0.3, 24, False, 0.0, -6, 12, ending=5, own_best=True)).en
+    'expected net +0.4, wins the hand 0% of the time when you play your best and the other three play as \
+the rule-based player, exact from 5 tiles a hand'
     """
     sign = _signed(o.mean)
     if o.exact and o.samples and o.low == o.high:
