@@ -107,7 +107,7 @@ def hint_html(s: Session, hint: Hint | None, stage: int, lang: Lang) -> str:
                     f"The tiles you have not seen dealt at random {n} times, each hand played out by the rule-based "
                     "player: the mean net and how often you win the hand") if k is None else
                   T(f"把你沒看見的牌隨機分配 {n} 次，每次你按那一次的牌打最好的、其他三家由規則機械人打，到每家剩 {k} 張，"
-                    "再精算到底（其他三家合力對付你）：平均淨輸贏和贏局的比率——你的每一步是看著那一次所有的牌選的，"
+                    "再精算到底（其他三家合力對付你）：平均淨輸贏和贏局的比率——你的每一步是知道那一次所有的牌才選的，"
                     "所以數字偏樂觀",
                     f"The tiles you have not seen dealt at random {n} times; in each, you play your best for that "
                     f"deal and the other three as the rule-based player until {k} tiles a hand, then it is searched "
