@@ -50,10 +50,10 @@ SNAPSHOT_VERSION = 1
 Opponents = Literal["search", "rule"]
 
 LEARNABLE: dict[int, tuple[int, ...]] = {
-    0: (13, 32, 54, 57, 58, 69, 79, 82, 86, 91, 99, 104),
-    1: (3, 11, 45, 63, 64, 76, 88, 100, 122, 128),
-    2: (5, 19, 24, 27, 34, 37, 38, 48, 54, 60),
-    3: (6, 52, 55, 59, 73, 93, 96),
+    0: (13, 57, 58, 69, 79, 82, 86, 91),
+    1: (3, 45, 64, 100, 122, 128),
+    2: (5, 24, 27, 34, 37, 38, 48, 54, 60),
+    3: (6, 52, 55, 59, 73, 93),
 }
 """Deals to learn from, by the learner's seat: seeds of first hands (East the banker, the default
 rules, the search bots) in which the coach, playing that seat's every action, wins the hand —
