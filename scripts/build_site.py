@@ -151,10 +151,12 @@ def build_tiangow_wheel(out: Path) -> Path:
     """A wheel of this checkout, built from a clean copy (a stale build/ cannot leak in). Its
     Python is pure (no setup.py, so no CPython extension, and none built in place is copied);
     the search's core comes as the WebAssembly module the package ships (``tiangow/ddcore.wasm``),
-    which the browser runs (tiangow.wasmcore)."""
+    which the browser runs (tiangow.wasmcore). The module's C++ source stays out: nothing
+    compiles in the browser, and without it beside the module nothing checks its CRC."""
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "src"
-        shutil.copytree(ROOT / "tiangow", src / "tiangow", ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+        shutil.copytree(ROOT / "tiangow", src / "tiangow",
+                        ignore=shutil.ignore_patterns("__pycache__", "*.so", "ddcore.cpp", "ddcore_abi.h"))
         if not (src / "tiangow" / "ddcore.wasm").is_file():
             raise SystemExit("tiangow/ddcore.wasm is missing: python scripts/build_wasm.py")
         for name in ("pyproject.toml", "README.md"):
