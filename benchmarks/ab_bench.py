@@ -8,7 +8,11 @@ the machine hits both alike; medians and the ratio after/before are printed:
 
 - hands/s through the public API (``benchmarks.engine.play_random_hand``, 2,000 seeded hands);
 - the exact solve with 4 tiles in each hand (median ms over 30 seeded positions);
-- the hint latency of lesson 08's coach (median and p95 over every turn of 6 seeded hands).
+- the hint latency of lesson 08's coach (median and p95 over every turn of 6 seeded hands);
+- the puzzles' generator (``scripts/make_puzzles.generate``, seconds for 200 puzzles).
+
+The base's compiled core is built in its worktree from its own ``ddcore.cpp`` (without it, the
+editable install would hand the base this checkout's extension).
 
 Timings on a shared virtual machine vary by ±20% from run to run even interleaved, so
 ``--instructions`` counts instead, with valgrind's callgrind (slow, about ×50, but the same
@@ -64,7 +68,23 @@ except ImportError:  # a base from before benchmarks/
 lat = sorted(hint_latencies(hands=6))
 print(1000 * lat[min(len(lat) - 1, int(0.95 * len(lat)))])
 """,
+    "puzzle generator, 200 puzzles (s)": """
+import time
+from scripts.make_puzzles import generate
+t = time.perf_counter(); generate(200)
+print(time.perf_counter() - t)
+""",
 }
+
+BUILD_CORE = """
+import sys
+from setuptools import Extension, setup
+base = sys.argv[1]
+setup(name="tiangow-base-core",
+      script_args=["-q", "build_ext", "--build-lib", base, "--build-temp", base + "/build-temp"],
+      ext_modules=[Extension("tiangow.ddcore", [base + "/tiangow/ddcore.cpp"], language="c++",
+                             extra_compile_args=["-O2", "-std=c++17"])])
+"""
 
 
 # Instruction counts: the work of ``n`` units, run with n and with 0 (imports only).
@@ -104,6 +124,16 @@ def per_unit(tree: Path, code: str, n: int) -> float:
     return (instructions(tree, code, n) - instructions(tree, code, 0)) / n
 
 
+def build_core(tree: Path) -> None:
+    """The compiled core of the checkout at ``tree``, built in place from its own source (the
+    same flags as setup.py; from a directory without a pyproject.toml, which older setuptools
+    would read)."""
+    if (tree / "tiangow" / "ddcore.cpp").is_file():
+        with tempfile.TemporaryDirectory() as cwd:
+            subprocess.run([sys.executable, "-c", BUILD_CORE, str(tree)], cwd=cwd, check=True,
+                           stdout=subprocess.DEVNULL)
+
+
 def figure(tree: Path, code: str) -> float:
     out = subprocess.run([sys.executable, "-c", code], cwd=tree, env={"PYTHONPATH": str(tree), "PATH": ""},
                          capture_output=True, text=True, check=True)
@@ -122,6 +152,7 @@ def main() -> None:
         base = Path(tmp) / "base"
         subprocess.run(["git", "worktree", "add", "--detach", "-q", str(base), args.base], cwd=ROOT, check=True)
         try:
+            build_core(base)
             if args.instructions:
                 print(f"before: {args.base}   after: this checkout   (instructions, callgrind)")
                 for name, (code, n) in INSTRUCTIONS.items():
