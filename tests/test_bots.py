@@ -683,6 +683,78 @@ def test_the_rule_based_players_chance_a_single_is_beaten_counts_every_unseen_hi
     assert checked >= 100
 
 
+def _knowledge_variants(st: State, rng: random.Random) -> list[State]:
+    """``st`` and copies of it changed in one thing each: the other seats' tiles dealt among
+    them again (what the seat to act cannot see), a tile shown face up swapped with one in
+    another seat's hand, the stacks, or the hand sizes' record."""
+    seat = st.to_play
+    assert seat is not None
+    others = [s for s in range(4) if s != seat]
+    out = [st]
+    hidden = [t for s in others for t in unpack(st.h[s])]
+    rng.shuffle(hidden)
+    v = st.copy()
+    for s in others:
+        n = len(unpack(st.h[s]))
+        v.h[s], hidden = pack(hidden[:n]), hidden[n:]
+    out.append(v)
+    shown = unpack(st.shown)
+    holders = [s for s in others if st.h[s]]
+    if shown and holders:
+        v = st.copy()
+        s = rng.choice(holders)
+        a, b = rng.choice(shown), rng.choice(unpack(st.h[s]))
+        v.shown = st.shown - pack([a]) + pack([b])
+        v.h[s] = st.h[s] - pack([b]) + pack([a])
+        out.append(v)
+    v = st.copy()
+    v.stacks = tuple(rng.randrange(3) for _ in range(4))  # type: ignore[assignment]
+    out.append(v)
+    return out
+
+
+def test_the_rule_based_choice_depends_only_on_what_its_knowledge_key_holds() -> None:
+    """``knowledge_key`` holds all that ``rule_move`` reads: of positions from samples of many
+    views under every variant, and of copies of them changed in what the seat to act cannot
+    see, in the tiles shown or in the stacks, those that share a key share the choice; and
+    ``remembered`` gives ``rule_move``'s choice."""
+    from tiangow.bots.rule import knowledge_key, remembered
+
+    rng = random.Random(11)
+    by_key: dict[tuple[object, ...], object] = {}
+    shared = differ = checked = 0
+    for rules in list(all_rules((8,)))[::9]:
+        d = Deal.random(rng.randrange(10**6), rules=rules)
+        for _ in range(rng.randrange(6)):
+            if d.is_over:
+                break
+            d.push(RuleBot().choose(d.view(d.to_play or 0)))
+        if d.is_over:
+            continue
+        view = d.view(d.to_play or 0)
+        rule = remembered({})
+        for _ in range(4):
+            st = sample_state(view, rng)
+            while st.to_play is not None:
+                choice = rule_move(st)
+                keys = set()
+                for v in _knowledge_variants(st, rng):
+                    key = (rules, *knowledge_key(v))
+                    got = rule_move(v)
+                    if key in by_key:
+                        assert by_key[key] == got, key
+                        shared += 1
+                    by_key[key] = got
+                    keys.add(key)
+                    differ += got != choice
+                    assert rule(v) == got
+                # a random step now and then (a discard where one is open), so that positions
+                # differ in what one seat cannot see
+                st.push(choice if rng.random() < 0.6 else rng.choice(st.moves()))
+                checked += 1
+    assert checked >= 500 and shared >= 500 and differ >= 20
+
+
 def test_the_coach_benchmark_holds_an_own_best_coach_to_an_own_best_reference() -> None:
     """Where the coach plays its samples out with its own best steps (before its exact search),
     the reference scores each option the same way — its values the own-best playouts' nets,

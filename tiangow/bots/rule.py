@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import lru_cache
 from math import comb
 
@@ -31,10 +32,12 @@ from ..combos import Combination, Table
 from ..deal import DealView
 from ..move import Move
 from ..state import State, Step
-from ..tiles import KINDS, Tile
+from ..tiles import KINDS, Tile, full_set
 from .base import check_view, sample_state, unseen_mask
 
-__all__ = ["RuleBot", "rule_move", "Eye", "keep_values"]
+__all__ = ["RuleBot", "rule_move", "Eye", "keep_values", "knowledge_key", "remembered", "RuleMemo"]
+
+_FULL = packed.pack(full_set())
 
 @lru_cache(maxsize=4096)
 def _p_none(u: int, hidden: int, b: int) -> float:
@@ -136,6 +139,41 @@ def rule_move(pos: State) -> Step:
     if not pos.size:
         return _lead(pos, eye, moves)
     return _follow(pos, eye, moves)
+
+
+RuleMemo = dict[tuple[int, ...], Step]
+"""Rule-based choices kept by :func:`knowledge_key` (see :func:`remembered`)."""
+
+
+def knowledge_key(pos: State) -> tuple[int, ...]:
+    """Everything :func:`rule_move` reads of ``pos`` (under one set of rules): the seat to act,
+    its tiles, the tiles it has not seen, the hand sizes (from the tiles each held when the
+    trick began, who led it and how many have acted), its stacks and the trick in progress.
+    Two positions with the same key get the same rule-based choice."""
+    seat = pos.to_play
+    assert seat is not None
+    own = pos.h[seat]
+    best = pos.best
+    led = pos.led
+    return (seat, own, _FULL - pos.shown - pos.up - own - pos.disc[seat], pos.left, pos.leader, pos.acted,
+            pos.size, pos.stacks[seat], -1 if best is None else best.id, pos.locked, pos.last,
+            -1 if led is None else led.id)
+
+
+def remembered(memo: RuleMemo) -> Callable[[State], Step]:
+    """:func:`rule_move`, each choice kept in ``memo`` by :func:`knowledge_key`: in the coach's
+    playouts the same seat meets the same knowledge again and again (the learner's own seat in
+    every sample; the others after each of the learner's discards, which they cannot see).
+    ``memo`` must serve positions under one set of rules only."""
+
+    def move(pos: State) -> Step:
+        key = knowledge_key(pos)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = rule_move(pos)
+        return found
+
+    return move
 
 
 def _closer(pos: State, eye: Eye, plays: list[Combination]) -> Combination | None:

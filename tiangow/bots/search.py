@@ -42,7 +42,7 @@ from ..move import Move
 from ..search import INF, TT, SearchStats, SearchTooLong, principal_line, solve, solve_above, step_values
 from ..state import State, Step
 from .base import BotError, check_view, sample_state, step_of
-from .rule import Eye, keep_values, rule_move
+from .rule import Eye, RuleMemo, keep_values, knowledge_key, remembered, rule_move
 
 __all__ = ["SearchBot", "Option", "Outlook", "rollout", "default_exact_tiles", "DEEP_SAMPLES",
            "COACH_EXACT_BUDGET", "COACH_EARLY_BUDGET",
@@ -403,6 +403,7 @@ class SearchBot:
         total = square = 0.0
         low, high = math.inf, -math.inf
         tally = _Tally()
+        rule = remembered({})
         for st in samples:
             one = _Tally()
             if like.exact:
@@ -411,7 +412,7 @@ class SearchBot:
                 if self.lines:
                     self._line(st, me, mv, v, tt, one)
             else:
-                policy = rule_move if like.ending is None else self._ending(me, like.ending, like.own_best)
+                policy = rule if like.ending is None else self._ending(me, like.ending, like.own_best, rule=rule)
                 v = _follow(st, me, mv, policy, one)
             total, square = total + v, square + v * v
             low, high = min(low, v), max(high, v)
@@ -442,6 +443,9 @@ class SearchBot:
         assert me is not None
         start = self.stats.nodes
         done = 0
+        memo: RuleMemo = {}  # the rule-based choices met in these samples (the learner's recur in each)
+        rule = remembered(memo)
+        steps: dict[tuple[int, ...], list[Step]] = {}  # the learner's steps weighed, likewise
         for i in range(n):
             st = first if i == 0 else sample_state(view, self.rng)
             if budget is not None:
@@ -451,7 +455,7 @@ class SearchBot:
             try:
                 for mv in moves:
                     tally = _Tally()
-                    policy = rule_move if ending is None else self._ending(me, ending, self.own_best, known)
+                    policy = rule if ending is None else self._ending(me, ending, self.own_best, known, rule, steps)
                     values.append((mv, _follow(st, me, mv, policy, tally), tally))
             except SearchTooLong:
                 break
@@ -475,16 +479,22 @@ class SearchBot:
         return None if ending is None or tiles <= 1 else min(ending, tiles - 1)
 
     def _ending(self, me: int, tiles: int, own_best: bool = False,
-                known: dict[tuple[object, ...], tuple[int, int]] | None = None) -> Callable[[State], Step]:
+                known: dict[tuple[object, ...], tuple[int, int]] | None = None,
+                rule: Callable[[State], Step] = rule_move,
+                steps: dict[tuple[int, ...], list[Step]] | None = None) -> Callable[[State], Step]:
         """The steps of a playout: the rule-based player in every seat until each hand has
         ``tiles`` tiles or fewer, then a line of best play (every seat), so that the playout's
         net from there is that position's exact value for ``me``. With ``own_best``, ``me``'s
         own steps before then are its best in this sample (see the class text); ``known``: what
-        the searches of endings in this sample proved so far, by position (low, high)."""
+        the searches of endings in this sample proved so far, by position (low, high); ``rule``:
+        the rule-based player (:func:`~tiangow.bots.rule.rule_move`, or it :func:`~tiangow.bots.rule.remembered`);
+        ``steps``: ``me``'s steps weighed, kept by :func:`~tiangow.bots.rule.knowledge_key` (they
+        depend on nothing else)."""
         line: list[Step] = []
         started = False
         stats = self.stats
         proved: dict[tuple[object, ...], tuple[int, int]] = {} if known is None else known
+        weighed: dict[tuple[int, ...], list[Step]] = {} if steps is None else steps
 
         def ending_value(st: State, floor: int) -> int:
             """The ending's exact value where above ``floor``; else a bound at or below it."""
@@ -509,7 +519,7 @@ class SearchBot:
             if st.left <= tiles:
                 return ending_value(st, floor)
             if st.to_play != me:
-                return after(st, rule_move(st), floor)
+                return after(st, rule(st), floor)
             best = -INF
             for mv in own_steps(st):
                 best = max(best, after(st, mv, max(floor, best)))
@@ -518,8 +528,12 @@ class SearchBot:
         def own_steps(st: State) -> list[Step]:
             """``me``'s steps weighed: the rule-based player's first (it wins ties), then the rest
             of its candidates, so that its best is never worse than the rule-based player's."""
-            preferred = rule_move(st)
-            return [preferred, *(mv for mv in self._candidates(st, True) if mv != preferred)]
+            key = knowledge_key(st)
+            found = weighed.get(key)
+            if found is None:
+                preferred = rule(st)
+                found = weighed[key] = [preferred, *(mv for mv in self._candidates(st, True) if mv != preferred)]
+            return found
 
         def after(st: State, mv: Step, floor: int) -> int:
             paid = st.push(mv)
@@ -539,7 +553,7 @@ class SearchBot:
             if started:
                 return line.pop()
             if not own_best or st.to_play != me:
-                return rule_move(st)
+                return rule(st)
             chosen: Step | None = None
             best = -INF
             for mv in own_steps(st):  # the first of equals
