@@ -97,8 +97,8 @@ COACH_OWN_BEST = True
 """Whether the coach's playouts take the seat's own best steps in each sample before their
 exact ending (``SearchBot(own_best=True)``) rather than the rule-based player's: then an
 option's figures are not the rule-based player's later mistakes in the learner's own hand, and
-the coach plays at least as well (docs/coach.md: 4,000 seeded hands, about +0.29 a hand, the
-95 % interval from −0.01 to +0.59)."""
+the coach plays at least as well (docs/coach.md: 6,000 seeded hands, about +0.25 a hand, the
+95 % interval from about +0.01 to +0.49)."""
 
 
 def coach_ending() -> int | None:
