@@ -173,6 +173,20 @@ def coach_positions(per_size: int, sizes: Sequence[int] = (8, 7, 6, 5), seed: in
     return out
 
 
+def early_hint_latencies(per_size: int, sizes: Sequence[int] = (8, 7)) -> dict[int, list[float]]:
+    """Seconds per hint (the coach as lessons use it, seeded by the position) at each of
+    :func:`coach_positions`' ``per_size`` positions of each size: the costliest hints, early
+    in a hand, where :func:`hint_latencies`' every turn of a hand has one or two."""
+    out: dict[int, list[float]] = {}
+    for i, d in enumerate(coach_positions(per_size, sizes)):
+        seat = d.to_play
+        assert seat is not None
+        t = time.perf_counter()
+        Coach(seed=i).hint(d.view(seat))
+        out.setdefault(d.snapshot().left, []).append(time.perf_counter() - t)
+    return out
+
+
 def _reference_mark(loss: float) -> Mark:
     """The mark exact figures give (the margins :meth:`Coach.mark` uses for exact search)."""
     return mark_for(loss, True)

@@ -118,6 +118,36 @@ def hints_code(hands: int) -> str:
             + f"print(json.dumps(hint_latencies(hands={hands})))\n")
 
 
+def early_code(per_size: int) -> str:
+    """What the site's kernel runs for the early hints' figures: benchmarks.search's
+    early_hint_latencies over coach_positions, then its figures as JSON."""
+    import inspect
+
+    from benchmarks.search import coach_positions, early_hint_latencies
+
+    return ("import json, random, time\nfrom collections.abc import Sequence\nfrom tiangow import Deal\n"
+            "from tiangow.bots.hints import Coach\nfrom tiangow.bots.positions import deal_until\n"
+            "from tiangow.bots.rule import RuleBot\n" + inspect.getsource(coach_positions)
+            + inspect.getsource(early_hint_latencies)
+            + f"print(json.dumps(early_hint_latencies({per_size})))\n")
+
+
+def early_figures(pw: Any, chromium: str, site: Site, per_size: int,
+                  timeout: float) -> tuple[dict[int, list[float]], dict[int, list[float]]]:
+    """Seconds per hint at ``per_size`` seeded positions of 8 and of 7 tiles a hand in the
+    browser's Python, and for the same positions in this CPython."""
+    from benchmarks.search import early_hint_latencies
+
+    browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+    page = browser.new_page()
+    page.goto(site.url + "voici/render/08_play.html", timeout=timeout * 1000)
+    page.wait_for_selector(".tg-play-table svg[data-tile]", timeout=timeout * 1000)
+    out = page.evaluate(KERNEL_EXEC, early_code(per_size))
+    browser.close()
+    got = {int(k): v for k, v in json.loads(out.strip().splitlines()[-1]).items()}
+    return got, early_hint_latencies(per_size)
+
+
 def hint_figures(pw: Any, chromium: str, site: Site, hands: int, timeout: float) -> tuple[list[float], list[float]]:
     """Seconds per hint (lesson 08's coach, every turn of one seat in seeded hands) in the
     browser's Python, and for the same hands in this CPython."""
@@ -162,6 +192,8 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=120.0)
     parser.add_argument("--no-floor", action="store_true", help="skip the one-widget baseline")
     parser.add_argument("--hint-hands", type=int, default=10, help="hands of hints timed in lesson 08's kernel")
+    parser.add_argument("--early", type=int, default=10, metavar="N",
+                        help="also time hints at N seeded positions of 8 and of 7 tiles a hand (0: not)")
     parser.add_argument("--before", type=Path, help="another built site to measure in the same run, interleaved")
     args = parser.parse_args()
     if args.build or not (args.site / "voici" / "render" / "index.html").exists():
@@ -191,6 +223,8 @@ def main() -> None:
                     for key, values in got.items():
                         rows.setdefault(name, {}).setdefault(key, []).extend(values)
         browser_hints, cpython_hints = hint_figures(pw, chromium, sites["lessons"][0], args.hint_hands, args.timeout)
+        early = (early_figures(pw, chromium, sites["lessons"][0], args.early, args.timeout) if args.early
+                 else None)
         missing = [m for site, _ in sites.values() for m in site.missing]
         for site, _ in sites.values():
             site.close()
@@ -219,6 +253,12 @@ def main() -> None:
         print(f"  {name:22} median {statistics.median(lat):.3f} s, p95 {pct(lat, 0.95):.3f} s, max {max(lat):.3f} s")
     print(f"  ratio browser / CPython at p95: ×{pct(browser_hints, 0.95) / pct(cpython_hints, 0.95):.2f} "
           "(target: p95 < 2 s in the browser)")
+    if early is not None:
+        print(f"Hints early in a hand ({args.early} seeded positions of each size, benchmarks.search.coach_positions):")
+        for tiles in sorted(early[0], reverse=True):
+            for name, lat in (("browser (Pyodide)", early[0][tiles]), ("CPython, this process", early[1][tiles])):
+                print(f"  {tiles} tiles, {name:22} median {statistics.median(lat):.3f} s, "
+                      f"p95 {pct(lat, 0.95):.3f} s, max {max(lat):.3f} s")
     offsite = sum(sum(r["off-site"]) for r in rows.values())
     errors = sum(sum(r["page errors"]) for r in rows.values())
     print(f"\nTargets: cold index ≤ {TARGETS['cold index']} s: {statistics.median(rows['index']['cold']):.1f} s; "
