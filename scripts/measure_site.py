@@ -118,6 +118,17 @@ def hints_code(hands: int) -> str:
             + f"print(json.dumps(hint_latencies(hands={hands})))\n")
 
 
+def run_in_lesson_08(pw: Any, chromium: str, site: Site, code: str, timeout: float) -> str:
+    """Run ``code`` in lesson 08's kernel (a new browser, the table drawn first); what it printed."""
+    browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+    page = browser.new_page()
+    page.goto(site.url + "voici/render/08_play.html", timeout=timeout * 1000)
+    page.wait_for_selector(".tg-play-table svg[data-tile]", timeout=timeout * 1000)
+    out: str = page.evaluate(KERNEL_EXEC, code)
+    browser.close()
+    return out
+
+
 def early_code(per_size: int) -> str:
     """What the site's kernel runs for the early hints' figures: benchmarks.search's
     early_hint_latencies over coach_positions, then its figures as JSON."""
@@ -138,12 +149,7 @@ def early_figures(pw: Any, chromium: str, site: Site, per_size: int,
     browser's Python, and for the same positions in this CPython."""
     from benchmarks.search import early_hint_latencies
 
-    browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-    page = browser.new_page()
-    page.goto(site.url + "voici/render/08_play.html", timeout=timeout * 1000)
-    page.wait_for_selector(".tg-play-table svg[data-tile]", timeout=timeout * 1000)
-    out = page.evaluate(KERNEL_EXEC, early_code(per_size))
-    browser.close()
+    out = run_in_lesson_08(pw, chromium, site, early_code(per_size), timeout)
     got = {int(k): v for k, v in json.loads(out.strip().splitlines()[-1]).items()}
     return got, early_hint_latencies(per_size)
 
@@ -153,12 +159,7 @@ def hint_figures(pw: Any, chromium: str, site: Site, hands: int, timeout: float)
     browser's Python, and for the same hands in this CPython."""
     from benchmarks.search import hint_latencies
 
-    browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-    page = browser.new_page()
-    page.goto(site.url + "voici/render/08_play.html", timeout=timeout * 1000)
-    page.wait_for_selector(".tg-play-table svg[data-tile]", timeout=timeout * 1000)
-    out = page.evaluate(KERNEL_EXEC, hints_code(hands))
-    browser.close()
+    out = run_in_lesson_08(pw, chromium, site, hints_code(hands), timeout)
     return json.loads(out.strip().splitlines()[-1]), hint_latencies(hands=hands)
 
 
