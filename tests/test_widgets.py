@@ -200,6 +200,31 @@ def test_quiz_ignores_clicks_on_earlier_questions() -> None:
     assert quiz.tries == 0 and not quiz.done
 
 
+def test_quiz_a_click_on_an_answer_shown_before_a_redraw_still_answers() -> None:
+    """The page sets the language once the saved progress arrives, which redraws every quiz: a
+    learner who clicked an answer just before must not lose the click to a button closed on the
+    way (the buttons are relabelled in place, and only a new question replaces them)."""
+    quiz = Quiz(TileDrill(kinds=("name",)), rng=3)
+    q = quiz.question
+    assert q is not None
+    shown = list(quiz.choice_box.children)
+    assert [b.description for b in shown] == [c.label("zh-Hant") for c in q.choices]  # type: ignore[attr-defined]
+    LANGUAGE.lang = "en"
+    assert list(quiz.choice_box.children) == shown
+    assert [b.description for b in shown] == [c.label("en") for c in q.choices]  # type: ignore[attr-defined]
+    assert all(b.comm is not None for b in shown)  # still open: the page's click reaches the kernel
+    wrong = first_wrong(q)
+    shown[[c.key for c in q.choices].index(wrong)].click()
+    assert quiz.tries == 1 and "Not quite" in quiz.feedback.value
+    after = {c.key: b for c, b in zip(q.choices, quiz.choice_box.children, strict=True)}
+    assert after[wrong].disabled and after[wrong].button_style == "danger"
+    assert not after[q.answer].disabled and after[q.answer].button_style == ""
+    after[q.answer].click()
+    assert quiz.done and all(b.disabled for b in after.values()) and after[q.answer].button_style == "success"
+    quiz.next()
+    assert quiz.question is not q and all(b.comm is None for b in shown)  # a new question: new buttons
+
+
 def test_quiz_with_tile_picks() -> None:
     quiz = Quiz(TileDrill(kinds=("tile",)), rng=5)
     q = quiz.question

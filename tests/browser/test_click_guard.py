@@ -59,3 +59,24 @@ def test_the_chosen_toggle_pressed_again_shows_no_note(page: Any) -> None:
     page.click(".tg-play")
     page.wait_for_timeout(2500)
     assert page.locator(".tg-working").count() == 0
+
+
+CHOICES = """<body data-tg-lang="en"><div class="jp-OutputArea-output"><div class="tg-quiz">
+<div class="tg-feedback"></div><div class="tg-choices"><button class="tg-choice" id="a">A</button>
+<button class="tg-choice" id="b">B</button><button class="tg-choice" id="c">C</button></div></div></div></body>"""
+
+
+def test_answer_buttons_after_the_feedback_take_another_answer_at_once(page: Any) -> None:
+    """Before the kernel answers, a click on any answer button is part of the first (a double
+    click, or a hand that slipped); once the feedback is in, another answer acts at once (wrong,
+    then right straight away), while the button clicked stays held for a double click's time."""
+    page.set_content(CHOICES)
+    page.add_script_tag(content=SCRIPT.replace("export default { render };", ""))
+    page.evaluate("""installClickGuard(); window.acted = [];
+        for (const b of document.querySelectorAll('button')) b.addEventListener('click', () => acted.push(b.id));""")
+    page.evaluate("['a', 'b', 'c'].forEach(id => document.getElementById(id).click())")
+    assert page.evaluate("acted") == ["a"]  # no answer yet: the group is held
+    page.evaluate("document.querySelector('.tg-feedback').textContent = 'Not quite.'")  # the kernel's answer
+    page.evaluate("() => new Promise(r => setTimeout(r, 50))")
+    page.evaluate("['a', 'b'].forEach(id => document.getElementById(id).click())")
+    assert page.evaluate("acted") == ["a", "b"]  # the same button again is held, another one acts

@@ -62,7 +62,8 @@ function ensureXsrfCookie() {
 // Every button of a lesson acts once per state. A click arrives at the kernel as a bare
 // "clicked", so a double click, or a click landing while the page is still showing the state
 // before the last one, would act twice. After a click, this guard ignores further clicks on the
-// same button (for a question's answer buttons: on any of them) until the kernel has changed
+// same button (for a question's answer buttons: on any of them until the kernel's answer, then
+// on the one clicked, since another answer after the feedback is meant) until the kernel has changed
 // the page (its answer arrived) and either at least GUARD_MS have passed (the second click of
 // a double click comes sooner) or the kernel hid the button (a "Next" shown again is a new
 // state), or the learner clicked something else in between (picked another tile, say: not a
@@ -151,7 +152,9 @@ function installClickGuard() {
         return;
       }
       const held = busy.get(button);
-      if (held && !held.released && held === last) {
+      // Once the kernel's answer has changed the page, another button of the group is a new
+      // answer (wrong, then right at once), not part of a double click: it acts.
+      if (held && !held.released && held === last && (button === held.button || !held.changed)) {
         e.stopImmediatePropagation();
         e.preventDefault();
         // Not the second click of a double click (that comes sooner) but a press while the
@@ -166,7 +169,7 @@ function installClickGuard() {
           ? [...button.parentElement.querySelectorAll("button.tg-choice")]
           : [button];
       const root = button.closest(".jp-OutputArea-output, .jp-Cell") || document.body;
-      const entry = { since: now, changed: false, released: false, group, observer: null, queued: null };
+      const entry = { since: now, button, changed: false, released: false, group, observer: null, queued: null };
       entry.observer = new MutationObserver((records) => {
         if (records.every((r) => r.type === "attributes" && r.attributeName === BUSY)) return;
         if (!button.isConnected || button.offsetParent === null) {

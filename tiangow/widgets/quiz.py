@@ -67,6 +67,8 @@ class Quiz(Exercise):
         self.shown = w.HTML()
         self.picker = HoldingPicker([], max_select=1, names=False)
         self.choice_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self._choices_of: Question | None = None
+        """The question whose answer buttons :attr:`choice_box` holds."""
         self.check_button = w.Button(button_style="primary")
         self.check_button.add_class("tg-check")
         self.check_button.on_click(lambda _: self._check_pick())
@@ -232,25 +234,35 @@ class Quiz(Exercise):
             self.check_button.disabled = self.done
             children += [self.picker, self.check_button]
         else:
-            old = self.choice_box.children
-            self.choice_box.children = [self._choice_button(c.key, c.label, lang) for c in q.choices]
-            for b in old:
-                b.close()
+            self._draw_choices(q, lang)
             children.append(self.choice_box)
         return children
 
-    def _choice_button(self, key: str, label: Text, lang: Lang) -> w.Button:
-        q = self.question
-        assert q is not None
-        style = ""
-        if key in self._chosen:
-            style = "success" if q.check(key) else "danger"
-        elif self.done and q.check(key):
-            style = "success"
-        b = w.Button(description=label(lang), button_style=style, disabled=self.done or key in self._chosen,
-                     layout=w.Layout(width="auto", min_width="72px", margin="0 6px 6px 0"))
+    def _draw_choices(self, q: Question, lang: Lang) -> None:
+        """The answer buttons of ``q``. A redraw of the same question (the language set once
+        the page's saved progress arrives, an answer's feedback) relabels the buttons on the
+        page instead of replacing them: a learner's click on a button already shown is never
+        lost to a button closed while the click was on its way."""
+        if self._choices_of is not q:
+            old = self.choice_box.children
+            self.choice_box.children = [self._choice_button(q.id, c.key) for c in q.choices]
+            self._choices_of = q
+            for b in old:
+                b.close()
+        for b, c in zip(self.choice_box.children, q.choices, strict=True):
+            assert isinstance(b, w.Button)
+            style = ""
+            if c.key in self._chosen:
+                style = "success" if q.check(c.key) else "danger"
+            elif self.done and q.check(c.key):
+                style = "success"
+            b.description = c.label(lang)
+            b.button_style = style
+            b.disabled = self.done or c.key in self._chosen
+
+    def _choice_button(self, qid: str, key: str) -> w.Button:
+        b = w.Button(layout=w.Layout(width="auto", min_width="72px", margin="0 6px 6px 0"))
         b.add_class("tg-choice")
-        qid = q.id
         b.on_click(lambda _: self._clicked(qid, key))
         return b
 
