@@ -40,7 +40,7 @@ from tiangow.rules import Rules
 
 __all__ = ["run", "Result", "make_bot", "main"]
 
-KINDS = ("search", "search3", "coach", "coachown", "coachrule", "coach8", "coach8:N", "rule", "random")
+KINDS = ("search", "search3", "coach", "coach:N", "coachown", "coachrule", "coach8", "coach8:N", "rule", "random")
 
 
 class CoachBot:
@@ -59,7 +59,8 @@ class CoachBot:
 def make_bot(kind: str, seed: int, samples: int = 32) -> Bot:
     """A bot by name: ``"search"`` (exact from ``default_exact_tiles()``), ``"search3"``
     (exact from 3 tiles only: the search bot before the compiled core), ``"coach"`` (plays the
-    coach's recommendation, the coach as lessons use it), ``"coach8"`` (the coach scoring its
+    coach's recommendation, the coach as lessons use it), ``"coach:N"`` (the same with N samples
+    a hint instead of 32: a cheaper player of the coach's model), ``"coach8"`` (the coach scoring its
     samples exactly from 8 tiles wherever they fit its budget, playouts where none do),
     ``"coach8:N"`` (the same within N positions of exact search a hint, at every hand size),
     ``"coachown"`` / ``"coachrule"`` (the coach whose playouts take the seat's own best steps
@@ -67,11 +68,15 @@ def make_bot(kind: str, seed: int, samples: int = 32) -> Bot:
 
     >>> make_bot("coach8:3000000", 1).coach.exact_budget
     3000000
+    >>> make_bot("coach:12", 1).coach.samples
+    12
     """
     if kind.startswith("coach8:") and kind[7:].isdigit() and int(kind[7:]) > 0:
         return CoachBot(kind, Coach(seed, exact_tiles=8, exact_budget=int(kind[7:])))
     if kind == "coach":
         return CoachBot(kind, Coach(seed))
+    if kind.startswith("coach:") and kind[6:].isdigit() and int(kind[6:]) > 0:
+        return CoachBot(kind, Coach(seed, samples=int(kind[6:])))
     if kind in ("coachown", "coachrule"):
         return CoachBot(kind, Coach(seed, own_best=kind == "coachown"))
     if kind == "coach8":
