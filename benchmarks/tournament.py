@@ -38,7 +38,7 @@ from tiangow.deal import Deal, DealView
 from tiangow.move import Move
 from tiangow.rules import Rules
 
-__all__ = ["run", "Result", "make_bot", "main"]
+__all__ = ["run", "Result", "make_bot", "move_times", "main"]
 
 KINDS = ("search", "search3", "coach", "coach:N", "coachown", "coachrule", "coach8", "coach8:N", "rule", "random")
 
@@ -172,6 +172,37 @@ def run(deals: int = 500, lineup: Sequence[str] = ("search", "rule", "random", "
     return Result(deals, deals * 4, means, halves, seats, time.perf_counter() - t0, diffs)
 
 
+def move_times(kind: str, deals: int = 8, samples: int = 32, seed: int = 0) -> str:
+    """What a bot costs to play with: ``deals`` seeded deals played by four bots of ``kind`` in
+    one process, each move timed; the seconds a hand and, by tiles in the mover's hand, each
+    move's median, 95th percentile and maximum (seconds). One process: run it on a quiet machine.
+
+    >>> print(move_times("rule", deals=1).splitlines()[0].split(":")[0])
+    rule
+    """
+    times: dict[int, list[float]] = {}
+    start = time.perf_counter()
+    for i in range(deals):
+        deal = Deal.random(random.Random(seed * 100_003 + i), banker=i % 4)
+        bots = [make_bot(kind, (seed * 100_003 + i) * 4 + s, samples) for s in range(4)]
+        while not deal.is_over:
+            seat = deal.to_play
+            assert seat is not None
+            tiles = len(deal.holding(seat))
+            t = time.perf_counter()
+            move = bots[seat].choose(deal.view(seat))
+            times.setdefault(tiles, []).append(time.perf_counter() - t)
+            deal.push(move)
+    total = time.perf_counter() - start
+    lines = [f"{kind}: {deals} deals, {total / max(deals, 1):.2f} s a hand",
+             f"{'tiles':>5} {'moves':>6} {'median':>8} {'p95':>8} {'max':>8}"]
+    for n in sorted(times, reverse=True):
+        xs = sorted(times[n])
+        p95 = xs[min(len(xs) - 1, math.ceil(0.95 * len(xs)) - 1)]
+        lines.append(f"{n:>5} {len(xs):>6} {statistics.median(xs):>8.3f} {p95:>8.3f} {xs[-1]:>8.3f}")
+    return "\n".join(lines)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m benchmarks.tournament", description=__doc__.split("\n")[0])
     p.add_argument("--deals", type=int, default=500,
@@ -180,7 +211,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--samples", type=int, default=32, help="the search bot's samples per decision")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
+    p.add_argument("--times", metavar="BOT[,BOT…]",
+                   help="instead of a tournament: each bot's time a move, four of it playing --deals deals")
     a = p.parse_args(argv)
+    if a.times:
+        for kind in a.times.split(","):
+            make_bot(kind, 0, a.samples)  # an unknown name is refused before any play
+        print("\n\n".join(move_times(k, a.deals, a.samples, a.seed) for k in a.times.split(",")))
+        return 0
     res = run(a.deals, tuple(a.lineup.split(",")), a.samples, a.seed, a.jobs)
     print(res.table())
     return 0
