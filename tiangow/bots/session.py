@@ -60,7 +60,8 @@ rules, the search bots) in which the coach, playing that seat's every action, wi
 with the extension's budgets and with the browser's (the WebAssembly core at half of them: the
 static site), so a learner who follows the coach can win it on either. ``tests/test_review.py``
 plays the last three of each seat again both ways: a change to the search or the coach that
-loses one of them takes it out of this list."""
+loses one of them takes it out of this list. ``python scripts/find_learnable.py`` finds them
+afresh (after a change to the bots, for instance)."""
 
 
 @dataclass(frozen=True)
