@@ -23,10 +23,24 @@ from ..deal import Deal
 from ..i18n import T, Text
 from ..move import Move
 from ..rules import Rules
-from .base import BotError
+from .base import Bot, BotError
 from .hints import Coach, Mark, Marked, outcome_text
+from .rule import RuleBot
+from .search import SearchBot
 
-__all__ = ["HandRecord", "Judged", "Retry", "marked"]
+__all__ = ["HandRecord", "Judged", "Retry", "marked", "opponent"]
+
+
+def opponent(opponents: str, seed: int, samples: int) -> Bot:
+    """One of the learner's opponents at the table: a search bot (``opponents == "search"``,
+    ``samples`` samples a decision) or a rule-based one, seeded with ``seed`` (the deal's seed
+    times four plus its seat). The table and the review's replay of the coach build them here
+    alike, so the same deal meets the same bots."""
+    if opponents == "search":
+        return SearchBot(seed, samples=samples)
+    if opponents == "rule":
+        return RuleBot(seed)
+    raise BotError(f"opponents are 'search' or 'rule' bots, not {opponents!r}")
 
 
 @dataclass(frozen=True)

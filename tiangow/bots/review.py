@@ -29,9 +29,7 @@ from ..search import Goal, SearchTooLong, core_budget_share, solve, solve_range
 from . import ahead
 from .base import Bot, BotError
 from .hints import Coach, Mark
-from .record import HandRecord, Judged, Retry
-from .rule import RuleBot
-from .search import SearchBot
+from .record import HandRecord, Judged, Retry, opponent
 
 __all__ = ["Judged", "HandRecord", "Review", "Strength", "Retry", "DD_NODES"]
 
@@ -241,10 +239,8 @@ class Review:
         d = rec.deal(0)
         if d.natural is not None or d.is_over:
             return None
-        bots: dict[int, Bot] = {
-            s: (SearchBot(rec.seed * 4 + s, samples=rec.samples) if rec.opponents == "search"
-                else RuleBot(rec.seed * 4 + s))
-            for s in range(4) if s != rec.seat}
+        bots: dict[int, Bot] = {s: opponent(rec.opponents, rec.seed * 4 + s, rec.samples)
+                                 for s in range(4) if s != rec.seat}
         coach = Coach(rec.seed, samples=self.coach_samples)
         while (seat := d.to_play) is not None:
             view = d.view(seat)

@@ -34,10 +34,8 @@ from ..scoring import Settlement
 from . import ahead
 from .base import Bot, BotError
 from .hints import Coach, Hint, Mark, Marked
-from .record import HandRecord, Judged
+from .record import HandRecord, Judged, opponent
 from .review import Review
-from .rule import RuleBot
-from .search import SearchBot
 
 __all__ = ["Session", "ActResult", "Opponents", "SNAPSHOT_VERSION", "PAST_KEPT", "LEARNABLE"]
 
@@ -132,9 +130,7 @@ class Session:
         self._dealt = (self.deal_seed, self.hand_number, self.seat, self.opponents, self.samples)
         d = Deal.random(self.deal_seed, banker=self.banker, streak=self.streak, rules=self.rules)
         self.bots: list[Bot | None] = [
-            None if s == self.seat else (
-                SearchBot(self.deal_seed * 4 + s, samples=self.samples) if self.opponents == "search"
-                else RuleBot(self.deal_seed * 4 + s))
+            None if s == self.seat else opponent(self.opponents, self.deal_seed * 4 + s, self.samples)
             for s in range(4)
         ]
         self.coach = self._coach or Coach(self.deal_seed, samples=self.coach_samples)
