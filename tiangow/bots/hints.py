@@ -49,7 +49,7 @@ from .search import (
 )
 from .why import SAME_NET, Why, compare, how_often, likelihood
 
-__all__ = ["Coach", "Hint", "Mark", "Marked", "mark_for", "outcome_text", "ranking_note"]
+__all__ = ["Coach", "Hint", "Mark", "Marked", "ModelBot", "mark_for", "outcome_text", "ranking_note"]
 
 BEST_MARGIN = {True: 0.25, False: 0.3}
 """How far short of the best option an action may fall and still be marked best, with exact
@@ -571,6 +571,22 @@ class Coach:
         """Drop the advice kept for earlier positions."""
         self._cache.clear()
         self._samples.clear()
+
+
+class ModelBot:
+    """A player of the coach's model: from its own seat it plays what the coach would
+    recommend there (:meth:`Coach.hint`), with ``samples`` samples a decision — the learner's
+    opponents, so that the play the coach advises against is the play it expects."""
+
+    name = "model"
+
+    def __init__(self, seed: int | None = None, samples: int = 12) -> None:
+        self.coach = Coach(seed, samples=samples)
+
+    def choose(self, view: DealView) -> Move:
+        move = self.coach.hint(view).recommended
+        self.coach.forget()  # each position is asked once: keep no memory of old ones
+        return move
 
 
 def _why(why: Why | None) -> Text:

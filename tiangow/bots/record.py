@@ -24,9 +24,8 @@ from ..i18n import T, Text
 from ..move import Move
 from ..rules import Rules
 from .base import Bot, BotError
-from .hints import Coach, Mark, Marked, outcome_text
+from .hints import Coach, Mark, Marked, ModelBot, outcome_text
 from .rule import RuleBot
-from .search import SearchBot
 
 __all__ = ["HandRecord", "Judged", "Retry", "marked", "opponent"]
 
@@ -37,7 +36,7 @@ def opponent(opponents: str, seed: int, samples: int) -> Bot:
     times four plus its seat). The table and the review's replay of the coach build them here
     alike, so the same deal meets the same bots."""
     if opponents == "search":
-        return SearchBot(seed, samples=samples)
+        return ModelBot(seed, samples=samples)
     if opponents == "rule":
         return RuleBot(seed)
     raise BotError(f"opponents are 'search' or 'rule' bots, not {opponents!r}")
