@@ -580,7 +580,7 @@ class ModelBot:
 
     name = "model"
 
-    def __init__(self, seed: int | None = None, samples: int = 12) -> None:
+    def __init__(self, seed: int | None = None, samples: int = 20) -> None:
         self.coach = Coach(seed, samples=samples)
 
     def choose(self, view: DealView) -> Move:

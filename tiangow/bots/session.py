@@ -81,7 +81,7 @@ class Session:
     being tried (``Coach(seed, samples=2)``)."""
 
     def __init__(self, seat: int = 0, rules: Rules | None = None, seed: int = 0, opponents: Opponents = "search",
-                 samples: int = 12, coach_samples: int = 32, open_ahead: bool = False,
+                 samples: int = 20, coach_samples: int = 32, open_ahead: bool = False,
                  coach: Coach | None = None) -> None:
         self.seat = _seat(seat)
         if coach is not None and not isinstance(coach, Coach):
@@ -294,7 +294,7 @@ class Session:
         }
 
     @classmethod
-    def restore(cls, data: object, samples: int = 12, coach_samples: int = 32) -> Session:
+    def restore(cls, data: object, samples: int = 20, coach_samples: int = 32) -> Session:
         """The session a :meth:`snapshot` describes, its hand replayed action by action.
 
         Saved data comes from the browser, so it is checked like any input: raises
