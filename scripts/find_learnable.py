@@ -22,23 +22,28 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-_PLAY = """
-import sys
-from tiangow import search
-from tiangow.bots.session import Session
-if sys.argv[1] != "1":
-    search._ddcore.BUDGET_SHARE = float(sys.argv[1])
-won = []
-for item in sys.argv[2:]:
-    seat, seed = map(int, item.split(":"))
+def coach_wins(seat: int, seed: int) -> bool:
+    """Whether the coach, playing every action of ``seat`` in the first hand ``seed`` of a
+    session (lesson 08's bots in the other seats), wins the hand — on the core and budgets
+    this process has."""
+    from tiangow.bots.session import Session
+
     s = Session(seat=seat, seed=seed)
     while not s.is_over:
         if s.learner_to_act:
             assert s.act(s.hint().recommended).ok
         else:
             s.bot_step()
-    if s.deal.winner == seat:
-        won.append(item)
+    return s.deal.winner == seat
+
+
+_PLAY = """
+import sys
+from tiangow import search
+from scripts.find_learnable import coach_wins
+if sys.argv[1] != "1":
+    search._ddcore.BUDGET_SHARE = float(sys.argv[1])
+won = [item for item in sys.argv[2:] if coach_wins(*map(int, item.split(":")))]
 print(search.CORE_BUILD, *won)
 """
 
