@@ -275,3 +275,14 @@ def test_chinese_at_the_table_takes_full_width_punctuation(lang: str) -> None:
     shown = re.sub(r"<[^>]+>", " ", "\n".join(texts))
     assert "東" in shown or "东" in shown  # drawn in Chinese
     assert ASCII_IN_CHINESE.findall(shown) == [], shown
+
+
+def test_the_wait_between_bot_actions_is_the_pace_less_the_last_bots_thinking(monkeypatch: pytest.MonkeyPatch) -> None:
+    table = PlayTable(seed=3, seat=2, pace=0.7, opponents="rule")
+    assert table.wait() == 0.7
+    clock = iter([10.0, 10.25, 20.0, 21.5])
+    monkeypatch.setattr("tiangow.widgets.play.time.perf_counter", lambda: next(clock))
+    table._bot_step()  # a bot that took 0.25 s: the next waits 0.45 s
+    assert abs(table.wait() - 0.45) < 1e-9
+    table._bot_step()  # one that took longer than the pace: the next acts at once
+    assert table.wait() == 0.0

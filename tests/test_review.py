@@ -130,6 +130,28 @@ def test_finished_hands_are_kept_for_review_across_a_snapshot() -> None:
     assert PAST_KEPT >= 3
 
 
+def test_a_record_names_the_bots_it_was_played_against_and_replays_against_them() -> None:
+    from tiangow.bots.hints import ModelBot
+    from tiangow.bots.record import opponent
+    from tiangow.bots.rule import RuleBot
+    from tiangow.bots.search import SearchBot
+    from tiangow.bots.session import STRONG
+
+    strong = Session(seat=1, seed=3).hand_record()
+    assert (strong.opponents, strong.samples) == (STRONG, 20) == ("model", 20)
+    assert HandRecord.from_json(strong.to_json()).opponents == "model"
+    assert Session(seat=1, seed=3, opponents="rule").hand_record().opponents == "rule"
+    # A hand saved before the records said which bots played it met the search bot: it replays so.
+    old = {k: v for k, v in strong.to_json().items() if k != "opp"}
+    assert (HandRecord.from_json(old).opponents, HandRecord.from_json(old).samples) == ("search", 24)
+    kinds = {kind: type(opponent(kind, 5, 4)) for kind in ("model", "search", "rule")}
+    assert kinds == {"model": ModelBot, "search": SearchBot, "rule": RuleBot}
+    with pytest.raises(BotError, match="'model', 'search', 'rule'"):
+        opponent("strong", 5, 4)
+    with pytest.raises(BotError, match="not \\['strong', 20\\]"):
+        HandRecord.from_json({**strong.to_json(), "opp": ["strong", 20]})
+
+
 def test_a_tampered_saved_hand_is_refused(played: Session) -> None:
     data = played.hand_record().to_json()
     for bad in ({**data, "judged": data["judged"][1:]}, {**data, "seat": "east"},

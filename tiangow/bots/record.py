@@ -26,20 +26,30 @@ from ..rules import Rules
 from .base import Bot, BotError
 from .hints import Coach, Mark, Marked, ModelBot, outcome_text
 from .rule import RuleBot
+from .search import SearchBot
 
-__all__ = ["HandRecord", "Judged", "Retry", "marked", "opponent"]
+__all__ = ["OPPONENT_KINDS", "HandRecord", "Judged", "Retry", "marked", "opponent"]
 
 
-def opponent(opponents: str, seed: int, samples: int) -> Bot:
-    """One of the learner's opponents at the table: a search bot (``opponents == "search"``,
-    ``samples`` samples a decision) or a rule-based one, seeded with ``seed`` (the deal's seed
+OPPONENT_KINDS = ("model", "search", "rule")
+"""The bots a record says the learner met: ``"model"`` — the coach's model
+(:class:`~tiangow.bots.hints.ModelBot`), the table's strong opponents; ``"search"`` — the
+search bot (:class:`~tiangow.bots.search.SearchBot`), which hands saved with it replay against;
+``"rule"`` — the rule-based bot."""
+
+
+def opponent(kind: str, seed: int, samples: int) -> Bot:
+    """One of the learner's opponents at the table, of ``kind`` (:data:`OPPONENT_KINDS`; a
+    sampling bot draws ``samples`` samples a decision), seeded with ``seed`` (the deal's seed
     times four plus its seat). The table and the review's replay of the coach build them here
     alike, so the same deal meets the same bots."""
-    if opponents == "search":
+    if kind == "model":
         return ModelBot(seed, samples=samples)
-    if opponents == "rule":
+    if kind == "search":
+        return SearchBot(seed, samples=samples)
+    if kind == "rule":
         return RuleBot(seed)
-    raise BotError(f"opponents are 'search' or 'rule' bots, not {opponents!r}")
+    raise BotError(f"opponents are {', '.join(map(repr, OPPONENT_KINDS))} bots, not {kind!r}")
 
 
 @dataclass(frozen=True)
@@ -120,9 +130,10 @@ class HandRecord:
     hand: int = 1
     """Its number in the session (shown to the learner)."""
     opponents: str = "search"
-    """The bots the learner played against (``"search"`` or ``"rule"``) …"""
+    """The bots the learner played against (:data:`OPPONENT_KINDS`; a record saved without
+    saying met the search bot) …"""
     samples: int = 24
-    """… and how many samples the search bots drew."""
+    """… and how many samples a decision they drew."""
     coach_net: int | None = None
     """Once worked out: what the coach netted playing the learner's seat on this deal against
     the same bots."""
@@ -224,9 +235,10 @@ class HandRecord:
         if not isinstance(moves_raw, list) or len(moves_raw) > 64:
             raise BotError(f"saved moves are a list of at most 64 moves, not {moves_raw!r}")
         opp = data.get("opp", ["search", 24])
-        if (not isinstance(opp, list) or len(opp) != 2 or opp[0] not in ("search", "rule")
+        if (not isinstance(opp, list) or len(opp) != 2 or opp[0] not in OPPONENT_KINDS
                 or isinstance(opp[1], bool) or not isinstance(opp[1], int) or not 1 <= opp[1] <= 256):
-            raise BotError(f"saved opponents are ['search' or 'rule', samples 1–256], not {opp!r}")
+            raise BotError(f"saved opponents are [{' or '.join(map(repr, OPPONENT_KINDS))}, samples 1–256], "
+                           f"not {opp!r}")
         rec = cls(seed, banker, streak, rules, seat, [], [], hand, opp[0], opp[1])
         d = rec.deal()
         learner_at: list[int] = []

@@ -37,7 +37,7 @@ from .hints import Coach, Hint, Mark, Marked
 from .record import HandRecord, Judged, opponent
 from .review import Review
 
-__all__ = ["Session", "ActResult", "Opponents", "SNAPSHOT_VERSION", "PAST_KEPT", "LEARNABLE"]
+__all__ = ["Session", "ActResult", "Opponents", "SNAPSHOT_VERSION", "PAST_KEPT", "LEARNABLE", "STRONG"]
 
 PAST_KEPT = 5
 """How many finished hands of the session are kept for review."""
@@ -46,6 +46,14 @@ SNAPSHOT_VERSION = 1
 """The version of :meth:`Session.snapshot`'s form; :meth:`Session.restore` reads this one."""
 
 Opponents = Literal["search", "rule"]
+"""The learner's choice of opponents: ``"search"`` the strong ones (:data:`STRONG`), ``"rule"``
+the rule-based bots."""
+
+STRONG = "model"
+"""The bots behind the strong opponents (a kind of :func:`~tiangow.bots.record.opponent`): the
+coach's own model (:class:`~tiangow.bots.hints.ModelBot`), which is ahead of the search bot in
+play (docs/performance.md, "The bots"), so the play the coach advises against is the play the
+learner meets. A hand's record says which bots played it."""
 
 LEARNABLE: dict[int, tuple[int, ...]] = {
     0: (13, 57, 58, 69, 79, 82, 86, 91),
@@ -54,7 +62,7 @@ LEARNABLE: dict[int, tuple[int, ...]] = {
     3: (6, 52, 55, 59, 73, 93),
 }
 """Deals to learn from, by the learner's seat: seeds of first hands (East the banker, the default
-rules, the search bots) in which the coach, playing that seat's every action, wins the hand —
+rules, the strong opponents) in which the coach, playing that seat's every action, wins the hand —
 with the extension's budgets and with the browser's (the WebAssembly core at half of them: the
 static site), so a learner who follows the coach can win it on either. ``tests/test_review.py``
 plays the last three of each seat again both ways: a change to the search or the coach that
@@ -73,7 +81,8 @@ class ActResult:
 
 
 class Session:
-    """The learner at ``seat`` against three bots (``opponents``: ``"search"`` or ``"rule"``).
+    """The learner at ``seat`` against three bots (``opponents``: ``"search"``, the strong ones
+(:data:`STRONG`, drawing ``samples`` samples a decision), or ``"rule"``).
 
     The coach that gives the hints and marks the learner's actions is, by default, a new
     :class:`Coach` for each deal, seeded with it (the same deal, the same advice); ``coach``
@@ -127,10 +136,11 @@ class Session:
         old = getattr(self, "deal", None)
         if old is not None and old.is_over:
             self.past = [*self.past, self.hand_record()][-PAST_KEPT:]
-        self._dealt = (self.deal_seed, self.hand_number, self.seat, self.opponents, self.samples)
+        kind = STRONG if self.opponents == "search" else "rule"
+        self._dealt = (self.deal_seed, self.hand_number, self.seat, kind, self.samples)
         d = Deal.random(self.deal_seed, banker=self.banker, streak=self.streak, rules=self.rules)
         self.bots: list[Bot | None] = [
-            None if s == self.seat else opponent(self.opponents, self.deal_seed * 4 + s, self.samples)
+            None if s == self.seat else opponent(kind, self.deal_seed * 4 + s, self.samples)
             for s in range(4)
         ]
         self.coach = self._coach or Coach(self.deal_seed, samples=self.coach_samples)

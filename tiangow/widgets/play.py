@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -67,7 +68,9 @@ class PlayTable(w.VBox):
     opponents, variants), the table (:func:`tiangow.widgets.render.table_html`), and the
     controls (your tiles, Play / Discard / Undo / Hint, the feedback, the hint).
 
-    ``pace``: seconds between two bot actions (0: the bots act at once, for tests).
+    ``pace``: seconds between two bot actions shown (0: the bots act at once, for tests); the
+    time the last bot took to think is taken off the wait before the next, so slower bots do
+    not slow the table.
     ``on_result``: called with the :class:`PlayRecord` when a hand is counted.
     ``on_change``: called when the table changed (an action, a new deal, new settings) after
     :attr:`PlayRecord.table` was brought up to date, to save it; :meth:`refresh` puts a saved
@@ -94,6 +97,7 @@ class PlayTable(w.VBox):
         self._last_saved: dict[str, Any] | None = None
         self._restore_checked = False
         self._pending: asyncio.TimerHandle | None = None
+        self._thought = 0.0  # seconds the last bot action took to choose
         self._hint_stage = 0
         self._hint: Hint | None = None
         self._feedback: tuple[str, Text] | None = None
@@ -349,14 +353,21 @@ class PlayTable(w.VBox):
             s.run_bots()
             self._after_bots()
             return
-        self._pending = loop.call_later(self.pace, self._bot_step)
+        self._pending = loop.call_later(self.wait(), self._bot_step)
+
+    def wait(self) -> float:
+        """Seconds before the next bot action: the pace less the time the last one took to
+        choose (it is likely to take as long again), so actions are shown about ``pace`` apart."""
+        return max(0.0, self.pace - self._thought)
 
     def _bot_step(self) -> None:
         self._pending = None
+        start = time.perf_counter()
         try:
             self.session.bot_step()
         except TiangowError as exc:  # never let a callback kill the kernel's loop
             self._feedback = ("wrong", T(f"電腦出錯：{exc}", f"A bot failed: {exc}"))
+        self._thought = time.perf_counter() - start
         self._after_bots()
 
     def _after_bots(self) -> None:
