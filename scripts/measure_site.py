@@ -163,6 +163,46 @@ def hint_figures(pw: Any, chromium: str, site: Site, hands: int, timeout: float)
     return json.loads(out.strip().splitlines()[-1]), hint_latencies(hands=hands)
 
 
+BOTS_CODE = """
+import json, time
+from tiangow.bots.rule import RuleBot
+from tiangow.bots.session import Session
+
+
+def bot_latencies(hands):
+    # Every bot action of lesson 08's table in seeded hands (the learner in East, played by the
+    # rule bot through Session.act, so the coach marks it), by the actor's tiles in hand; and the
+    # learner's wait from an action to the next turn (the mark and the bots' thinking).
+    bot, wait = {}, {}
+    for seed in range(hands):
+        s, me = Session(seat=0, seed=seed), RuleBot(seed)
+        start, size = None, None
+        while not s.is_over:
+            d = s.deal
+            if s.learner_to_act:
+                if start is not None:
+                    wait.setdefault(size, []).append(time.perf_counter() - start)
+                size, start = d.view(0).hand_sizes[0], time.perf_counter()
+                s.act(me.choose(d.view(0)))
+            else:
+                n, t = d.view(d.to_play).hand_sizes[d.to_play], time.perf_counter()
+                s.bot_step()
+                bot.setdefault(n, []).append(time.perf_counter() - t)
+        if start is not None:
+            wait.setdefault(size, []).append(time.perf_counter() - start)
+    return {"bot": bot, "wait": wait}
+"""
+
+
+def bot_figures(pw: Any, chromium: str, site: Site, hands: int, timeout: float) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Seconds per bot action and per wait at lesson 08's table (:data:`BOTS_CODE`) in the
+    browser's Python, and for the same hands in this CPython."""
+    out = run_in_lesson_08(pw, chromium, site, BOTS_CODE + f"print(json.dumps(bot_latencies({hands})))\n", timeout)
+    here: dict[str, Any] = {}
+    exec(BOTS_CODE, here)
+    return json.loads(out.strip().splitlines()[-1]), json.loads(json.dumps(here["bot_latencies"](hands)))
+
+
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -195,6 +235,8 @@ def main() -> None:
     parser.add_argument("--hint-hands", type=int, default=10, help="hands of hints timed in lesson 08's kernel")
     parser.add_argument("--early", type=int, default=10, metavar="N",
                         help="also time hints at N seeded positions of 8 and of 7 tiles a hand (0: not)")
+    parser.add_argument("--bot-hands", type=int, default=3, metavar="N",
+                        help="time lesson 08's bots over N seeded hands (0: not)")
     parser.add_argument("--before", type=Path, help="another built site to measure in the same run, interleaved")
     args = parser.parse_args()
     if args.build or not (args.site / "voici" / "render" / "index.html").exists():
@@ -226,6 +268,8 @@ def main() -> None:
         browser_hints, cpython_hints = hint_figures(pw, chromium, sites["lessons"][0], args.hint_hands, args.timeout)
         early = (early_figures(pw, chromium, sites["lessons"][0], args.early, args.timeout) if args.early
                  else None)
+        bots = (bot_figures(pw, chromium, sites["lessons"][0], args.bot_hands, args.timeout * args.bot_hands)
+                if args.bot_hands else None)
         missing = [m for site, _ in sites.values() for m in site.missing]
         for site, _ in sites.values():
             site.close()
@@ -260,6 +304,16 @@ def main() -> None:
             for name, lat in (("browser (Pyodide)", early[0][tiles]), ("CPython, this process", early[1][tiles])):
                 print(f"  {tiles} tiles, {name:22} median {statistics.median(lat):.3f} s, "
                       f"p95 {pct(lat, 0.95):.3f} s, max {max(lat):.3f} s")
+    if bots is not None:
+        print(f"Lesson 08's bots ({args.bot_hands} seeded hands; the learner's wait from an action to the next "
+              "turn is the coach's mark and the bots' thinking, without the table's pace):")
+        for kind, what in (("bot", "a bot action"), ("wait", "the wait")):
+            for tiles in sorted(bots[0][kind], key=int, reverse=True):
+                for name, got in (("browser (Pyodide)", bots[0]), ("CPython, this process", bots[1])):
+                    lat = got[kind].get(tiles, [])
+                    if lat:
+                        print(f"  {what:12} at {tiles} tiles, {name:22} median {statistics.median(lat):.3f} s, "
+                              f"max {max(lat):.3f} s ({len(lat)})")
     offsite = sum(sum(r["off-site"]) for r in rows.values())
     errors = sum(sum(r["page errors"]) for r in rows.values())
     print(f"\nTargets: cold index ≤ {TARGETS['cold index']} s: {statistics.median(rows['index']['cold']):.1f} s; "

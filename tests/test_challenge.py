@@ -81,3 +81,24 @@ def test_a_bad_link_on_the_page_says_so_and_deals_a_fresh_challenge() -> None:
     board.link.incoming = "garbage-code"
     assert board.table is not None and board.problem is not None and "cannot be read" in board.problem.en
     assert board.problem(current_lang()) in board.intro.value  # said in the page's language
+
+
+def test_a_link_from_the_version_before_the_strong_bots_changed_is_refused_and_says_so() -> None:
+    import base64
+    import json
+    import zlib
+
+    old = json.dumps({"v": 1, "s": 7, "r": {}, "b": "search", "p": 0, "res": []}).encode()
+    code = base64.urlsafe_b64encode(zlib.compress(old)).decode().rstrip("=")
+    with pytest.raises(ChallengeError, match="another version"):
+        Challenge.parse(code)
+
+
+def test_a_challenges_review_replays_the_coach_against_the_bots_it_was_played_against() -> None:
+    from tiangow.bots.session import Session
+
+    for bots in ("search", "rule"):
+        c = Challenge(5, Rules(), bots, 2)
+        rec = c.record(Played("x", ()))
+        table = Session(seat=2, seed=5, opponents=bots).hand_record()  # type: ignore[arg-type]
+        assert (rec.opponents, rec.samples) == (table.opponents, table.samples)

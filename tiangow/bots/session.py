@@ -37,7 +37,8 @@ from .hints import Coach, Hint, Mark, Marked
 from .record import HandRecord, Judged, opponent
 from .review import Review
 
-__all__ = ["Session", "ActResult", "Opponents", "SNAPSHOT_VERSION", "PAST_KEPT", "LEARNABLE", "STRONG"]
+__all__ = ["Session", "ActResult", "Opponents", "SNAPSHOT_VERSION", "PAST_KEPT", "LEARNABLE", "STRONG",
+           "STRONG_SAMPLES", "opponent_kind"]
 
 PAST_KEPT = 5
 """How many finished hands of the session are kept for review."""
@@ -54,6 +55,15 @@ STRONG = "model"
 coach's own model (:class:`~tiangow.bots.hints.ModelBot`), which is ahead of the search bot in
 play (docs/performance.md, "The bots"), so the play the coach advises against is the play the
 learner meets. A hand's record says which bots played it."""
+
+STRONG_SAMPLES = 20
+"""Samples a decision the strong opponents draw (fewer play no better than the search bot:
+docs/performance.md)."""
+
+
+def opponent_kind(opponents: Opponents) -> str:
+    """The bots (a kind of :func:`~tiangow.bots.record.opponent`) behind the learner's choice."""
+    return STRONG if opponents == "search" else "rule"
 
 LEARNABLE: dict[int, tuple[int, ...]] = {
     0: (13, 57, 58, 69, 79, 82, 86, 91),
@@ -90,7 +100,7 @@ class Session:
     being tried (``Coach(seed, samples=2)``)."""
 
     def __init__(self, seat: int = 0, rules: Rules | None = None, seed: int = 0, opponents: Opponents = "search",
-                 samples: int = 20, coach_samples: int = 32, open_ahead: bool = False,
+                 samples: int = STRONG_SAMPLES, coach_samples: int = 32, open_ahead: bool = False,
                  coach: Coach | None = None) -> None:
         self.seat = _seat(seat)
         if coach is not None and not isinstance(coach, Coach):
@@ -136,7 +146,7 @@ class Session:
         old = getattr(self, "deal", None)
         if old is not None and old.is_over:
             self.past = [*self.past, self.hand_record()][-PAST_KEPT:]
-        kind = STRONG if self.opponents == "search" else "rule"
+        kind = opponent_kind(self.opponents)
         self._dealt = (self.deal_seed, self.hand_number, self.seat, kind, self.samples)
         d = Deal.random(self.deal_seed, banker=self.banker, streak=self.streak, rules=self.rules)
         self.bots: list[Bot | None] = [
@@ -304,7 +314,7 @@ class Session:
         }
 
     @classmethod
-    def restore(cls, data: object, samples: int = 20, coach_samples: int = 32) -> Session:
+    def restore(cls, data: object, samples: int = STRONG_SAMPLES, coach_samples: int = 32) -> Session:
         """The session a :meth:`snapshot` describes, its hand replayed action by action.
 
         Saved data comes from the browser, so it is checked like any input: raises

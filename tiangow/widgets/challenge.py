@@ -33,6 +33,7 @@ import traitlets
 
 from ..bots.record import HandRecord, marked
 from ..bots.review import Review
+from ..bots.session import STRONG_SAMPLES, opponent_kind
 from ..deal import Deal
 from ..errors import TiangowError
 from ..i18n import LANGS, Lang, T, Text, seat_name
@@ -46,7 +47,10 @@ from .views import STYLE
 
 __all__ = ["Challenge", "ChallengeBoard", "ChallengeError", "Played"]
 
-VERSION = 1
+VERSION = 2
+"""The links' form; a link of another version is refused. 2: the strong bots are the coach's
+model (:data:`tiangow.bots.session.STRONG`), so a link made against the search bot (1) would
+not deal its players the same bots."""
 MAX_CODE = 4000
 MAX_PLAYERS = 8
 
@@ -154,7 +158,7 @@ class Challenge:
     def record(self, p: Played) -> HandRecord:
         """``p``'s hand as the review reads it."""
         return HandRecord(self.seed, 0, 1, self.rules, self.seat, [Move.parse(m) for m in p.moves], [], 1,
-                          self.bots, 24)
+                          opponent_kind("search" if self.bots == "search" else "rule"), STRONG_SAMPLES)
 
     def with_result(self, p: Played) -> Challenge:
         return Challenge(self.seed, self.rules, self.bots, self.seat, (*self.results, p)[-MAX_PLAYERS:])
