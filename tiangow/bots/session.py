@@ -205,7 +205,7 @@ class Session:
         """Deal "a hand to learn from": one of :data:`LEARNABLE`'s deals for the
         learner's seat (``seat``: change it first), one the coach won from that seat against
         these opponents — so the hand can be won with good play. It is dealt as a first hand:
-        East the banker, streak 1, the default rules and the search bots; a finished hand is
+        East the banker, streak 1, the default rules and the strong opponents; a finished hand is
         counted in the running score first. Returns the deal's seed.
 
         >>> s = Session(seat=2, seed=900)

@@ -52,7 +52,7 @@ VARIANT_CHOICES: tuple[tuple[str, Text, tuple[tuple[Any, Text], ...]], ...] = (
 
 _SEATS = tuple(T(seat_name(s, "zh-Hant"), seat_name(s, "en")) for s in range(4))
 _OPPONENTS: tuple[tuple[Opponents, Text], ...] = (
-    ("search", T("強：搜尋電腦", "strong: search bots")), ("rule", T("中：規則電腦", "medium: rule-based bots")))
+    ("search", T("強：照教練打法的電腦", "strong: bots that play the coach's way")), ("rule", T("中：規則電腦", "medium: rule-based bots")))
 
 
 class TableSettings(w.VBox):
