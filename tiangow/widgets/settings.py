@@ -113,10 +113,10 @@ class TableSettings(w.VBox):
         self.apply_button.description = T("用這些設定發牌", "Deal with these settings")(lang)
         self.learn_button.description = T("發一手可以學的牌", "A hand to learn from")(lang)
         self.learn_note.value = (STYLE + '<span class="tg-muted">' + html.escape(T(
-            "為你選的座位發一手打得好就贏得到的牌：教練坐這個位置，對這些電腦贏過這一局。用預設規則和會搜尋的電腦，東家做莊，從頭算連莊。",
+            "為你選的座位發一手打得好就贏得到的牌：教練坐這個位置，對這些電腦贏過這一局。用預設規則和強的電腦（照教練打法），東家做莊，從頭算連莊。",
             "Deals, for the seat chosen above, a hand you can win with good play: the coach, in that seat, won it "
-            "against these computer players. Default rules and the searching computer players; East is the "
-            "banker, the streak starts again.")(lang)) + "</span>")
+            "against these computer players. Default rules and the strong computer players (they play the "
+            "coach's way); East is the banker, the streak starts again.")(lang)) + "</span>")
         self.show_problem(self.problem, lang)
 
     problem: Text | None = None
