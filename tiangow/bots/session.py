@@ -66,10 +66,10 @@ def opponent_kind(opponents: Opponents) -> str:
     return STRONG if opponents == "search" else "rule"
 
 LEARNABLE: dict[int, tuple[int, ...]] = {
-    0: (13, 57, 58, 69, 79, 82, 86, 91),
-    1: (3, 45, 64, 100, 122, 128),
-    2: (5, 24, 27, 34, 37, 38, 48, 54, 60),
-    3: (6, 52, 55, 59, 73, 93),
+    0: (13, 14, 15, 21, 31, 33, 38, 42),
+    1: (3, 8, 9, 10, 13, 16, 30, 32),
+    2: (0, 2, 12, 16, 17, 24, 26, 27),
+    3: (1, 2, 6, 8, 20, 23, 40, 46),
 }
 """Deals to learn from, by the learner's seat: seeds of first hands (East the banker, the default
 rules, the strong opponents) in which the coach, playing that seat's every action, wins the hand —
