@@ -375,3 +375,23 @@ def test_a_played_out_chance_of_winning_says_whose_play_it_measures() -> None:
     from tiangow.widgets.play_html import hint_html
     shown = hint_html(s, h, 2, "en")
     assert shown.count("played out by the rule-based player") == 1  # once, in the explanation
+
+
+def test_the_coach_spends_its_smaller_budget_only_where_it_scores_big_samples_exactly() -> None:
+    from tiangow.bots.positions import deal_until
+    from tiangow.bots.search import COACH_EARLY_BUDGET, COACH_EXACT_BUDGET
+    from tiangow.search import core_budget_share
+
+    share = core_budget_share()
+    full, early = int(COACH_EXACT_BUDGET * share), int(COACH_EARLY_BUDGET * share)
+    rng = random.Random(3)
+    budgets = {}
+    for tiles in (8, 7, 6, 5):
+        d = deal_until(rng, tiles)
+        while len(d.holding(d.to_play)) != tiles:  # type: ignore[arg-type]  # a trick of two skips one
+            d = deal_until(rng, tiles)
+        view = d.view(d.to_play)
+        budgets[tiles] = Coach().budget_for(view), Coach(exact_tiles=8).budget_for(view)
+    # Playouts at 7 and 8 tiles end in small exact searches: the whole budget; exact at 6: less.
+    assert budgets == {8: (full, early), 7: (full, early), 6: (early, early), 5: (full, full)}
+    assert Coach(exact_budget=123).budget_for(view) == 123

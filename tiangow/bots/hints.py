@@ -471,12 +471,15 @@ class Coach:
     def budget_for(self, view: DealView) -> int | None:
         """The positions of exact search a hint at ``view`` may spend: :attr:`exact_budget`, and
         with the default budget no more than :data:`~tiangow.bots.search.COACH_EARLY_BUDGET`
-        (times the core's share) while each hand has 6 tiles or more."""
+        (times the core's share) where samples of 6 tiles a hand or more are scored exactly.
+        Playouts (more tiles than :attr:`exact_tiles`) have the whole budget: their exact
+        endings are small searches, and with less the hints of many options got few samples."""
         budget = self.exact_budget
         if not self._default_budget or budget is None:
             return budget
         tiles = view.hand_sizes[view.seat or 0]
-        return min(budget, int(COACH_EARLY_BUDGET * core_budget_share())) if tiles >= 6 else budget
+        early = 6 <= tiles <= self.exact_tiles
+        return min(budget, int(COACH_EARLY_BUDGET * core_budget_share())) if early else budget
 
     def _bot(self, view: DealView) -> SearchBot:
         # One stream per position, so advice does not depend on what was asked before.

@@ -70,9 +70,11 @@ loses less than a fixed 8 samples whatever they cost would (docs/performance.md,
 
 
 COACH_EARLY_BUDGET = 700_000
-"""The coach's budget where each hand still has 6 tiles or more (compiled core): smaller than
-:data:`COACH_EXACT_BUDGET`, since a 6-tile sample costs more, so that a hint stays within its
-second (docs/coach.md)."""
+"""The coach's budget where it scores samples of 6 tiles a hand or more exactly (compiled core):
+smaller than :data:`COACH_EXACT_BUDGET`, since such a sample costs more, so that a hint stays
+within its second (docs/coach.md). At 7 and 8 tiles, where samples are played out to exact
+endings, the coach has :data:`COACH_EXACT_BUDGET`: with this one, hints of many options got few
+samples and lost more (docs/coach.md, "How an option is scored")."""
 
 def coach_settings() -> tuple[int, int]:
     """The coach's ``(exact_tiles, exact_budget)`` for the core in use: exact from 6 tiles with
