@@ -4,6 +4,8 @@
 - :class:`RuleBot` — a rule-based intermediate (:mod:`tiangow.bots.rule`).
 - :class:`SearchBot` — samples the hidden tiles and searches each sample
   (:mod:`tiangow.bots.search`, exact endgames by :mod:`tiangow.search`).
+- :class:`ModelBot` — plays what the coach recommends from its own seat: lesson 08's strong
+  opponents (ahead of :class:`SearchBot` in play; docs/performance.md, "The bots").
 - :func:`hint` — a nudge, then the recommended play with the expected outcome of each
   option; :func:`mark` — best / fine / mistake for a play made (:mod:`tiangow.bots.hints`).
 
@@ -13,7 +15,7 @@ Every bot decides from one seat's :class:`tiangow.DealView` only.
 from __future__ import annotations
 
 from .base import Bot, BotError, RandomBot, play_hand, sample_deal
-from .hints import Coach, Hint, Mark, Marked
+from .hints import Coach, Hint, Mark, Marked, ModelBot
 from .rule import RuleBot
 from .search import Option, SearchBot
 from .session import ActResult, Session
@@ -26,6 +28,7 @@ __all__ = [
     "Hint",
     "Mark",
     "Marked",
+    "ModelBot",
     "Option",
     "RandomBot",
     "RuleBot",
