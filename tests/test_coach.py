@@ -395,3 +395,13 @@ def test_the_coach_spends_its_smaller_budget_only_where_it_scores_big_samples_ex
     # Playouts at 7 and 8 tiles end in small exact searches: the whole budget; exact at 6: less.
     assert budgets == {8: (full, early), 7: (full, early), 6: (early, early), 5: (full, full)}
     assert Coach(exact_budget=123).budget_for(view) == 123
+
+
+def test_the_model_bot_plays_what_the_coach_recommends_from_its_seat() -> None:
+    from tiangow.bots import ModelBot, play_hand
+
+    d = Deal.random(11)
+    view = d.view(d.to_play)  # type: ignore[arg-type]
+    assert ModelBot(4, samples=6).choose(view) == Coach(4, samples=6).hint(view).recommended
+    done = play_hand(Deal.random(12), [ModelBot(s, samples=3) for s in range(4)])
+    assert done.is_over and sum(done.settlement().net) == 0
