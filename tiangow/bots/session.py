@@ -66,8 +66,8 @@ def opponent_kind(opponents: Opponents) -> str:
     return STRONG if opponents == "search" else "rule"
 
 LEARNABLE: dict[int, tuple[int, ...]] = {
-    0: (13, 14, 15, 21, 31, 33, 38, 42),
-    1: (3, 8, 9, 10, 13, 16, 30, 32),
+    0: (13, 14, 15, 31, 33, 38, 42, 45),
+    1: (3, 7, 9, 10, 13, 16, 29, 30),
     2: (0, 2, 12, 16, 17, 24, 26, 27),
     3: (1, 2, 6, 8, 20, 23, 40, 46),
 }
