@@ -92,7 +92,7 @@ class ActResult:
 
 class Session:
     """The learner at ``seat`` against three bots (``opponents``: ``"search"``, the strong ones
-(:data:`STRONG`, drawing ``samples`` samples a decision), or ``"rule"``).
+    (:data:`STRONG`, drawing ``samples`` samples a decision), or ``"rule"``).
 
     The coach that gives the hints and marks the learner's actions is, by default, a new
     :class:`Coach` for each deal, seeded with it (the same deal, the same advice); ``coach``
