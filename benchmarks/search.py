@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import math
 import os
 import pickle
 import random
@@ -69,7 +70,7 @@ from tiangow.state import State, Step
 
 __all__ = ["hint_latencies", "solve_times", "coach_positions", "coach_against_reference", "CoachFigures",
            "REFERENCE_BUDGET", "REFERENCE_EARLY", "reference_options", "reference_values", "sampling_ceiling",
-           "whole_hands", "HAND_BUDGET", "Reference", "main"]
+           "whole_hands", "HAND_BUDGET", "Reference", "main", "clearly_apart"]
 
 
 def _pct(xs: Sequence[float], q: float) -> float:
@@ -212,6 +213,10 @@ class CoachFigures:
         """Pairs of options shown with the same figures (net to 0.1, and the chance of winning)."""
         self.same_apart = 0
         """Of those, the pairs whose reference nets differ (by 0.05 or more)."""
+        self.same_clear = 0
+        """Of those, the pairs the reference itself would show apart (its nets to 0.1, or its
+        chances of winning, differ) by more than twice the standard error of its own paired
+        difference (:func:`clearly_apart`): apart beyond the reference's own sampling."""
         self.ceiling_agree = 0
         self.ceiling_options = 0
         self.ceiling_losses: list[float] = []
@@ -235,8 +240,10 @@ class CoachFigures:
         return self.agree / max(1, self.options)
 
 
-REFERENCE_BUDGET = 400_000
-"""Positions of exact search the reference may spend per sample of a position (on average)."""
+REFERENCE_BUDGET = 2_000_000
+"""Positions of exact search the reference may spend per sample of a position (on average).
+The costliest of the 100 positions of ``--coach`` (the 14th at 8 tiles) takes about 405,000 a
+sample, 104 million and 24 s in all: within this budget none is left out."""
 
 
 REFERENCE_EARLY = 16
@@ -387,7 +394,7 @@ def coach_against_reference(deals: Sequence[Deal], reference_samples: int = 256,
         figures.exact_hints += h.exact
         best = max(ref_opts.values())
         figures.losses.append(best - ref_opts[h.recommended])
-        _compare_figures(figures, h.options, ref_opts, None if wins is None else _means(wins))
+        _compare_figures(figures, h.options, ref_opts, None if wins is None else _means(wins), values, wins)
         for move, mean in ref_opts.items():
             figures.options += 1
             figures.agree += c.mark(view, move).mark is _reference_mark(best - mean)
@@ -405,11 +412,42 @@ Reference = tuple[dict[Move, list[int]] | None, dict[Move, list[int]] | None]
 and, for own-best playouts, whether the seat won along each (else ``None``)."""
 
 
+def clearly_apart(a: Sequence[int], b: Sequence[int], wins_a: Sequence[int] | None = None,
+                  wins_b: Sequence[int] | None = None) -> bool:
+    """Whether a reference of per-sample values ``a`` and ``b`` (the same samples; with
+    ``wins_*``, whether the seat won the hand along each) shows two options apart beyond its own
+    sampling: its nets differ when shown to 0.1, or its chances of winning to the percent, and
+    the paired difference behind that is more than twice its standard error.
+
+    >>> clearly_apart([1, 2, 1, 2] * 8, [0, 1, 0, 1] * 8)
+    True
+    >>> clearly_apart([1, 2, 1, 2] * 8, [1, 2, 1, 3] * 8)  # 0.25 apart, but in a quarter of the samples
+    True
+    >>> clearly_apart([1, 2, 1, 2], [1, 2, 1, 3])
+    False
+    >>> clearly_apart([0] * 30 + [4], [0] * 31)  # 0.13 apart, in one sample of 31
+    False
+    """
+
+    def apart(x: Sequence[int], y: Sequence[int], scale: float, digits: int) -> bool:
+        n = len(x)
+        d = [p - q for p, q in zip(x, y, strict=True)]
+        mean = sum(d) / n
+        if f"{scale * sum(x) / n:.{digits}f}" == f"{scale * sum(y) / n:.{digits}f}":
+            return False
+        var = sum((v - mean) ** 2 for v in d) / max(1, n - 1)
+        return abs(mean) > 2 * math.sqrt(var / n)
+
+    return apart(a, b, 1.0, 1) or (wins_a is not None and wins_b is not None and apart(wins_a, wins_b, 100.0, 0))
+
+
 def _compare_figures(figures: CoachFigures, options: Sequence[Option], ref: dict[Move, float],
-                     ref_wins: dict[Move, float] | None) -> None:
+                     ref_wins: dict[Move, float] | None, values: dict[Move, list[int]] | None = None,
+                     wins: dict[Move, list[int]] | None = None) -> None:
     """Count how far each option's shown figures lie from the reference's, and the pairs of
-    options shown with the same figures that the reference tells apart."""
-    shown: list[tuple[str, int | None, float]] = []
+    options shown with the same figures that the reference tells apart (``values`` and
+    ``wins``: the reference's per sample, for :func:`clearly_apart`)."""
+    shown: list[tuple[str, int | None, float, Move]] = []
     for o in options:
         if o.samples == 0 or o.move not in ref:
             continue
@@ -417,11 +455,15 @@ def _compare_figures(figures: CoachFigures, options: Sequence[Option], ref: dict
         pct = None if o.win_rate is None else round(100 * o.win_rate)
         if o.win_rate is not None and ref_wins is not None:
             figures.win_errors.append(abs(100 * o.win_rate - 100 * ref_wins[o.move]))
-        shown.append((f"{o.mean:.1f}", pct, ref[o.move]))
+        shown.append((f"{o.mean:.1f}", pct, ref[o.move], o.move))
     for a, b in itertools.combinations(shown, 2):
         if a[:2] == b[:2]:
             figures.same_shown += 1
             figures.same_apart += abs(a[2] - b[2]) >= 0.05
+            if values is not None:
+                figures.same_clear += clearly_apart(values[a[3]], values[b[3]],
+                                                    None if wins is None else wins[a[3]],
+                                                    None if wins is None else wins[b[3]])
 
 
 def _cached_reference(view: DealView, name: str, i: int, samples: int, budget: int | None,
@@ -541,7 +583,8 @@ def _print_coach(tiles: int, positions: int, f: CoachFigures, label: str) -> Non
         wins = (f", wins the hand off by {statistics.mean(f.win_errors):.1f} points" if f.win_errors else "")
         print(f"    (c) figures shown for {len(f.net_errors)} options: expected net off by "
               f"{statistics.mean(f.net_errors):.2f} on average{wins}; (d) pairs of options shown with the same "
-              f"figures: {f.same_shown}, {f.same_apart} of them apart in the reference", flush=True)
+              f"figures: {f.same_shown}, {f.same_apart} of them apart in the reference ({f.same_clear} shown apart "
+              "by it beyond its own sampling error)", flush=True)
     if f.ceiling_options:
         print(f"    a coach of as many samples, each exact, drawn from the reference's own and scored "
               f"against the rest (what sampling alone allows): (a) {f.ceiling_loss:.2f}; (b) "

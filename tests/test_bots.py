@@ -370,6 +370,7 @@ def test_a_budget_too_small_plays_out_and_the_hint_says_why() -> None:
     view = _five_tile_views(1)[0]
     tiny = SearchBot(random.Random(1), samples=8, exact_tiles=5, exact_budget=10).options(view)  # type: ignore[arg-type]
     assert not tiny[0].exact and tiny[0].samples == 8
+    # a coach's hint at 5 tiles a hand has twice its samples (Coach.samples_for)
     h = Coach(seed=1, samples=8, exact_tiles=5, exact_budget=10).hint(view)  # type: ignore[arg-type]
     assert not h.exact and h.too_long
     from types import SimpleNamespace
@@ -379,7 +380,7 @@ def test_a_budget_too_small_plays_out_and_the_hint_says_why() -> None:
     d = _five_tile_deals(1)[0]
     shown = hint_html(SimpleNamespace(deal=d, seat=d.to_play), h, 2, "en")  # type: ignore[arg-type]
     assert h.ending_from is None  # the playouts' exact endings did not fit either
-    assert "dealt at random 8 times, each hand played out by the rule-based player: the mean net" in shown
+    assert "dealt at random 16 times, each hand played out by the rule-based player: the mean net" in shown
     assert "too many ways to go on" in shown
     assert "精算足夠的次數會超過提示的時間" in hint_html(SimpleNamespace(deal=d, seat=d.to_play), h, 2, "zh-Hant")  # type: ignore[arg-type]
     # played out with exact endings (before the exact search starts at 4 tiles: not "too long")
@@ -387,7 +388,7 @@ def test_a_budget_too_small_plays_out_and_the_hint_says_why() -> None:
                   own_best=False).hint(view)  # type: ignore[arg-type]
     assert not ended.exact and not ended.too_long and ended.ending_from == 4
     shown = hint_html(SimpleNamespace(deal=d, seat=d.to_play), ended, 2, "en")  # type: ignore[arg-type]
-    assert ("dealt at random 8 times, each hand played by the rule-based player until 4 tiles a hand, then "
+    assert ("dealt at random 16 times, each hand played by the rule-based player until 4 tiles a hand, then "
             "searched exactly to the end" in shown and "once hands have 3 tiles or fewer" in shown)
     zh = hint_html(SimpleNamespace(deal=d, seat=d.to_play), ended, 2, "zh-Hant")  # type: ignore[arg-type]
     assert "打到每家剩 4 張，再精算到底" in zh and "每家剩 3 張或以下時" in zh
@@ -395,12 +396,12 @@ def test_a_budget_too_small_plays_out_and_the_hint_says_why() -> None:
     own = Coach(seed=1, samples=8, exact_tiles=3, exact_budget=None, exact_ending=4).hint(view)  # type: ignore[arg-type]
     assert own.ending_from == 4 and all(o.own_best for o in own.options)
     shown = hint_html(SimpleNamespace(deal=d, seat=d.to_play), own, 2, "en")  # type: ignore[arg-type]
-    assert ("dealt at random 8 times; in each, you play your best for that deal and the other three as the "
+    assert ("dealt at random 16 times; in each, you play your best for that deal and the other three as the "
             "rule-based player until 4 tiles a hand" in shown and "on the hopeful side" in shown)
     zh = hint_html(SimpleNamespace(deal=d, seat=d.to_play), own, 2, "zh-Hant")  # type: ignore[arg-type]
     assert "你按那一次的牌打最好的" in zh and "數字偏樂觀" in zh
     roomy = Coach(seed=1, samples=8, exact_tiles=5, exact_budget=50_000_000).hint(view)  # type: ignore[arg-type]
-    assert roomy.exact and not roomy.too_long and roomy.options[0].samples == 8
+    assert roomy.exact and not roomy.too_long and roomy.options[0].samples == 16
     early = Coach(seed=1, samples=8, exact_tiles=3, exact_budget=10).hint(view)  # type: ignore[arg-type]
     assert not early.exact and not early.too_long  # before exact search starts: not "too long"
 
@@ -495,10 +496,10 @@ def test_the_coach_benchmark_gives_the_sampling_ceiling_beside_the_coachs_figure
     from tiangow.bots import Coach
 
     ds = coach_positions(2, sizes=(3,), seed=2)
-    f = coach_against_reference(ds, reference_samples=8, coach=Coach(seed=1, samples=4))
+    f = coach_against_reference(ds, reference_samples=16, coach=Coach(seed=1, samples=4))  # 8 at 3 tiles
     assert f.ceiling_options >= f.options > 0 and 0 <= f.ceiling_agree <= f.ceiling_options
     assert 0 <= f.ceiling_agreement <= 1 and f.ceiling_loss >= 0
-    assert coach_against_reference(ds, reference_samples=8).ceiling_options == 0  # 32 samples: not fewer
+    assert coach_against_reference(ds, reference_samples=16).ceiling_options == 0  # 64 samples: not fewer
 
 
 def test_the_coach_benchmark_scores_several_coach_seeds_against_one_reference(
@@ -755,6 +756,20 @@ def test_the_rule_based_choice_depends_only_on_what_its_knowledge_key_holds() ->
     assert checked >= 500 and shared >= 500 and differ >= 20
 
 
+def test_options_shown_alike_are_counted_apart_only_beyond_the_references_own_sampling() -> None:
+    from benchmarks.search import clearly_apart
+
+    assert clearly_apart([3] * 40, [1] * 40)
+    assert not clearly_apart([3] * 40, [3] * 40)
+    # shown 0.1 and 0.0, but apart in 3 samples of 40: within the reference's own error
+    assert not clearly_apart([0] * 37 + [1] * 3, [0] * 40)
+    # the nets shown alike (to 0.1) are alike, however many samples
+    assert not clearly_apart([10] * 99 + [14], [10] * 100)
+    # the chance of winning, when given, tells them apart too
+    assert clearly_apart([0] * 40, [0] * 40, [1] * 30 + [0] * 10, [0] * 40)
+    assert not clearly_apart([0] * 40, [0] * 40, [1] * 40, [1] * 40)
+
+
 def test_the_coach_benchmark_holds_an_own_best_coach_to_an_own_best_reference() -> None:
     """Where the coach plays its samples out with its own best steps (before its exact search),
     the reference scores each option the same way — its values the own-best playouts' nets,
@@ -770,6 +785,7 @@ def test_the_coach_benchmark_holds_an_own_best_coach_to_an_own_best_reference() 
     assert f.skipped == 0 and len(f.losses) == 2 and all(loss >= 0 for loss in f.losses)
     assert len(f.net_errors) >= 4 and len(f.win_errors) == len(f.net_errors)
     assert all(0 <= e <= 100 for e in f.win_errors) and 0 <= f.same_apart <= f.same_shown
+    assert 0 <= f.same_clear <= f.same_shown
     # the reference's values: the own-best playouts' nets on the samples it draws
     view = ds[0].view(ds[0].to_play)
     wins: dict[Move, list[int]] = {}

@@ -241,7 +241,7 @@ def test_marks_leave_a_margin_the_samples_cannot_resolve() -> None:
 
     d = deal_until(random.Random(3), 3)
     view = d.view(d.to_play)
-    coach = Coach(seed=1, samples=8)
+    coach = Coach(seed=1, samples=4)  # 8 samples at 3 tiles (Coach.samples_for)
     h = coach.hint(view)
     assert h.exact
     close = [o for o in h.options[1:] if 0 < h.options[0].mean - o.mean <= BEST_MARGIN[True]]
@@ -395,6 +395,25 @@ def test_the_coach_spends_its_smaller_budget_only_where_it_scores_big_samples_ex
     # Playouts at 7 and 8 tiles end in small exact searches: the whole budget; exact at 6: less.
     assert budgets == {8: (full, early), 7: (full, early), 6: (early, early), 5: (full, full)}
     assert Coach(exact_budget=123).budget_for(view) == 123
+
+
+def test_the_coach_takes_twice_its_samples_from_five_tiles_a_hand_down() -> None:
+    from tiangow.bots.hints import LATE_SAMPLES_FACTOR, LATE_TILES
+    from tiangow.bots.positions import deal_until
+
+    rng = random.Random(4)
+    seen = {}
+    for tiles in (8, 6, 5, 4, 3):
+        d = deal_until(rng, tiles)
+        while len(d.holding(d.to_play)) != tiles:  # type: ignore[arg-type]  # a trick of two skips one
+            d = deal_until(rng, tiles)
+        view = d.view(d.to_play)
+        seen[tiles] = Coach(samples=10).samples_for(view)
+        if tiles == 5:
+            h = Coach(seed=2, samples=5).hint(view)
+            assert h.exact and {o.samples for o in h.options if o.samples} == {10}  # within the budget
+    assert (LATE_TILES, LATE_SAMPLES_FACTOR) == (5, 2)
+    assert seen == {8: 10, 6: 10, 5: 20, 4: 20, 3: 20}
 
 
 def test_the_model_bot_plays_what_the_coach_recommends_from_its_seat() -> None:

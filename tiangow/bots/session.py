@@ -66,10 +66,10 @@ def opponent_kind(opponents: Opponents) -> str:
     return STRONG if opponents == "search" else "rule"
 
 LEARNABLE: dict[int, tuple[int, ...]] = {
-    0: (13, 14, 15, 31, 33, 38, 42, 45),
-    1: (3, 7, 9, 10, 13, 16, 29, 30),
-    2: (0, 2, 12, 16, 17, 24, 26, 27),
-    3: (1, 2, 6, 8, 20, 23, 40, 46),
+    0: (13, 15, 31, 33, 38, 42, 45, 51),
+    1: (3, 7, 9, 10, 11, 13, 16, 30),
+    2: (0, 2, 5, 12, 16, 17, 24, 26),
+    3: (1, 2, 6, 8, 20, 23, 25, 40),
 }
 """Deals to learn from, by the learner's seat: seeds of first hands (East the banker, the default
 rules, the strong opponents) in which the coach, playing that seat's every action, wins the hand —

@@ -200,10 +200,13 @@ def compare(yours: Option, other: Option, view: DealView | None = None) -> Why:
         combo, k = b.last[0]
         mine = dict(a.last).get(combo, 0)
         if k - mine >= gap:
+            # alone, it says what the last trick is worth (after the hand's wins, that is said)
+            rule = T("", "") if facts else T("（誰贏最後一墩誰就贏這一局，R-W1）",
+                                             " (whoever takes the last trick wins the hand, R-W1)")
             facts.append(Fact("last", mine, k, n, fmt(T(
                 "如果你{it}，你{of}用{c}贏最後一墩；如果你{me}，有 {m} 副",
                 "if you {it}, you take the last trick with {c} {of}; if you {me}, in {m}"),
-                c=T(combo.label("zh-Hant"), combo.label("en")), of=_of(k, n), m=mine)))
+                c=T(combo.label("zh-Hant"), combo.label("en")), of=_of(k, n), m=mine) + rule))
 
     # A combination split.
     if view is not None and view.seat is not None and len(facts) < 2:
