@@ -499,6 +499,7 @@ def test_the_coach_benchmark_gives_the_sampling_ceiling_beside_the_coachs_figure
     f = coach_against_reference(ds, reference_samples=16, coach=Coach(seed=1, samples=4))  # 8 at 3 tiles
     assert f.ceiling_options >= f.options > 0 and 0 <= f.ceiling_agree <= f.ceiling_options
     assert 0 <= f.ceiling_agreement <= 1 and f.ceiling_loss >= 0
+    assert len(f.ceiling_net_errors) == len(f.ceiling_losses) > 0 and all(e >= 0 for e in f.ceiling_net_errors)
     assert coach_against_reference(ds, reference_samples=16).ceiling_options == 0  # 64 samples: not fewer
 
 
