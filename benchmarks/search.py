@@ -215,9 +215,9 @@ class CoachFigures:
         self.same_apart = 0
         """Of those, the pairs whose reference nets differ (by 0.05 or more)."""
         self.same_clear = 0
-        """Of those, the pairs the reference itself would show apart (its nets to 0.1, or its
-        chances of winning, differ) by more than twice the standard error of its own paired
-        difference (:func:`clearly_apart`): apart beyond the reference's own sampling."""
+        """Of those, the pairs the reference tells apart beyond its own sampling (nets 0.05 or
+        more apart, or chances of winning a point, by more than twice the standard error of
+        its paired difference: :func:`clearly_apart`)."""
         self.ceiling_agree = 0
         self.ceiling_options = 0
         self.ceiling_losses: list[float] = []
@@ -446,13 +446,13 @@ and, for own-best playouts, whether the seat won along each (else ``None``)."""
 def clearly_apart(a: Sequence[int], b: Sequence[int], wins_a: Sequence[int] | None = None,
                   wins_b: Sequence[int] | None = None) -> bool:
     """Whether a reference of per-sample values ``a`` and ``b`` (the same samples; with
-    ``wins_*``, whether the seat won the hand along each) shows two options apart beyond its own
-    sampling: its nets differ when shown to 0.1, or its chances of winning to the percent, and
-    the paired difference behind that is more than twice its standard error.
+    ``wins_*``, whether the seat won the hand along each) tells two options apart beyond its own
+    sampling: its nets 0.05 or more apart (or its chances of winning a point or more), and the
+    paired difference behind that more than twice its standard error.
 
     >>> clearly_apart([1, 2, 1, 2] * 8, [0, 1, 0, 1] * 8)
     True
-    >>> clearly_apart([1, 2, 1, 2] * 8, [1, 2, 1, 3] * 8)  # 0.25 apart, but in a quarter of the samples
+    >>> clearly_apart([1, 2, 1, 2] * 8, [1, 2, 1, 3] * 8)  # 0.25 apart, in a quarter of the samples
     True
     >>> clearly_apart([1, 2, 1, 2], [1, 2, 1, 3])
     False
@@ -460,16 +460,14 @@ def clearly_apart(a: Sequence[int], b: Sequence[int], wins_a: Sequence[int] | No
     False
     """
 
-    def apart(x: Sequence[int], y: Sequence[int], scale: float, digits: int) -> bool:
+    def apart(x: Sequence[int], y: Sequence[int], least: float) -> bool:
         n = len(x)
         d = [p - q for p, q in zip(x, y, strict=True)]
         mean = sum(d) / n
-        if f"{scale * sum(x) / n:.{digits}f}" == f"{scale * sum(y) / n:.{digits}f}":
-            return False
         var = sum((v - mean) ** 2 for v in d) / max(1, n - 1)
-        return abs(mean) > 2 * math.sqrt(var / n)
+        return abs(mean) >= least and abs(mean) > 2 * math.sqrt(var / n)
 
-    return apart(a, b, 1.0, 1) or (wins_a is not None and wins_b is not None and apart(wins_a, wins_b, 100.0, 0))
+    return apart(a, b, 0.05) or (wins_a is not None and wins_b is not None and apart(wins_a, wins_b, 0.01))
 
 
 def _compare_figures(figures: CoachFigures, options: Sequence[Option], ref: dict[Move, float],
@@ -614,8 +612,8 @@ def _print_coach(tiles: int, positions: int, f: CoachFigures, label: str) -> Non
         wins = (f", wins the hand off by {statistics.mean(f.win_errors):.1f} points" if f.win_errors else "")
         print(f"    (c) figures shown for {len(f.net_errors)} options: expected net off by "
               f"{statistics.mean(f.net_errors):.2f} on average{wins}; (d) pairs of options shown with the same "
-              f"figures: {f.same_shown}, {f.same_apart} of them apart in the reference ({f.same_clear} shown apart "
-              "by it beyond its own sampling error)", flush=True)
+              f"figures: {f.same_shown}, {f.same_apart} of them apart in the reference ({f.same_clear} of them beyond "
+              "its own sampling error)", flush=True)
     if f.ceiling_options:
         print(f"    a coach of as many samples, each exact, drawn from the reference's own and scored "
               f"against the rest (what sampling alone allows): (a) {f.ceiling_loss:.2f}; (b) "
