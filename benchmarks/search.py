@@ -189,9 +189,11 @@ def early_hint_latencies(per_size: int, sizes: Sequence[int] = (8, 7)) -> dict[i
     return out
 
 
-def _reference_mark(loss: float) -> Mark:
-    """The mark exact figures give (the margins :meth:`Coach.mark` uses for exact search)."""
-    return mark_for(loss, True)
+def _reference_mark(loss: float, exact: bool = True) -> Mark:
+    """The mark the reference's figures give, with the margins :meth:`Coach.mark` uses for the
+    coach's kind of figures at that position (exact search, or played-out samples), so that a
+    mark agrees where the two figures fall on the same side of the same margins."""
+    return mark_for(loss, exact)
 
 
 class CoachFigures:
@@ -325,12 +327,13 @@ def _means(values: dict[Move, list[int]]) -> dict[Move, float]:
 
 
 def sampling_ceiling(values: dict[Move, list[int]], k: int, rng: random.Random,
-                     draws: int = 100) -> tuple[int, int, list[float]]:
+                     draws: int = 100, exact: bool = True) -> tuple[int, int, list[float]]:
     """What a coach that scored ``k`` samples exactly could expect against a reference of
     exact samples: ``draws`` times, ``k`` of the samples in ``values`` (as
     :func:`reference_values` gives them) are the coach's and the rest the reference's; the
-    coach's marks are compared with the reference's (both with exact margins,
-    :func:`~tiangow.bots.hints.mark_for`), and its best option's loss is measured under the
+    coach's marks are compared with the reference's (both with the margins for exact figures,
+    or with ``exact`` false those for played-out ones, :func:`~tiangow.bots.hints.mark_for`),
+    and its best option's loss is measured under the
     reference. Returns (marks agreeing, marks compared, losses). Nothing but sampling separates
     the two: this is the most any coach of ``k`` samples can expect of agreement.
 
@@ -353,7 +356,7 @@ def sampling_ceiling(values: dict[Move, list[int]], k: int, rng: random.Random,
         best_c, best_r = max(coach.values()), max(ref.values())
         for m in values:
             compared += 1
-            agree += mark_for(best_c - coach[m], True) is mark_for(best_r - ref[m], True)
+            agree += mark_for(best_c - coach[m], exact) is mark_for(best_r - ref[m], exact)
         losses.append(best_r - ref[max(coach, key=coach.__getitem__)])
     return agree, compared, losses
 
@@ -427,10 +430,10 @@ def coach_against_reference(deals: Sequence[Deal], reference_samples: int = 256,
         _compare_figures(figures, h.options, ref_opts, None if wins is None else _means(wins), values, wins)
         for move, mean in ref_opts.items():
             figures.options += 1
-            figures.agree += c.mark(view, move).mark is _reference_mark(best - mean)
+            figures.agree += c.mark(view, move).mark is _reference_mark(best - mean, h.exact)
         used = h.options[0].samples  # as many samples as the coach used here
         if len(values) > 1 and 0 < used < min(len(vs) for vs in values.values()):
-            agree, compared, losses = sampling_ceiling(values, used, random.Random(i))
+            agree, compared, losses = sampling_ceiling(values, used, random.Random(i), exact=h.exact)
             figures.ceiling_agree += agree
             figures.ceiling_options += compared
             figures.ceiling_losses.append(sum(losses) / len(losses))

@@ -489,6 +489,20 @@ def test_the_sampling_ceiling_splits_the_references_samples_between_a_coach_and_
     assert all(0 <= loss <= 4 for loss in losses) and any(loss > 0 for loss in losses)
     with pytest.raises(ValueError, match="fewer"):
         sampling_ceiling(close, 20, random.Random(3))
+    # b 1.5 short of a: by the margins of exact figures a mistake in nearly every draw, by those
+    # of played-out ones (fine up to 1.5) on the line, so the draws agree less often
+    near = {a: [0, 3] * 10, c: [0, 2] * 10, b: [0] * 20}
+    strict, n, _ = sampling_ceiling(near, 5, random.Random(5), 200)
+    loose, _, _ = sampling_ceiling(near, 5, random.Random(5), 200, exact=False)
+    assert n == 600 and loose < strict
+
+
+def test_the_coach_benchmark_marks_the_reference_by_the_margins_the_coach_uses_there() -> None:
+    from benchmarks.search import _reference_mark
+    from tiangow.bots.hints import Mark
+
+    assert _reference_mark(1.2) is Mark.MISTAKE and _reference_mark(1.2, exact=False) is Mark.FINE
+    assert _reference_mark(0.28) is Mark.FINE and _reference_mark(0.28, exact=False) is Mark.BEST
 
 
 def test_the_coach_benchmark_gives_the_sampling_ceiling_beside_the_coachs_figures() -> None:
