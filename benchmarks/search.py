@@ -70,8 +70,7 @@ from tiangow.state import State, Step
 
 __all__ = ["hint_latencies", "solve_times", "coach_positions", "coach_against_reference", "CoachFigures",
            "REFERENCE_BUDGET", "REFERENCE_EARLY", "reference_options", "reference_values", "sampling_ceiling",
-           "sampling_net_error",
-           "whole_hands", "HAND_BUDGET", "Reference", "main", "clearly_apart"]
+           "sampling_net_error", "clearly_apart", "whole_hands", "HAND_BUDGET", "Reference", "main"]
 
 
 def _pct(xs: Sequence[float], q: float) -> float:
@@ -342,17 +341,9 @@ def sampling_ceiling(values: dict[Move, list[int]], k: int, rng: random.Random,
     >>> sampling_ceiling({a: [5, 6, 5, 7], b: [0, 1, 0, 1]}, 2, random.Random(1), draws=10)[:2]
     (20, 20)
     """
-    n = min(len(vs) for vs in values.values())
-    if not 0 < k < n:
-        raise ValueError(f"the coach's samples are at least one and fewer than the reference's ({n}), not {k}")
     agree = compared = 0
     losses: list[float] = []
-    order = list(range(n))
-    for _ in range(draws):
-        rng.shuffle(order)
-        mine, theirs = order[:k], order[k:]
-        coach = {m: sum(vs[i] for i in mine) / k for m, vs in values.items()}
-        ref = {m: sum(vs[i] for i in theirs) / (n - k) for m, vs in values.items()}
+    for coach, ref in _splits(values, k, rng, draws):
         best_c, best_r = max(coach.values()), max(ref.values())
         for m in values:
             compared += 1
@@ -375,17 +366,23 @@ def sampling_net_error(values: dict[Move, list[int]], k: int, rng: random.Random
     >>> 0 < sampling_net_error({a: [0, 4] * 8, b: [1] * 16}, 4, random.Random(1)) < 2
     True
     """
+    total = sum(abs(coach[m] - ref[m]) for coach, ref in _splits(values, k, rng, draws) for m in values)
+    return total / (draws * len(values))
+
+
+def _splits(values: dict[Move, list[int]], k: int, rng: random.Random,
+            draws: int) -> Iterator[tuple[dict[Move, float], dict[Move, float]]]:
+    """``draws`` times, each option's mean over ``k`` of the samples in ``values`` drawn at
+    random (the coach's) and over the rest (the reference's)."""
     n = min(len(vs) for vs in values.values())
     if not 0 < k < n:
         raise ValueError(f"the coach's samples are at least one and fewer than the reference's ({n}), not {k}")
     order = list(range(n))
-    total = 0.0
     for _ in range(draws):
         rng.shuffle(order)
         mine, theirs = order[:k], order[k:]
-        for vs in values.values():
-            total += abs(sum(vs[i] for i in mine) / k - sum(vs[i] for i in theirs) / (n - k))
-    return total / (draws * len(values))
+        yield ({m: sum(vs[i] for i in mine) / k for m, vs in values.items()},
+               {m: sum(vs[i] for i in theirs) / (n - k) for m, vs in values.items()})
 
 
 def coach_against_reference(deals: Sequence[Deal], reference_samples: int = 256, coach: Coach | None = None,

@@ -64,11 +64,11 @@ LATE_TILES = 5
 ``samples``: there each sample is searched exactly and costs little."""
 
 LATE_SAMPLES_FACTOR = 2
-"""How many times its ``samples`` a coach's hint has from :data:`LATE_TILES` tiles a hand down.
-At 5 tiles, 64 samples instead of 32 bring the expected nets shown 0.46 → 0.36 from the
-reference's, and the pairs of options shown alike that it tells apart 44 → 25 of 25 positions,
-for a hint's 95th percentile 0.29 → 0.41 s; at 6 and 7 tiles the hints took twice the time for
-little (docs/coach.md, "Samples")."""
+"""How many times its ``samples`` a coach's hint has from :data:`LATE_TILES` tiles a hand down:
+there the shown nets come closer to the reference's and fewer options that it tells apart are
+shown alike, for a hint's 95th percentile of about 0.4 s; at 6 and 7 tiles twice the samples take
+the slowest hints near or past their second for little (docs/coach.md, "Samples from 5 tiles
+down")."""
 
 
 class Mark(enum.Enum):

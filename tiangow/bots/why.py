@@ -200,7 +200,7 @@ def compare(yours: Option, other: Option, view: DealView | None = None) -> Why:
         combo, k = b.last[0]
         mine = dict(a.last).get(combo, 0)
         if k - mine >= gap:
-            # alone, it says what the last trick is worth (after the hand's wins, that is said)
+            # alone, the fact says why the last trick matters (after the hand's wins it is said)
             rule = T("", "") if facts else T("（誰贏最後一墩誰就贏這一局，R-W1）",
                                              " (whoever takes the last trick wins the hand, R-W1)")
             facts.append(Fact("last", mine, k, n, fmt(T(
