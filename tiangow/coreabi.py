@@ -15,8 +15,8 @@ True
 >>> pack_rules({"plays": [(5, 0, 1, 0, 3, 0)], "better": [[]], "lead_order": [0],
 ...             "flags": dict.fromkeys(RULES[3][2], 0), "named_plays": dict.fromkeys(RULES[4][2], 0),
 ...             "movable": dict.fromkeys(RULES[5][2], 1), "fixed_fields": [], "table": {"banker": 0, "m": 1},
-...             "higher": [(0,)]})[:10]
-[3, 7628544, 1, 5, 0, 1, 0, 3, 0, 7628545]
+...             "higher": [(0,)], "rule_plays": [(0, 0, 1, 0, 0, 0)], "kinds": [(1, 1, 0, 0)] * FIELDS})[:10]
+[4, 7628544, 1, 5, 0, 1, 0, 3, 0, 7628545]
 >>> Result(*(-4, 120, 7, 30))
 Result(value=-4, nodes=120, hits=7, stores=30)
 """
@@ -25,10 +25,10 @@ from __future__ import annotations
 
 from typing import Any, Final, NamedTuple
 
-__all__ = ["ABI", "RESULTS", "RULES", "RULES_TAG", "Result", "STATE", "STATE_WORDS", "TUNING", "header",
-           "pack_rules"]
+__all__ = ["ABI", "FIELDS", "READS", "RESULTS", "RULES", "RULES_TAG", "SINCE", "Result", "STATE", "STATE_WORDS",
+           "TUNING", "header", "pack_rules"]
 
-ABI: Final = 3
+ABI: Final = 4
 """The layout's version: raise it with any change to what crosses (fields, their order, their
 meaning, the rules' list), so that a core built before is refused, not misread."""
 
@@ -53,13 +53,27 @@ RULES: Final[tuple[tuple[str, str, tuple[str, ...]], ...]] = (
     ("fixed_fields", "list", ()),
     ("table", "named", ("banker", "m")),
     ("higher", "per_play", ("higher",)),
+    ("rule_plays", "per_play", ("lead_place", "better_fields", "tile0", "tile1", "tile2", "tile3")),
+    ("kinds", "per_field", ("civil", "rank", "index", "single")),
 )
 """The rules' list a search context is made from (:func:`tiangow.search._context_data` fills
 it, ``init_context`` in ddcore.cpp reads it), section by section in this order: its name, its
 shape and its fields. ``per_play``: how many plays, then the fields of each; ``per_play_list``:
 for each play, how many numbers and the numbers (the ids of the plays that beat it, best first);
+``per_field``: how many fields of the packed layout (21), then the fields of each;
 ``list``: how many, then them; ``named``: the fields, in order. Each section starts with its tag
 (:data:`RULES_TAG` + its place), which the core checks."""
+
+FIELDS: Final = 21
+"""The count fields of a packed holding (tiangow/packed.py): one a kind of tile."""
+
+SINCE: Final[dict[str, int]] = {"rule_plays": 4, "kinds": 4}
+"""The layout version each section was added in (the rest are in every version still read)."""
+
+READS: Final = (3, 4)
+"""The layout versions :func:`pack_rules` can still write: the package's own, and version 3,
+which the frozen core of ``python -m benchmarks.search --against`` reads (it has no rule-based
+player, so it is sent the rules without the sections added since)."""
 
 RULES_TAG: Final = 0x746700
 """A section's tag is this plus the section's place in :data:`RULES`."""
@@ -81,15 +95,20 @@ class Result(NamedTuple):
 assert Result._fields == RESULTS
 
 
-def pack_rules(sections: dict[str, object]) -> list[int]:
+def pack_rules(sections: dict[str, object], abi: int = ABI) -> list[int]:
     """The rules' list from its sections by name (:data:`RULES` says each one's shape): the
-    version, then each section after its tag. Raises ``ValueError`` for a section missing, extra
-    or of the wrong shape."""
+    version, then each section after its tag; for an earlier layout version ``abi`` (one of
+    :data:`READS`), only the sections it has (:data:`SINCE`). Raises ``ValueError`` for a
+    section missing, extra or of the wrong shape, or a version it cannot write."""
+    if abi not in READS:
+        raise ValueError(f"the rules' list can be written in layout versions {READS}, not {abi}")
     if set(sections) != {name for name, _, _ in RULES}:
         raise ValueError(f"the rules' sections are {[n for n, _, _ in RULES]}, not {sorted(sections)}")
-    out = [ABI]
+    out = [abi]
     nplays = len(sections["plays"])  # type: ignore[arg-type]
     for place, (name, shape, fields) in enumerate(RULES):
+        if SINCE.get(name, 0) > abi:
+            continue
         body: Any = sections[name]
         out.append(RULES_TAG + place)
         if shape == "named":
@@ -99,9 +118,10 @@ def pack_rules(sections: dict[str, object]) -> list[int]:
         elif shape == "list":
             out += [len(body), *map(int, body)]
         else:
-            if len(body) != nplays:
-                raise ValueError(f"the rules' section {name} has one entry a play ({nplays}), not {len(body)}")
-            out.append(nplays)
+            count = FIELDS if shape == "per_field" else nplays
+            if len(body) != count:
+                raise ValueError(f"the rules' section {name} has one entry a {shape[4:]} ({count}), not {len(body)}")
+            out.append(count)
             for entry in body:
                 if shape == "per_play_list":
                     out += [len(entry), *map(int, entry)]

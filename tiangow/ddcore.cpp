@@ -181,6 +181,16 @@ struct Context {
     // every copy of every tile above it in its class (0 under the Wikipedia reading).
     u64 multi_plays, single_plays;
     u64 higher[MAXC];
+    // The rule-based player (rule_move, tiangow/bots/rule.py): the plays in the order a leader's
+    // plays are listed (tiangow.combos.Table.leader_plays), the count fields of every play that
+    // beats each play, each play's tiles as fields in the play's own order (-1: none), and for
+    // each field its tile's strength, place in the canonical order and single play.
+    int rb_nlead, rb_lead[MAXC];
+    u64 rb_better_fields[MAXC];
+    int8_t rb_tiles[MAXC][4];
+    double rb_strength[21];
+    int rb_single[21], rb_by_index[21];
+    u64 rb_full;
     // For the dominance of discards: the plays each field's tile is part of, plays by mask,
     // and the fields of the tiles the rules name (1-2, 2-4, 1-5, 1-6), which never take part.
     u64 with_field[21];
@@ -604,6 +614,304 @@ int push(const Context* c, State& st, const Move& mv, bool& paid) {
         st.acted = 0;
     }
     return gain;
+}
+
+// ---- the rule-based player (tiangow/bots/rule.py's rule_move, step for step) ----------------
+//
+// The same choice as the Python statement, bit for bit: its estimates are ratios of whole
+// binomials (exact in 64 bits, divided once in double, as Python divides two ints), summed and
+// compared in the same order, ties going to the first in the same order of plays.
+
+u64 CHOOSE[33][33];
+const bool choose_ready = [] {
+    for (int n = 0; n <= 32; ++n) {
+        CHOOSE[n][0] = 1;
+        for (int k = 1; k <= n; ++k) CHOOSE[n][k] = CHOOSE[n - 1][k - 1] + (k < n ? CHOOSE[n - 1][k] : 0);
+    }
+    return true;
+}();
+
+// What the seat to act knows (rule.py's Eye): its tiles, the tiles it has not seen, hand sizes.
+struct Eye {
+    int seat;
+    u64 own, unseen;
+    int u;
+    int sizes[4];
+};
+
+// the chance that none of b given unseen tiles is among hidden drawn from u unseen (_p_none)
+inline double p_none(int u, int hidden, int b) {
+    if (b <= 0 || hidden <= 0) return 1.0;
+    if (u - b < hidden) return 0.0;
+    return (double)CHOOSE[u - b][hidden] / (double)CHOOSE[u][hidden];
+}
+
+// the chance that a player holding n of the u unseen tiles holds k given ones (_p_holds)
+inline double p_holds(int u, int n, int k) {
+    if (k > n || n > u) return 0.0;
+    return (double)CHOOSE[u - k][n - k] / (double)CHOOSE[u][n];
+}
+
+// Eye.p_beaten: the estimated chance that a seat among after holds a play beating play id
+double p_beaten(const Context* c, const Eye& e, int id, const int* after, int nafter) {
+    if (!nafter) return 0.0;
+    if (c->combos[id].size == 1) {
+        int copies = tiles_in(e.unseen & c->rb_better_fields[id]);
+        if (!copies) return 0.0;
+        int hidden = 0;
+        for (int i = 0; i < nafter; ++i) hidden += e.sizes[after[i]];
+        return 1.0 - p_none(e.u, hidden, copies);
+    }
+    double p_free = 1.0;
+    bool any = false;
+    for (int o : c->better[id]) {
+        if (!contains(e.unseen, c->combos[o].mask)) continue;
+        any = true;
+        int k = c->combos[o].size;
+        for (int i = 0; i < nafter; ++i) p_free *= 1.0 - p_holds(e.u, e.sizes[after[i]], k);
+    }
+    return any ? 1.0 - p_free : 0.0;
+}
+
+// the plays a leader holding h may lead, in tiangow.combos.Table.leader_plays' order
+int rule_leads(const Context* c, u64 h, bool free_split, int* out) {
+    int n = 0;
+    for (int j = 0; j < c->rb_nlead; ++j) {
+        int id = c->rb_lead[j];
+        const Combo& cb = c->combos[id];
+        if (!contains(h, cb.mask)) continue;
+        if (!free_split && cb.family != 0 && (h & cb.family_fields) != cb.mask) continue;
+        out[n++] = id;
+    }
+    return n;
+}
+
+// the fields of the tiles that are part of a combination the seat holds (any split)
+u64 combo_fields(const Context* c, u64 own) {
+    u64 in = 0;
+    for (int id = 0; id < c->ncombos; ++id)
+        if (c->combos[id].size > 1 && contains(own, c->combos[id].mask)) in |= c->combos[id].mask;
+    return nonempty(in) * 7;
+}
+
+// keep_values: how much the seat wants to keep each kind it holds, by field
+void keep_values(const Context* c, const Eye& e, double* keep) {
+    u64 in = combo_fields(c, e.own);
+    int hidden = e.sizes[0] + e.sizes[1] + e.sizes[2] + e.sizes[3] - e.sizes[e.seat];
+    for (int f = 0; f < 21; ++f) {
+        if (!((e.own >> (3 * f)) & 7)) continue;
+        double v = c->rb_strength[f];
+        if ((in >> (3 * f)) & 7) v += 0.6;
+        if (!hidden || !tiles_in(e.unseen & c->rb_better_fields[c->rb_single[f]])) v += 1.0;
+        keep[f] = v;
+    }
+}
+
+inline double single_strength(const Context* c, int id) { return c->rb_strength[c->rb_tiles[id][0]]; }
+
+// _closer: the single least likely to be beaten, if likely to hold (-1: none)
+int rule_closer(const Context* c, const Eye& e, const int* plays, int n) {
+    int others[3], k = 0;
+    for (int s = 0; s < 4; ++s)
+        if (s != e.seat) others[k++] = s;
+    int best = -1;
+    double bp = 0, bs = 0;
+    for (int i = 0; i < n; ++i) {
+        int id = plays[i];
+        if (c->combos[id].size != 1) continue;
+        double p = p_beaten(c, e, id, others, 3), s = -single_strength(c, id);
+        if (best < 0 || p < bp || (p == bp && s < bs)) {
+            best = id;
+            bp = p;
+            bs = s;
+        }
+    }
+    return best < 0 || bp > 0.5 ? -1 : best;
+}
+
+Move rule_lead(const Context* c, const State& st, const Eye& e) {
+    int plays[MAXC];
+    int n = rule_leads(c, e.own, c->free_split, plays);
+    Move mv;
+    mv.disc = 0;
+    int k = e.sizes[e.seat];
+    for (int i = 0; i < n; ++i)
+        if (c->combos[plays[i]].size == k) {
+            mv.combo = plays[i];  // every tile in one play: the last trick (R-W1)
+            return mv;
+        }
+    int others[3], no = 0;
+    for (int s = 0; s < 4; ++s)
+        if (s != e.seat) others[no++] = s;
+    double p[MAXC];
+    for (int i = 0; i < n; ++i) p[i] = p_beaten(c, e, plays[i], others, 3);
+    int closer = rule_closer(c, e, plays, n);
+    if (closer >= 0 && st.stacks[e.seat] == 0) {
+        for (int i = 0; i < n; ++i)
+            if (plays[i] == closer && p[i] == 0.0) closer = -1;  // no stack: cash it (R-W2)
+    }
+    // the biggest sure winner
+    int pick = -1, psize = 0;
+    double pstr = 0;
+    for (int i = 0; i < n; ++i) {
+        int id = plays[i];
+        if (p[i] != 0.0 || id == closer) continue;
+        int sz = c->combos[id].size;
+        double str = c->rb_strength[c->rb_tiles[id][0]];
+        if (pick < 0 || sz > psize || (sz == psize && str > pstr)) {
+            pick = id;
+            psize = sz;
+            pstr = str;
+        }
+    }
+    if (pick >= 0) {
+        mv.combo = pick;
+        return mv;
+    }
+    double keep[21];
+    keep_values(c, e, keep);
+    // a combination likely to hold
+    double pp = 0;
+    for (int i = 0; i < n; ++i) {
+        int id = plays[i];
+        int sz = c->combos[id].size;
+        if (sz <= 1 || p[i] > 0.4 || id == closer) continue;
+        if (pick < 0 || sz > psize || (sz == psize && -p[i] > pp)) {
+            pick = id;
+            psize = sz;
+            pp = -p[i];
+        }
+    }
+    if (pick >= 0) {
+        mv.combo = pick;
+        return mv;
+    }
+    // a loose single, the least kept (those outside combinations first)
+    u64 in = combo_fields(c, e.own);
+    int loose[MAXC], nl = 0, outside = 0;
+    for (int i = 0; i < n; ++i) {
+        int id = plays[i];
+        if (c->combos[id].size != 1 || id == closer) continue;
+        int f = c->rb_tiles[id][0];
+        if (keep[f] < 0.6 + c->rb_strength[f]) {
+            loose[nl++] = id;
+            outside += !((in >> (3 * f)) & 7);
+        }
+    }
+    double bk = 0;
+    int bidx = 0;
+    for (int i = 0; i < nl; ++i) {
+        int id = loose[i];
+        int f = c->rb_tiles[id][0];
+        if (outside && ((in >> (3 * f)) & 7)) continue;
+        int idx = 0;
+        while (c->rb_by_index[idx] != f) ++idx;
+        if (pick < 0 || keep[f] < bk || (keep[f] == bk && idx < bidx)) {
+            pick = id;
+            bk = keep[f];
+            bidx = idx;
+        }
+    }
+    if (pick >= 0) {
+        mv.combo = pick;
+        return mv;
+    }
+    // the rest (all but the closer, or every play), the least kept a tile, the biggest of equals
+    bool rest_any = false;
+    for (int i = 0; i < n; ++i) rest_any |= plays[i] != closer;
+    double bv = 0;
+    int bneg = 0;
+    for (int i = 0; i < n; ++i) {
+        int id = plays[i];
+        if (rest_any && id == closer) continue;
+        const Combo& cb = c->combos[id];
+        double sum = 0;
+        for (int t = 0; t < cb.size; ++t) sum += keep[c->rb_tiles[id][t]];
+        double v = sum / cb.size;
+        if (pick < 0 || v < bv || (v == bv && -cb.size < bneg)) {
+            pick = id;
+            bv = v;
+            bneg = -cb.size;
+        }
+    }
+    mv.combo = pick;
+    return mv;
+}
+
+// _discard: the tiles of least keep-value (the packed holding breaks ties)
+Move rule_discard(const Context* c, const Eye& e, int size) {
+    double keep[21];
+    keep_values(c, e, keep);
+    Move subs[MAXMOVES * 4];
+    int n = 0;
+    subsets(e.own, size, subs, n);
+    Move best;
+    best.combo = -1;
+    best.disc = 0;
+    double bv = 0;
+    for (int i = 0; i < n; ++i) {
+        u64 m = subs[i].disc;
+        double v = 0;
+        for (int idx = 0; idx < 21; ++idx) {
+            int f = c->rb_by_index[idx];
+            for (int k = (int)((m >> (3 * f)) & 7); k > 0; --k) v += keep[f];
+        }
+        if (i == 0 || v < bv || (v == bv && m < best.disc)) {
+            best.disc = m;
+            bv = v;
+        }
+    }
+    return best;
+}
+
+Move rule_follow(const Context* c, const State& st, const Eye& e) {
+    int seat = e.seat;
+    int plays[MAXC], n = 0;
+    bool blocked = st.last && st.stacks[seat] + st.size < 2;
+    if (!st.locked && !blocked) {
+        for (int id : c->better[st.best])
+            if (contains(e.own, c->combos[id].mask)) plays[n++] = id;
+        if (st.last && c->capture_wins_trick) {
+            int capt = capturing(c, st.led);
+            if (capt >= 0 && contains(e.own, c->combos[capt].mask)) {
+                bool have = false;
+                for (int i = 0; i < n; ++i) have |= plays[i] == capt;
+                if (!have) plays[n++] = capt;
+            }
+        }
+    }
+    Move mv;
+    mv.disc = 0;
+    if (n) {
+        mv.combo = st.last ? plays[0] : plays[n - 1];  // the last trick: the best play wins the hand (R-W1)
+        if (st.last) return mv;
+        int after[3], na = 0;
+        for (int i = 1; i < 4 - st.acted; ++i) after[na++] = (seat + i) & 3;
+        int low = plays[n - 1];  // the lowest play that beats
+        double hold = 1.0 - p_beaten(c, e, low, after, na);
+        int leads[MAXC];
+        int nl = rule_leads(c, e.own, true, leads);
+        int closer = rule_closer(c, e, leads, nl);
+        if (st.size >= 2) {
+            if (hold >= 0.3 || st.stacks[seat] == 0) return mv;
+        } else if (low != closer || (st.stacks[seat] == 0 && e.sizes[seat] > 2)) {
+            bool needy = st.stacks[seat] == 0;
+            if (hold >= (needy ? 0.35 : 0.55) || (hold >= 0.2 && e.sizes[seat] <= 3)) return mv;
+        }
+    }
+    return rule_discard(c, e, st.size);
+}
+
+// rule_move: the rule-based choice of the seat to act, from its knowledge only (disc: its own
+// face-down discards)
+Move rule_move(const Context* c, const State& st, u64 disc) {
+    Eye e;
+    e.seat = st.to_play;
+    e.own = st.h[e.seat];
+    e.unseen = c->rb_full - st.shown - st.up - e.own - disc;
+    e.u = tiles_in(e.unseen);
+    for (int s = 0; s < 4; ++s) e.sizes[s] = tiles_in(st.h[s]);
+    return st.size ? rule_follow(c, st, e) : rule_lead(c, st, e);
 }
 
 int final_net(Context* c, const State& st) {
@@ -1791,6 +2099,38 @@ const char* init_context(Context* self, const u64* a, size_t len) {
         read(w, HIGHER_WORDS);
         self->higher[id] = w[HIGHER_HIGHER];
     }
+    expect(RULES_RULE_PLAYS);
+    if (next() != n) return "ddcore: the rules' list has another number of plays in a section";
+    for (int j = 0; j < MAXC; ++j) self->rb_lead[j] = -1;
+    for (int id = 0; id < self->ncombos; ++id) {
+        u64 w[RULE_PLAYS_WORDS];
+        read(w, RULE_PLAYS_WORDS);
+        if (w[RULE_PLAYS_LEAD_PLACE] >= n || self->rb_lead[w[RULE_PLAYS_LEAD_PLACE]] >= 0)
+            return "ddcore: the leader's order of the plays is not one place a play";
+        self->rb_lead[w[RULE_PLAYS_LEAD_PLACE]] = id;
+        self->rb_better_fields[id] = w[RULE_PLAYS_BETTER_FIELDS];
+        const int at_tile[4] = {RULE_PLAYS_TILE0, RULE_PLAYS_TILE1, RULE_PLAYS_TILE2, RULE_PLAYS_TILE3};
+        for (int t = 0; t < 4; ++t) {
+            u64 f = w[at_tile[t]];
+            if (f > 21) return "ddcore: a play's tile beyond the layout";
+            self->rb_tiles[id][t] = (int8_t)((int)f - 1);
+        }
+    }
+    self->rb_nlead = self->ncombos;
+    expect(RULES_KINDS);
+    if (next() != 21) return "ddcore: the rules' list has another number of fields than 21";
+    self->rb_full = 0;
+    for (int f = 0; f < 21; ++f) {
+        u64 w[KINDS_WORDS];
+        read(w, KINDS_WORDS);
+        int civil = (int)w[KINDS_CIVIL], rank = (int)w[KINDS_RANK], index = (int)w[KINDS_INDEX];
+        int single = (int)w[KINDS_SINGLE];
+        if (index < 0 || index > 20 || single < 0 || single >= (int)n) return "ddcore: a tile's place or play beyond the table";
+        self->rb_strength[f] = civil ? (double)(12 - rank) / 11.0 : (double)(7 - rank) / 6.0;
+        self->rb_single[f] = single;
+        self->rb_by_index[index] = f;
+        self->rb_full += (u64)(civil ? 2 : 1) << (3 * f);
+    }
     if (short_ || at != len)
         return "ddcore: the rules' list is not as long as it says, or its sections are not in the order of "
                "tiangow/coreabi.py";
@@ -2099,7 +2439,26 @@ PyObject* Context_bounds(Context* self, PyObject* args) {
     return Py_BuildValue("(NNN)", fo, co, wo);
 }
 
+// rule(state, disc) -> (play id, or -1 for a discard; the discarded tiles, packed): the
+// rule-based choice of the seat to act (rule_move), disc being its own face-down discards.
+PyObject* Context_rule(Context* self, PyObject* args) {
+    PyObject *state, *disc;
+    if (!PyArg_ParseTuple(args, "OO", &state, &disc)) return nullptr;
+    State st;
+    if (!parse_state(state, st)) return nullptr;
+    u64 d = as_u64(disc);
+    if (PyErr_Occurred()) return nullptr;
+    if (!valid_position(self, st, 0, 0) || !st.h[st.to_play]) {
+        PyErr_SetString(PyExc_ValueError, "ddcore: not a position of a hand in play with tiles to act with");
+        return nullptr;
+    }
+    Move mv = rule_move(self, st, d);
+    return Py_BuildValue("(iK)", mv.combo, (unsigned long long)mv.disc);
+}
+
 PyMethodDef Context_methods[] = {
+    {"rule", (PyCFunction)Context_rule, METH_VARARGS,
+     "rule(state, disc) -> (play id or -1, discarded tiles): the rule-based choice of the seat to act"},
     {"bounds", (PyCFunction)Context_bounds, METH_VARARGS,
      "bounds(state, me) -> (floor, ceiling, win_bound) of net_floor, net_ceiling and win_bound (None where there is "
      "none)"},
@@ -2271,6 +2630,19 @@ __attribute__((export_name("tg_solve"))) int tg_solve(Context* c, const int64_t*
     int v = run_search(c, st, me, goal, alpha, beta, fresh != 0, (u64)limit, &gave_up);
     results(c, v, out);
     return gave_up ? 1 : 0;
+}
+
+// state: the position's ST_WORDS numbers, then the seat to act's own discards, packed. out: the
+// rule-based choice (rule_move): the play's id (-1: a discard), the tiles discarded. 0, or -1
+// (not a position of a hand in play).
+__attribute__((export_name("tg_rule"))) int tg_rule(Context* c, const int64_t* state, int64_t* out) {
+    State st;
+    state_from(state, st);
+    if (!valid_position(c, st, 0, 0) || !st.h[st.to_play]) return -1;
+    Move mv = rule_move(c, st, (u64)state[ST_WORDS]);
+    out[0] = mv.combo;
+    out[1] = (int64_t)mv.disc;
+    return 0;
 }
 
 // out: net_floor and net_ceiling for me (±1000000000 where there is none), and win_bound (-1

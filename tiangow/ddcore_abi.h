@@ -2,7 +2,7 @@
 // What crosses between Python and this core, declared once (see tiangow/coreabi.py).
 #pragma once
 
-#define TG_ABI 3
+#define TG_ABI 4
 
 const int WIN_FLOOR_FROM = 5;
 const int WIN_FLOOR_GRACE = 32;
@@ -72,6 +72,20 @@ const int TABLE_WORDS = 2;
 const int RULES_HIGHER = 8;  // per_play
 const int HIGHER_HIGHER = 0;
 const int HIGHER_WORDS = 1;
+const int RULES_RULE_PLAYS = 9;  // per_play
+const int RULE_PLAYS_LEAD_PLACE = 0;
+const int RULE_PLAYS_BETTER_FIELDS = 1;
+const int RULE_PLAYS_TILE0 = 2;
+const int RULE_PLAYS_TILE1 = 3;
+const int RULE_PLAYS_TILE2 = 4;
+const int RULE_PLAYS_TILE3 = 5;
+const int RULE_PLAYS_WORDS = 6;
+const int RULES_KINDS = 10;  // per_field
+const int KINDS_CIVIL = 0;
+const int KINDS_RANK = 1;
+const int KINDS_INDEX = 2;
+const int KINDS_SINGLE = 3;
+const int KINDS_WORDS = 4;
 
 // a search's results, in order
 const int RES_VALUE = 0;

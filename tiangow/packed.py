@@ -31,8 +31,8 @@ from .tiles import KINDS, Tile
 T = TypeVar("T")
 
 __all__ = [
-    "EMPTY", "FAMILIES", "HEAVEN_NINE", "CHUNKS", "pack", "unpack", "one", "contains", "held", "count", "size",
-    "subsets", "family_of", "in_family", "fields", "every_copy", "chunk_subholdings", "excess",
+    "EMPTY", "BY_FIELD", "FAMILIES", "HEAVEN_NINE", "CHUNKS", "pack", "unpack", "one", "contains", "held", "count",
+    "size", "subsets", "family_of", "field_of", "in_family", "fields", "every_copy", "chunk_subholdings", "excess",
 ]
 
 # Field order: the kinds (tile indices) family by family (see the module's docstring).
@@ -42,6 +42,8 @@ _ONE: Final = tuple(1 << s for s in _SHIFT)
 _GUARD: Final = sum(4 << (3 * f) for f in range(len(KINDS)))  # the top bit of every field
 _LOW: Final = sum(_ONE)  # the low bit of every field
 _BY_FIELD: Final = tuple(KINDS[k] for k in _LAYOUT)
+BY_FIELD: Final = _BY_FIELD
+"""The kind of tile of each count field, in layout order."""
 
 EMPTY: Final = 0
 
@@ -49,6 +51,11 @@ EMPTY: Final = 0
 _CHUNK_SLOTS: Final = ((0, 9), (9, 15), (15, 21))
 CHUNKS: Final = tuple(sum(7 << (3 * s) for s in range(a, b)) for a, b in _CHUNK_SLOTS)
 """The fields of each chunk of families, as masks: every combination lies inside one."""
+
+
+def field_of(tile: Tile) -> int:
+    """The place of ``tile``'s count field in the layout (0–20)."""
+    return _SHIFT[tile.index] // 3
 
 
 def one(tile: Tile) -> int:

@@ -45,7 +45,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import Any, Final
 
-from . import coreabi
+from . import coreabi, packed
 from .combos import Combination
 from .deal import Deal
 from .errors import DealError
@@ -182,8 +182,8 @@ def core_budget_share() -> float:
 
 
 __all__ = ["Goal", "SearchStats", "SearchTooLong", "SearchUnavailable", "INF", "CORE", "CORE_BUILD", "CORES",
-           "core_in_use", "core_budget_share", "using_core", "without_floor", "solve", "solve_range", "solve_above",
-           "RangeSearch",
+           "core_in_use", "core_budget_share", "core_rule_move", "using_core", "without_floor", "solve", "solve_range",
+           "solve_above", "RangeSearch",
            "solve_moves", "step_values", "forced_win", "can_win", "winning_moves", "best_defence", "principal_line"]
 
 INF: Final = 10**9
@@ -254,16 +254,17 @@ def _context(st: State) -> Any:
         return proto.net_for(stacks, w, fins, captured)
 
     assert _ddcore is not None
-    ctx = _ddcore.Context(_context_data(st), final_net)
+    ctx = _ddcore.Context(_context_data(st, getattr(_ddcore, "ABI", coreabi.ABI)), final_net)
     if len(_CONTEXTS) > 64:
         _CONTEXTS.clear()
     _CONTEXTS[key] = ctx
     return ctx
 
 
-def _context_data(st: State) -> list[int]:
+def _context_data(st: State, abi: int = coreabi.ABI) -> list[int]:
     """The rules of ``st`` (its rule set, banker and multiplier) as the compiled core reads them:
-    one list of whole numbers, laid out by :data:`tiangow.coreabi.RULES`."""
+    one list of whole numbers, laid out by :data:`tiangow.coreabi.RULES` (in the layout version
+    ``abi``: a frozen earlier core's, :data:`tiangow.coreabi.READS`)."""
     from .combos import Kind
 
     tab, rules = st.tab, st.rules
@@ -271,6 +272,15 @@ def _context_data(st: State) -> list[int]:
     kinds = list(Kind)
     single = {c.tiles[0].notation: c.id for c in plays if c.size == 1}
     lead_order = [c.id for c in sorted(plays, key=_lead_order)]
+    # the rule-based player's order of a leader's plays (Table.leader_plays: chunk by chunk of the
+    # layout, by id within one), and each play's tiles as fields in its own order (0: none)
+    chunk = {c.id: next(i for i, m in enumerate(packed.CHUNKS) if c.mask & m == c.mask) for c in plays}
+    lead_places = {c.id: place for place, c in enumerate(sorted(plays, key=lambda c: (chunk[c.id], c.id)))}
+
+    def fields_of(c: Combination) -> list[int]:
+        out = [packed.field_of(t) + 1 for t in c.tiles]
+        return out + [0] * (4 - len(out))
+
     # the families of fields the core may relabel (天's stays put under Wong's rule), and the
     # plain civil fields that keep their place (1-5 and 1-6 where a variant names them)
     movable = (0, 1, 2, 3) if rules.free_split else (1, 2, 3)
@@ -279,7 +289,7 @@ def _context_data(st: State) -> list[int]:
     # R-$11: a last single makes 八支 only if every higher tile of its class was shown (none
     # needed under the Wikipedia reading, where any single sweep is 八支)
     wiki = rules.eight_stack_rule == "wikipedia"
-    return coreabi.pack_rules({
+    return coreabi.pack_rules(abi=abi, sections={
         "plays": [(c.mask, _family_fields(c), c.size, kinds.index(c.kind), c.rank, c.family) for c in plays],
         "better": [[o.id for _, o in tab.better[c.id]] for c in plays],
         "lead_order": lead_order,
@@ -291,6 +301,8 @@ def _context_data(st: State) -> list[int]:
         "fixed_fields": fixed,
         "table": {"banker": st.banker, "m": st.m},
         "higher": [(0 if wiki or c.size != 1 else every_higher(c.tiles[0]),) for c in plays],
+        "rule_plays": [(lead_places[c.id], tab.better_fields[c.id], *fields_of(c)) for c in plays],
+        "kinds": [(int(t.is_civil), t.rank, t.index, tab.by_key[(t.index,)].id) for t in packed.BY_FIELD],
     })
 
 
@@ -324,6 +336,17 @@ def _core_state(st: State) -> tuple[object, ...]:
     return (h[0], h[1], h[2], h[3], st.shown, st.up, st.stacks, st.to_play, st.leader, st.size,
             -1 if st.best is None else st.best.id, st.best_seat, st.locked, int(st.last),
             -1 if st.led is None else st.led.id, st.acted, -1 if st.first is None else st.first.id, st.left)
+
+
+def core_rule_move(st: State) -> Step | None:
+    """The rule-based player's choice for the seat to act in ``st``
+    (:func:`tiangow.bots.rule.rule_move`), as the compiled core makes it: the same choice as the
+    Python statement (``tests/test_rule_core.py`` holds every build to it), several times faster,
+    for the coach's playouts. ``None`` where no core runs here."""
+    if _ddcore is None or st.to_play is None or coreabi.SINCE["rule_plays"] > _ddcore.ABI:
+        return None  # (no core, or a frozen one from before the rule-based player)
+    play, tiles = _context(st).rule(_core_state(st), st.disc[st.to_play])
+    return st.tab.plays[play] if play >= 0 else int(tiles)
 
 
 def _core_value(st: State, me: int, goal: Goal, stats: SearchStats, fresh: bool,

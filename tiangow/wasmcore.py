@@ -102,7 +102,7 @@ class Core:
             self.ABI = self.rt.call("tg_abi")
         except Exception:  # a module from before tg_abi
             self.ABI = 0
-        if self.ABI != coreabi.ABI:
+        if self.ABI != coreabi.ABI and not (source is None and self.ABI in coreabi.READS):
             raise StaleCore(f"the search's WebAssembly module was built for layout version {self.ABI}, the "
                             f"package sends version {coreabi.ABI}: python scripts/build_wasm.py")
         self._scratch = self.alloc(8 * 32)
@@ -220,6 +220,15 @@ class Context:
         res = coreabi.Result(*words)
         return res._replace(value=None if status == 1 else int(words[0]))
 
+    def rule(self, state: tuple[Any, ...], disc: int) -> tuple[int, int]:
+        core = self.core
+        ptr = self._state(state, disc)
+        out = ptr + 8 * _STATE_WORDS
+        if core.rt.call("tg_rule", self._ptr, ptr, out) != 0:
+            raise ValueError("ddcore: not a position of a hand in play with tiles to act with")
+        play, tiles = struct.unpack("<qQ", core.rt.read(out, 16))
+        return int(play), int(tiles)
+
     def bounds(self, state: tuple[Any, ...], me: int) -> tuple[int | None, int | None, int | None]:
         core = self.core
         ptr = self._state(state)
@@ -267,7 +276,7 @@ def wasmtime_runtime(path: Path = WASM) -> Callable[[HostFinalNet], Runtime]:
             self.memory = exports["memory"]
             self.funcs = {name: exports[name] for name in (
                 "tg_source", "tg_abi", "tg_alloc", "tg_free", "tg_error", "tg_context_new", "tg_context_free",
-                "tg_solve", "tg_bounds", "tg_set_table_bits", "tg_set_floor", "tg_set_relaxed_from",
+                "tg_solve", "tg_rule", "tg_bounds", "tg_set_table_bits", "tg_set_floor", "tg_set_relaxed_from",
                 "tg_table_info") if name in exports}
 
         def call(self, name: str, *args: int) -> int:
@@ -340,5 +349,6 @@ def load(make_runtime: Callable[[HostFinalNet], Runtime], budget_share: float | 
     of ``tiangow.ddcore``; ``budget_share`` its :attr:`Core.BUDGET_SHARE`. Raises
     :class:`StaleCore` if ``source`` (``ddcore.cpp``, where it is beside the package) is not
     what the module was built from (``None``: not checked, for a frozen earlier core held to
-    this one by a benchmark), or if the module was built for another layout version."""
+    this one by a benchmark, which may then be of an earlier layout version the package still
+    writes, :data:`tiangow.coreabi.READS`), or if the module was built for another layout version."""
     return Core(make_runtime, budget_share, source)

@@ -31,11 +31,12 @@ from .. import packed
 from ..combos import Combination, Table
 from ..deal import DealView
 from ..move import Move
+from ..search import core_rule_move
 from ..state import State, Step
 from ..tiles import KINDS, Tile, full_set
 from .base import check_view, sample_state, unseen_mask
 
-__all__ = ["RuleBot", "rule_move", "Eye", "keep_values", "knowledge_key", "remembered", "RuleMemo"]
+__all__ = ["RuleBot", "rule_move", "python_rule_move", "Eye", "keep_values", "knowledge_key", "remembered", "RuleMemo"]
 
 _FULL = packed.pack(full_set())
 
@@ -131,7 +132,16 @@ def keep_values(eye: Eye) -> dict[Tile, float]:
 
 def rule_move(pos: State) -> Step:
     """The rule-based choice of the seat to act in ``pos``, from that seat's knowledge only
-    (its tiles and discards, the tiles shown, the trick in progress, the hand sizes)."""
+    (its tiles and discards, the tiles shown, the trick in progress, the hand sizes): made by the
+    search's compiled core where one runs (:func:`tiangow.search.core_rule_move`, the coach's
+    playouts ask it tens of thousands of times a hint), else by :func:`python_rule_move`, the
+    statement in Python that the core is held to."""
+    found = core_rule_move(pos)
+    return python_rule_move(pos) if found is None else found
+
+
+def python_rule_move(pos: State) -> Step:
+    """:func:`rule_move` in Python, step by step as the module's text says."""
     seat = pos.to_play
     assert seat is not None
     eye = Eye(pos, seat)
