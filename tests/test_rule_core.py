@@ -73,3 +73,56 @@ def test_the_core_refuses_a_position_with_no_seat_to_act() -> None:
     bad[7] = 5  # to_play
     with pytest.raises(ValueError, match="not a position"):
         search._context(st).rule(tuple(bad), 0)
+
+
+def endings(rules: Rules, count: int, seed: int, tiles: int = 4) -> Iterator[State]:
+    """Positions of ``tiles`` tiles a hand (or the first position below) met in seeded hands."""
+    found = 0
+    for st in positions(rules, count * 3, seed):
+        if st.left <= tiles and found < count:
+            found += 1
+            yield st.copy()
+
+
+def test_the_cores_line_of_best_play_is_principal_line_preferring_the_rule_based_player() -> None:
+    """search.rule_line (the core's, one call) against principal_line(prefer=python_rule_move):
+    the same steps on endings under every variant, from each seat, the table fresh or warm."""
+    if search.CORE_BUILD != "native":
+        pytest.skip("the CPython extension was not built here")
+    seen = 0
+    for n, rules in enumerate(all_rules()):
+        for st in endings(rules, 2, 500 + n):
+            me = (st.to_play or 0) if n % 2 else ((st.to_play or 0) + 1) & 3
+            v = search.solve(st, me)
+            tt: search.TT = {}
+            expected = search.principal_line(st, me, v, prefer=python_rule_move)
+            assert search.rule_line(st, me, v) == expected, (rules, st.key())
+            search.solve(st, me, tt=tt)
+            assert search.rule_line(st, me, v, tt) == expected
+            seen += 1
+    assert seen > 100
+
+
+def test_the_webassembly_cores_line_is_the_same(wasm: Any) -> None:
+    seen = 0
+    with search.using_core(wasm):
+        for n, rules in enumerate(all_rules()):
+            if n % 4:
+                continue
+            for st in endings(rules, 2, 700 + n, tiles=3):
+                me = st.to_play or 0
+                v = search.solve(st, me)
+                assert search.rule_line(st, me, v) == search.principal_line(st, me, v, prefer=python_rule_move)
+                seen += 1
+    assert seen > 20
+
+
+def test_a_line_past_its_budget_gives_up_and_a_wrong_value_is_refused() -> None:
+    st = next(endings(Rules(), 1, 11, tiles=5))
+    me = st.to_play or 0
+    v = search.solve(st, me)
+    stats = search.SearchStats(limit=1)
+    with pytest.raises(search.SearchTooLong):
+        search.rule_line(st, me, v, stats=stats)
+    with pytest.raises(ValueError, match="no step keeps"):
+        search.rule_line(st, me, v + 1000)

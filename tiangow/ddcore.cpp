@@ -864,22 +864,29 @@ Move rule_discard(const Context* c, const Eye& e, int size) {
     return best;
 }
 
-Move rule_follow(const Context* c, const State& st, const Eye& e) {
-    int seat = e.seat;
-    int plays[MAXC], n = 0;
+// the plays open to the follower to act (tiangow.state.follower_plays), in its order
+int follower_plays(const Context* c, const State& st, int* plays) {
+    int seat = st.to_play, n = 0;
+    u64 own = st.h[seat];
     bool blocked = st.last && st.stacks[seat] + st.size < 2;
-    if (!st.locked && !blocked) {
-        for (int id : c->better[st.best])
-            if (contains(e.own, c->combos[id].mask)) plays[n++] = id;
-        if (st.last && c->capture_wins_trick) {
-            int capt = capturing(c, st.led);
-            if (capt >= 0 && contains(e.own, c->combos[capt].mask)) {
-                bool have = false;
-                for (int i = 0; i < n; ++i) have |= plays[i] == capt;
-                if (!have) plays[n++] = capt;
-            }
+    if (st.locked || blocked) return 0;
+    for (int id : c->better[st.best])
+        if (contains(own, c->combos[id].mask)) plays[n++] = id;
+    if (st.last && c->capture_wins_trick) {
+        int capt = capturing(c, st.led);
+        if (capt >= 0 && contains(own, c->combos[capt].mask)) {
+            bool have = false;
+            for (int i = 0; i < n; ++i) have |= plays[i] == capt;
+            if (!have) plays[n++] = capt;
         }
     }
+    return n;
+}
+
+Move rule_follow(const Context* c, const State& st, const Eye& e) {
+    int seat = e.seat;
+    int plays[MAXC];
+    int n = follower_plays(c, st, plays);
     Move mv;
     mv.disc = 0;
     if (n) {
@@ -912,6 +919,75 @@ Move rule_move(const Context* c, const State& st, u64 disc) {
     e.u = tiles_in(e.unseen);
     for (int s = 0; s < 4; ++s) e.sizes[s] = tiles_in(st.h[s]);
     return st.size ? rule_follow(c, st, e) : rule_lead(c, st, e);
+}
+
+// the steps open to the seat to act in tiangow.state.State.moves' order: its plays, then its
+// distinct discards, the weakest tiles first
+int listed_moves(const Context* c, const State& st, Move* out) {
+    int ids[MAXC];
+    int n = st.size ? follower_plays(c, st, ids) : rule_leads(c, st.h[st.to_play], c->free_split, ids);
+    for (int i = 0; i < n; ++i) {
+        out[i].combo = ids[i];
+        out[i].disc = 0;
+    }
+    if (st.size) subsets(st.h[st.to_play], st.size, out, n);
+    return n;
+}
+
+int run_search(Context* self, State& st, int me, int goal, int alpha, int beta, bool fresh, u64 limit,
+               bool* gave_up);
+int final_net(Context* c, const State& st);
+
+// tiangow.search.principal_line with the rule-based player preferred (rule_line): a line of
+// best play from st worth v to me, each seat's step the rule-based player's where it keeps the
+// value, else the first in State.moves' order that does, each checked by a search of a null
+// window (the first one fresh if fresh). disc: each seat's face-down discards. The steps go to
+// out; returns how many, or -1 (no step keeps v: not st's value), -2 (gave up past limit
+// positions), -3 (an error, natively a Python one set). *nodes: the positions visited.
+int rule_line(Context* c, State st, const u64* disc0, int me, int v, bool fresh, u64 limit, Move* out, u64* nodes) {
+    u64 disc[4] = {disc0[0], disc0[1], disc0[2], disc0[3]};
+    int n = 0;
+    *nodes = 0;
+    while (st.to_play >= 0) {
+        int mover = st.to_play;
+        Move first = rule_move(c, st, disc[mover]);
+        Move moves[MAXMOVES];
+        int nm = listed_moves(c, st, moves);
+        bool kept = false;
+        for (int i = -1; i < nm && !kept; ++i) {
+            Move mv = i < 0 ? first : moves[i];
+            if (i >= 0 && mv.combo == first.combo && mv.disc == first.disc) continue;
+            State child = st;
+            bool paid;
+            c->me = me;
+            int target = v - push(c, child, mv, paid);
+            bool keeps;
+            if (child.to_play < 0) {
+                c->error = 0;
+                keeps = final_net(c, child) == target;
+                if (c->error) return -3;
+            } else {
+                if (limit && *nodes >= limit) return -2;
+                bool gave_up;
+                int alpha = mover == me ? target - 1 : target;
+                int r = run_search(c, child, me, NET, alpha, alpha + 1, fresh, limit ? limit - *nodes : 0, &gave_up);
+                fresh = false;
+                *nodes += c->nodes;
+                if (gave_up) return -2;
+                if (c->error) return -3;
+                keeps = mover == me ? r >= target : r <= target;
+            }
+            if (keeps) {
+                out[n++] = mv;
+                if (mv.combo < 0) disc[mover] += mv.disc;
+                st = child;
+                v = target;
+                kept = true;
+            }
+        }
+        if (!kept) return -1;
+    }
+    return n;
 }
 
 int final_net(Context* c, const State& st) {
@@ -2456,7 +2532,51 @@ PyObject* Context_rule(Context* self, PyObject* args) {
     return Py_BuildValue("(iK)", mv.combo, (unsigned long long)mv.disc);
 }
 
+// line(state, discs, me, value, fresh, limit) -> (steps as (play id or -1, discarded tiles) or
+// None past limit positions, positions visited): rule_line. discs: each seat's discards.
+PyObject* Context_line(Context* self, PyObject* args) {
+    PyObject *state, *discs;
+    int me, v, fresh;
+    unsigned long long limit = 0;
+    if (!PyArg_ParseTuple(args, "OOiip|K", &state, &discs, &me, &v, &fresh, &limit)) return nullptr;
+    State st;
+    if (!parse_state(state, st)) return nullptr;
+    PyObject *d0, *d1, *d2, *d3;
+    if (!PyArg_ParseTuple(discs, "OOOO", &d0, &d1, &d2, &d3)) return nullptr;
+    u64 disc[4] = {as_u64(d0), as_u64(d1), as_u64(d2), as_u64(d3)};
+    if (PyErr_Occurred()) return nullptr;
+    if (!valid_position(self, st, me, NET)) {
+        PyErr_SetString(PyExc_ValueError, "ddcore: not a position of a hand in play");
+        return nullptr;
+    }
+    cur = &tables[0];
+    if (!ensure_table()) return PyErr_NoMemory();
+    Move out[40];
+    u64 nodes = 0;
+    int n = rule_line(self, st, disc, me, v, fresh != 0, limit, out, &nodes);
+    if (n == -3) return nullptr;
+    if (n == -1) {
+        PyErr_SetString(PyExc_ValueError, "ddcore: no step keeps that value: it is not this position's value");
+        return nullptr;
+    }
+    if (n == -2) return Py_BuildValue("(OK)", Py_None, (unsigned long long)nodes);
+    PyObject* steps = PyTuple_New(n);
+    if (!steps) return nullptr;
+    for (int i = 0; i < n; ++i) {
+        PyObject* o = Py_BuildValue("(iK)", out[i].combo, (unsigned long long)out[i].disc);
+        if (!o) {
+            Py_DECREF(steps);
+            return nullptr;
+        }
+        PyTuple_SET_ITEM(steps, i, o);
+    }
+    return Py_BuildValue("(NK)", steps, (unsigned long long)nodes);
+}
+
 PyMethodDef Context_methods[] = {
+    {"line", (PyCFunction)Context_line, METH_VARARGS,
+     "line(state, discs, me, value, fresh, limit=0) -> (steps or None past limit, positions): a line of best play, "
+     "the rule-based player's steps preferred"},
     {"rule", (PyCFunction)Context_rule, METH_VARARGS,
      "rule(state, disc) -> (play id or -1, discarded tiles): the rule-based choice of the seat to act"},
     {"bounds", (PyCFunction)Context_bounds, METH_VARARGS,
@@ -2643,6 +2763,30 @@ __attribute__((export_name("tg_rule"))) int tg_rule(Context* c, const int64_t* s
     out[0] = mv.combo;
     out[1] = (int64_t)mv.disc;
     return 0;
+}
+
+// state: the position's ST_WORDS numbers, the limit (0: none), then the four seats' discards;
+// me, the value, whether the first search is fresh. out: the positions visited, then each
+// step's play id (-1: a discard) and tiles (rule_line). Returns the steps, -1 (no step keeps
+// the value), -2 (gave up past the limit), -3 (an error), -4 (not a position).
+__attribute__((export_name("tg_line"))) int tg_line(Context* c, const int64_t* state, int me, int v, int fresh,
+                                                    int64_t* out) {
+    State st;
+    state_from(state, st);
+    if (!valid_position(c, st, me, NET)) return -4;
+    u64 disc[4];
+    for (int s = 0; s < 4; ++s) disc[s] = (u64)state[ST_WORDS + 1 + s];
+    cur = &tables[0];
+    if (!ensure_table()) return -3;
+    Move steps[40];
+    u64 nodes = 0;
+    int n = rule_line(c, st, disc, me, v, fresh != 0, (u64)state[ST_WORDS], steps, &nodes);
+    out[0] = (int64_t)nodes;
+    for (int i = 0; i < n; ++i) {
+        out[1 + 2 * i] = steps[i].combo;
+        out[2 + 2 * i] = (int64_t)steps[i].disc;
+    }
+    return n;
 }
 
 // out: net_floor and net_ceiling for me (±1000000000 where there is none), and win_bound (-1

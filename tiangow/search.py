@@ -183,8 +183,8 @@ def core_budget_share() -> float:
 
 __all__ = ["Goal", "SearchStats", "SearchTooLong", "SearchUnavailable", "INF", "CORE", "CORE_BUILD", "CORES",
            "core_in_use", "core_budget_share", "core_rule_move", "using_core", "without_floor", "solve", "solve_range",
-           "solve_above", "RangeSearch",
-           "solve_moves", "step_values", "forced_win", "can_win", "winning_moves", "best_defence", "principal_line"]
+           "solve_above", "RangeSearch", "solve_moves", "step_values", "forced_win", "can_win", "winning_moves",
+           "best_defence", "principal_line", "rule_line"]
 
 INF: Final = 10**9
 
@@ -236,10 +236,15 @@ _CONTEXTS: dict[tuple[object, ...], object] = {}
 
 
 def _context(st: State) -> Any:
-    """The compiled core's context for ``st``'s rules, banker and multiplier (built once)."""
+    """The compiled core's context for ``st``'s rules, banker and multiplier (built once, and
+    kept on ``st`` and its copies for the core in use)."""
+    kept = st.core_context
+    if kept is not None and kept[0] is _ddcore:
+        return kept[1]
     key = (id(_ddcore), st.rules, st.banker, st.m)
     found = _CONTEXTS.get(key)
     if found is not None:
+        st.core_context = (_ddcore, found)
         return found
     from .state import last_trick_finishes
 
@@ -258,6 +263,7 @@ def _context(st: State) -> Any:
     if len(_CONTEXTS) > 64:
         _CONTEXTS.clear()
     _CONTEXTS[key] = ctx
+    st.core_context = (_ddcore, ctx)
     return ctx
 
 
@@ -671,6 +677,33 @@ def principal_line(st: State, me: int, value: int, tt: TT | None = None, stats: 
         for _ in line:
             st.pop()
     return line
+
+
+def rule_line(st: State, me: int, value: int, tt: TT | None = None, stats: SearchStats | None = None) -> list[Step]:
+    """:func:`principal_line` with the rule-based player's step preferred wherever it keeps the
+    value (``prefer=``:func:`tiangow.bots.rule.rule_move`): the coach follows each sample along
+    such a line. The compiled core finds the whole line in one call — the same line, step for
+    step (``tests/test_rule_core.py``) — where it has the rule-based player; else
+    :func:`principal_line` does, in Python."""
+    stats = SearchStats() if stats is None else stats
+    core = _ddcore
+    if core is None or st.to_play is None or coreabi.SINCE["rule_plays"] > core.ABI:
+        from .bots.rule import rule_move
+
+        return principal_line(st, me, value, tt, stats, prefer=rule_move)
+    budget = 0
+    if stats.limit:
+        budget = stats.limit - stats.nodes
+        if budget <= 0:
+            raise SearchTooLong(f"the search gave up after {stats.limit:,} positions")
+    d = st.disc
+    steps, nodes = _context(st).line(_core_state(st), (d[0], d[1], d[2], d[3]), me, value, tt is None, budget)
+    stats.nodes += nodes
+    if steps is None:
+        stats.nodes = stats.limit + 1
+        raise SearchTooLong(f"the search gave up after {stats.limit:,} positions")
+    plays = st.tab.plays
+    return [plays[play] if play >= 0 else int(tiles) for play, tiles in steps]
 
 
 def solve_moves(position: Deal | State, goal: Goal = Goal.NET,

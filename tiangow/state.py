@@ -97,7 +97,7 @@ class State:
 
     __slots__ = ("rules", "tab", "free_split", "capture", "banker", "m", "h", "disc", "stacks", "to_play",
                  "leader", "size", "best", "best_seat", "locked", "last", "led", "acted", "shown", "up", "first",
-                 "winner", "left", "won", "_undo", "_moves_cache", "_net_cache")
+                 "winner", "left", "won", "_undo", "_moves_cache", "_net_cache", "core_context")
 
     def __init__(self, holdings: tuple[int, int, int, int] | list[int], banker: int, streak: int,
                  rules: Rules) -> None:
@@ -129,6 +129,9 @@ class State:
         self._undo: list[tuple[Any, ...]] = []
         self._moves_cache: dict[tuple[object, ...], tuple[Step, ...]] = {}
         self._net_cache: dict[tuple[object, ...], tuple[int, int, int, int]] = {}
+        self.core_context: tuple[object, object] | None = None
+        """The search's core and its context for this hand's rules, banker and multiplier, kept
+        by :mod:`tiangow.search` (shared by copies: none of those changes within a hand)."""
 
     def copy(self) -> State:
         """An independent copy (its own undo list; the caches are shared)."""

@@ -106,6 +106,8 @@ class Core:
             raise StaleCore(f"the search's WebAssembly module was built for layout version {self.ABI}, the "
                             f"package sends version {coreabi.ABI}: python scripts/build_wasm.py")
         self._scratch = self.alloc(8 * 32)
+        self.line_out = self.alloc(8 * 72)
+        """Where ``tg_line`` writes a line: the positions, then two numbers a step (32 at most)."""
         self.Context = _context_class(self)
 
     def alloc(self, size: int) -> int:
@@ -229,6 +231,28 @@ class Context:
         play, tiles = struct.unpack("<qQ", core.rt.read(out, 16))
         return int(play), int(tiles)
 
+    def line(self, state: tuple[Any, ...], discs: tuple[int, int, int, int], me: int, value: int, fresh: bool,
+             limit: int = 0) -> tuple[tuple[tuple[int, int], ...] | None, int]:
+        core = self.core
+        ptr = self._state(state, limit)
+        core.rt.write(ptr + 8 * _STATE_WORDS, struct.pack("<4q", *(_signed(int(d)) for d in discs)))
+        out = core.line_out
+        self.failed = None
+        n = core.rt.call("tg_line", self._ptr, ptr, me, value, int(bool(fresh)), out)
+        if self.failed is not None:
+            failed, self.failed = self.failed, None
+            raise failed
+        if n == -4:
+            raise ValueError("ddcore: not a position of a hand in play")
+        if n == -1:
+            raise ValueError("ddcore: no step keeps that value: it is not this position's value")
+        if n == -3:
+            raise MemoryError("the search's table does not fit in the WebAssembly memory")
+        words = struct.unpack(f"<{1 + 2 * max(n, 0)}q", core.rt.read(out, 8 * (1 + 2 * max(n, 0))))
+        if n == -2:
+            return None, int(words[0])
+        return tuple((int(words[1 + 2 * i]), words[2 + 2 * i] & 0xFFFFFFFFFFFFFFFF) for i in range(n)), int(words[0])
+
     def bounds(self, state: tuple[Any, ...], me: int) -> tuple[int | None, int | None, int | None]:
         core = self.core
         ptr = self._state(state)
@@ -276,8 +300,8 @@ def wasmtime_runtime(path: Path = WASM) -> Callable[[HostFinalNet], Runtime]:
             self.memory = exports["memory"]
             self.funcs = {name: exports[name] for name in (
                 "tg_source", "tg_abi", "tg_alloc", "tg_free", "tg_error", "tg_context_new", "tg_context_free",
-                "tg_solve", "tg_rule", "tg_bounds", "tg_set_table_bits", "tg_set_floor", "tg_set_relaxed_from",
-                "tg_table_info") if name in exports}
+                "tg_solve", "tg_rule", "tg_line", "tg_bounds", "tg_set_table_bits", "tg_set_floor",
+                "tg_set_relaxed_from", "tg_table_info") if name in exports}
 
         def call(self, name: str, *args: int) -> int:
             r = self.funcs[name](self.store, *args)

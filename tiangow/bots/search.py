@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from ..combos import Combination
 from ..deal import DealView
 from ..move import Move
-from ..search import INF, TT, SearchStats, SearchTooLong, principal_line, solve, solve_above, step_values
+from ..search import INF, TT, SearchStats, SearchTooLong, rule_line, solve, solve_above, step_values
 from ..state import State, Step
 from .base import BotError, check_view, sample_state, step_of
 from .rule import Eye, RuleMemo, keep_values, knowledge_key, remembered, rule_move
@@ -427,7 +427,7 @@ class SearchBot:
         paid = st.push(mv)
         try:
             d = 0 if paid is None else paid.net[me]
-            line = iter(principal_line(st, me, v - d, tt, self.stats, prefer=rule_move))
+            line = iter(rule_line(st, me, v - d, tt, self.stats))
         finally:  # also when the search gives up past its budget
             st.pop()
         got = _follow(st, me, mv, lambda _: next(line), tally)
@@ -551,7 +551,7 @@ class SearchBot:
                 started = True
                 tt: TT = {}
                 v = solve(st, me, stats=stats, tt=tt)
-                line.extend(reversed(principal_line(st, me, v, tt, stats, prefer=rule_move)))
+                line.extend(reversed(rule_line(st, me, v, tt, stats)))
             if started:
                 return line.pop()
             if not own_best or st.to_play != me:
