@@ -363,7 +363,8 @@ def test_a_played_out_chance_of_winning_says_whose_play_it_measures() -> None:
     "wins the hand n% of the time" says so (the coach itself, searching at every turn, may win
     where those playouts never do), in both languages; the hint's table, under the sentence
     that explains every figure, does not repeat it."""
-    s = Session(seat=0, seed=4, opponents="rule", coach=Coach(4, samples=6))
+    # (6 samples, as many as in the playouts: too few for their exact endings, MIN_ENDING_SAMPLES)
+    s = Session(seat=0, seed=4, opponents="rule", coach=Coach(4, samples=6, playout_factor=1))
     s.run_bots()
     view = s.deal.view(0)
     h = s.coach.hint(view)
@@ -379,27 +380,33 @@ def test_a_played_out_chance_of_winning_says_whose_play_it_measures() -> None:
 
 def test_the_coach_spends_its_smaller_budget_only_where_it_scores_big_samples_exactly() -> None:
     from tiangow.bots.positions import deal_until
+    from tiangow.bots.hints import PLAYOUT_BUDGET
     from tiangow.bots.search import COACH_EARLY_BUDGET, COACH_EXACT_BUDGET
     from tiangow.search import core_budget_share
 
     share = core_budget_share()
     full, early = int(COACH_EXACT_BUDGET * share), int(COACH_EARLY_BUDGET * share)
+    playouts = int(PLAYOUT_BUDGET * share)
     rng = random.Random(3)
     budgets = {}
+    view_at = {}
     for tiles in (8, 7, 6, 5):
         d = deal_until(rng, tiles)
         while len(d.holding(d.to_play)) != tiles:  # type: ignore[arg-type]  # a trick of two skips one
             d = deal_until(rng, tiles)
-        view = d.view(d.to_play)
+        view = view_at[tiles] = d.view(d.to_play)
         budgets[tiles] = Coach().budget_for(view), Coach(exact_tiles=8).budget_for(view)
-    # Playouts at 7 and 8 tiles end in small exact searches: the whole budget; exact at 6: less.
-    assert budgets == {8: (full, early), 7: (full, early), 6: (early, early), 5: (full, full)}
+    # Playouts at 7 and 8 tiles end in small exact searches: their own budget, for twice the
+    # samples (the whole exact budget for as many samples); exact at 6: less.
+    assert budgets == {8: (playouts, early), 7: (playouts, early), 6: (early, early), 5: (full, full)}
+    assert Coach(playout_factor=1).budget_for(view_at[8]) == full
     assert Coach(exact_budget=123).budget_for(view) == 123
 
 
-def test_the_coach_takes_twice_its_samples_from_five_tiles_a_hand_down() -> None:
-    from tiangow.bots.hints import LATE_SAMPLES_FACTOR, LATE_TILES
+def test_the_coach_takes_twice_its_samples_from_five_tiles_a_hand_down_and_where_it_plays_them_out() -> None:
+    from tiangow.bots.hints import LATE_SAMPLES_FACTOR, LATE_TILES, PLAYOUT_BUDGET, PLAYOUT_SAMPLES_FACTOR
     from tiangow.bots.positions import deal_until
+    from tiangow.search import core_budget_share
 
     rng = random.Random(4)
     seen = {}
@@ -412,8 +419,14 @@ def test_the_coach_takes_twice_its_samples_from_five_tiles_a_hand_down() -> None
         if tiles == 5:
             h = Coach(seed=2, samples=5).hint(view)
             assert h.exact and {o.samples for o in h.options if o.samples} == {10}  # within the budget
-    assert (LATE_TILES, LATE_SAMPLES_FACTOR) == (5, 2)
-    assert seen == {8: 10, 6: 10, 5: 20, 4: 20, 3: 20}
+        if tiles == 8:  # played out: twice the samples, within the playouts' budget
+            assert Coach().budget_for(view) == int(PLAYOUT_BUDGET * core_budget_share())
+            assert Coach(playout_factor=1).samples_for(view) == 32
+            assert Coach(playout_factor=1).budget_for(view) == Coach(playout_factor=1).exact_budget
+    assert (LATE_TILES, LATE_SAMPLES_FACTOR, PLAYOUT_SAMPLES_FACTOR) == (5, 2, 2)
+    assert seen == {8: 20, 6: 10, 5: 20, 4: 20, 3: 20}
+    with pytest.raises(BotError, match="playout_factor"):
+        Coach(playout_factor=0)
 
 
 def test_the_model_bot_plays_what_the_coach_recommends_from_its_seat() -> None:
@@ -421,6 +434,7 @@ def test_the_model_bot_plays_what_the_coach_recommends_from_its_seat() -> None:
 
     d = Deal.random(11)
     view = d.view(d.to_play)  # type: ignore[arg-type]
-    assert ModelBot(4, samples=6).choose(view) == Coach(4, samples=6).hint(view).recommended
+    # (as many samples early in a hand as later: the coach takes twice as many there)
+    assert ModelBot(4, samples=6).choose(view) == Coach(4, samples=6, playout_factor=1).hint(view).recommended
     done = play_hand(Deal.random(12), [ModelBot(s, samples=3) for s in range(4)])
     assert done.is_over and sum(done.settlement().net) == 0

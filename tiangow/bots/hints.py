@@ -50,7 +50,7 @@ from .search import (
 from .why import SAME_NET, Why, compare, how_often, likelihood
 
 __all__ = ["Coach", "Hint", "Mark", "Marked", "ModelBot", "mark_for", "outcome_text", "ranking_note", "LATE_TILES",
-           "LATE_SAMPLES_FACTOR"]
+           "LATE_SAMPLES_FACTOR", "PLAYOUT_SAMPLES_FACTOR", "PLAYOUT_BUDGET"]
 
 BEST_MARGIN = {True: 0.25, False: 0.3}
 """How far short of the best option an action may fall and still be marked best, with exact
@@ -69,6 +69,18 @@ there the shown nets come closer to the reference's and fewer options that it te
 shown alike, for a hint's 95th percentile of about 0.4 s; at 6 and 7 tiles twice the samples take
 the slowest hints near or past their second for little (docs/coach.md, "Samples from 5 tiles
 down")."""
+
+PLAYOUT_SAMPLES_FACTOR = 2
+"""How many times its ``samples`` a coach's hint has where it plays its samples out (more
+tiles a hand than its ``exact_tiles``: 7 and 8), within :data:`PLAYOUT_BUDGET` instead of its
+exact budget: there the shown nets were 1.3–1.6 off the reference's at 8 tiles and 0.9–1.0 at 7
+with 32 samples, and the figures come within what sampling allows once the core made the
+rule-based player's choices and the lines of best play (docs/coach.md, "Samples at 7 and 8
+tiles")."""
+
+PLAYOUT_BUDGET = 3_000_000
+"""Positions of exact search (the playouts' endings) a hint with :data:`PLAYOUT_SAMPLES_FACTOR`
+times its samples may spend, times the core's share (:func:`tiangow.search.core_budget_share`)."""
 
 
 class Mark(enum.Enum):
@@ -463,12 +475,18 @@ class Coach:
     :func:`~tiangow.bots.search.coach_ending` (from 5 tiles). ``own_best``: in those playouts
     the seat's own turns are its best in each sample, the other three playing by the rule-based
     player (else the rule-based player plays the seat too); by default
-    :data:`~tiangow.bots.search.COACH_OWN_BEST`.
+    :data:`~tiangow.bots.search.COACH_OWN_BEST`. ``playout_factor``: where the samples are played
+    out, a hint has this many times ``samples`` (:data:`PLAYOUT_SAMPLES_FACTOR`), and with the
+    default budget :data:`PLAYOUT_BUDGET` if more than one.
     """
 
     def __init__(self, seed: int | None = None, samples: int = 32, exact_tiles: int | None = None,
                  exact_budget: int | Literal["default"] | None = "default",
-                 exact_ending: int | Literal["default"] | None = "default", own_best: bool | None = None) -> None:
+                 exact_ending: int | Literal["default"] | None = "default", own_best: bool | None = None,
+                 playout_factor: int = PLAYOUT_SAMPLES_FACTOR) -> None:
+        if isinstance(playout_factor, bool) or not isinstance(playout_factor, int) or playout_factor < 1:
+            raise BotError(f"playout_factor is a whole number of times the samples, 1 or more, not {playout_factor!r}")
+        self.playout_factor = playout_factor
         self.seed = 0 if seed is None else seed
         self.own_best = COACH_OWN_BEST if own_best is None else own_best
         self.exact_ending = coach_ending() if exact_ending == "default" else exact_ending
@@ -485,20 +503,26 @@ class Coach:
         """The positions of exact search a hint at ``view`` may spend: :attr:`exact_budget`, and
         with the default budget no more than :data:`~tiangow.bots.search.COACH_EARLY_BUDGET`
         (times the core's share) where samples of 6 tiles a hand or more are scored exactly.
-        Playouts (more tiles than :attr:`exact_tiles`) have the whole budget: their exact
-        endings are small searches, and with less the hints of many options got few samples."""
+        Playouts (more tiles than :attr:`exact_tiles`) have the whole budget — their exact
+        endings are small searches, and with less the hints of many options got few samples —
+        or :data:`PLAYOUT_BUDGET` where they have more samples (:attr:`playout_factor`)."""
         budget = self.exact_budget
         if not self._default_budget or budget is None:
             return budget
         tiles = view.hand_sizes[view.seat or 0]
+        if tiles > self.exact_tiles and self.playout_factor > 1:
+            return int(PLAYOUT_BUDGET * core_budget_share())
         early = 6 <= tiles <= self.exact_tiles
         return min(budget, int(COACH_EARLY_BUDGET * core_budget_share())) if early else budget
 
     def samples_for(self, view: DealView) -> int:
         """The samples of the hidden tiles a hint at ``view`` has: :attr:`samples`, times
-        :data:`LATE_SAMPLES_FACTOR` from :data:`LATE_TILES` tiles a hand down."""
+        :data:`LATE_SAMPLES_FACTOR` from :data:`LATE_TILES` tiles a hand down, and times
+        :attr:`playout_factor` where they are played out (more than :attr:`exact_tiles`)."""
         tiles = view.hand_sizes[view.seat or 0]
-        return self.samples * LATE_SAMPLES_FACTOR if tiles <= LATE_TILES else self.samples
+        if tiles <= LATE_TILES:
+            return self.samples * LATE_SAMPLES_FACTOR
+        return self.samples * self.playout_factor if tiles > self.exact_tiles else self.samples
 
     def _bot(self, view: DealView) -> SearchBot:
         # One stream per position, so advice does not depend on what was asked before.
@@ -603,7 +627,8 @@ class ModelBot:
     name = "model"
 
     def __init__(self, seed: int | None = None, samples: int = 20) -> None:
-        self.coach = Coach(seed, samples=samples)
+        # as many samples early in a hand as later: three opponents' moves stay quick
+        self.coach = Coach(seed, samples=samples, playout_factor=1)
 
     def choose(self, view: DealView) -> Move:
         move = self.coach.hint(view).recommended
