@@ -59,7 +59,7 @@ import zlib
 from collections.abc import Iterator, Sequence
 
 from tiangow.bots.base import sample_state
-from tiangow.bots.hints import Coach, Mark, mark_for
+from tiangow.bots.hints import PLAYOUT_SAMPLES_FACTOR, Coach, Mark, mark_for
 from tiangow.bots.positions import deal_until
 from tiangow.bots.rule import RuleBot
 from tiangow.bots.search import Option, SearchBot, _follow, _Tally
@@ -388,7 +388,8 @@ def _splits(values: dict[Move, list[int]], k: int, rng: random.Random,
 def coach_against_reference(deals: Sequence[Deal], reference_samples: int = 256, coach: Coach | None = None,
                             seed: int = 5, reference_budget: int | None = REFERENCE_BUDGET,
                             cache: str | None = None,
-                            kept: dict[str, Reference] | None = None) -> CoachFigures:
+                            kept: dict[str, Reference] | None = None,
+                            playout_factor: int = PLAYOUT_SAMPLES_FACTOR) -> CoachFigures:
     """Score the coach's advice on ``deals`` against the reference (see the module text). A
     position whose reference would take more than ``reference_budget`` positions of exact
     search a sample on average (``None``: no limit) is left out and counted in
@@ -396,13 +397,15 @@ def coach_against_reference(deals: Sequence[Deal], reference_samples: int = 256,
     between runs (by the position, samples and budget). Also measured: what a coach of as many
     samples as this one used there, each exact, could expect against the same figures
     (:func:`sampling_ceiling`). ``kept``: a dictionary the reference's figures are kept in (and
-    taken from) within the process, to score several coaches against one reference."""
+    taken from) within the process, to score several coaches against one reference.
+    ``playout_factor``: the coach's :attr:`~tiangow.bots.Coach.playout_factor` (1: as many
+    samples at 7 and 8 tiles as later, within the exact budget)."""
     figures = CoachFigures()
     for i, d in enumerate(deals):
         seat = d.to_play
         assert seat is not None
         view = d.view(seat)
-        c = Coach(seed=seed + i) if coach is None else coach
+        c = Coach(seed=seed + i, playout_factor=playout_factor) if coach is None else coach
         # the model the coach scores this position by: own-best playouts before its exact search
         own = c.exact_ending if c.own_best and d.snapshot().left > c.exact_tiles else None
         # keyed on the position itself too, so that figures kept for another are never taken
@@ -749,6 +752,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help="positions of exact search per reference sample before a position is left out (--coach)")
     p.add_argument("--reference-cache", metavar="DIR",
                    help="keep the reference's figures in DIR between runs (--coach)")
+    p.add_argument("--playout-factor", type=int, default=PLAYOUT_SAMPLES_FACTOR,
+                   help="the coach's samples at 7 and 8 tiles, times its samples (--coach; 1: as before 2026-11-29)")
     p.add_argument("--coach-seeds", type=int, default=1,
                    help="score this many coaches, seeded differently, against one reference (--coach)")
     p.add_argument("--solver", action="store_true", help="the double-dummy search: whole hands and endings")
@@ -789,7 +794,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             kept: dict[str, Reference] = {}
             runs = [(seed, coach_against_reference(ds, a.reference_samples, seed=seed,
                                                    reference_budget=a.reference_budget, cache=a.reference_cache,
-                                                   kept=kept))
+                                                   kept=kept, playout_factor=a.playout_factor))
                     for seed in coach_seeds(a.coach_seeds)]
             for seed, f in runs:
                 _print_coach(tiles, len(ds), f, f" (coach seed {seed})" if len(runs) > 1 else "")

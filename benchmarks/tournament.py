@@ -40,7 +40,8 @@ from tiangow.rules import Rules
 
 __all__ = ["run", "Result", "make_bot", "move_times", "main"]
 
-KINDS = ("search", "search3", "coach", "coach:N", "coachown", "coachrule", "coach8", "coach8:N", "rule", "random")
+KINDS = ("search", "search3", "coach", "coach:N", "coachx1", "coachown", "coachrule", "coach8", "coach8:N", "rule",
+         "random")
 
 
 class CoachBot:
@@ -63,13 +64,17 @@ def make_bot(kind: str, seed: int, samples: int = 32) -> Bot:
     a hint instead of 32: a cheaper player of the coach's model), ``"coach8"`` (the coach scoring its
     samples exactly from 8 tiles wherever they fit its budget, playouts where none do),
     ``"coach8:N"`` (the same within N positions of exact search a hint, at every hand size),
-    ``"coachown"`` / ``"coachrule"`` (the coach whose playouts take the seat's own best steps
-    in each sample, or the rule-based player's, whatever the default), ``"rule"`` or ``"random"``.
+    ``"coachx1"`` (the coach with as many samples at 7 and 8 tiles as later, ``playout_factor=1``,
+    within the exact budget: the coach before 2026-11-29), ``"coachown"`` / ``"coachrule"`` (the
+    coach whose playouts take the seat's own best steps in each sample, or the rule-based
+    player's, whatever the default), ``"rule"`` or ``"random"``.
 
     >>> make_bot("coach8:3000000", 1).coach.exact_budget
     3000000
     >>> make_bot("coach:12", 1).coach.samples
     12
+    >>> make_bot("coachx1", 1).coach.playout_factor
+    1
     """
     if kind.startswith("coach8:") and kind[7:].isdigit() and int(kind[7:]) > 0:
         return CoachBot(kind, Coach(seed, exact_tiles=8, exact_budget=int(kind[7:])))
@@ -77,6 +82,8 @@ def make_bot(kind: str, seed: int, samples: int = 32) -> Bot:
         return CoachBot(kind, Coach(seed))
     if kind.startswith("coach:") and kind[6:].isdigit() and int(kind[6:]) > 0:
         return CoachBot(kind, Coach(seed, samples=int(kind[6:])))
+    if kind == "coachx1":
+        return CoachBot(kind, Coach(seed, playout_factor=1))
     if kind in ("coachown", "coachrule"):
         return CoachBot(kind, Coach(seed, own_best=kind == "coachown"))
     if kind == "coach8":

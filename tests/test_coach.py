@@ -379,8 +379,8 @@ def test_a_played_out_chance_of_winning_says_whose_play_it_measures() -> None:
 
 
 def test_the_coach_spends_its_smaller_budget_only_where_it_scores_big_samples_exactly() -> None:
-    from tiangow.bots.positions import deal_until
     from tiangow.bots.hints import PLAYOUT_BUDGET
+    from tiangow.bots.positions import deal_until
     from tiangow.bots.search import COACH_EARLY_BUDGET, COACH_EXACT_BUDGET
     from tiangow.search import core_budget_share
 
