@@ -59,7 +59,7 @@ import zlib
 from collections.abc import Iterator, Sequence
 
 from tiangow.bots.base import sample_state
-from tiangow.bots.hints import PLAYOUT_SAMPLES_FACTOR, Coach, Mark, mark_for
+from tiangow.bots.hints import Coach, Mark, mark_for
 from tiangow.bots.positions import deal_until
 from tiangow.bots.rule import RuleBot
 from tiangow.bots.search import Option, SearchBot, _follow, _Tally
@@ -389,7 +389,7 @@ def coach_against_reference(deals: Sequence[Deal], reference_samples: int = 256,
                             seed: int = 5, reference_budget: int | None = REFERENCE_BUDGET,
                             cache: str | None = None,
                             kept: dict[str, Reference] | None = None,
-                            playout_factor: int = PLAYOUT_SAMPLES_FACTOR) -> CoachFigures:
+                            playout_factor: int | None = None) -> CoachFigures:
     """Score the coach's advice on ``deals`` against the reference (see the module text). A
     position whose reference would take more than ``reference_budget`` positions of exact
     search a sample on average (``None``: no limit) is left out and counted in
@@ -399,7 +399,7 @@ def coach_against_reference(deals: Sequence[Deal], reference_samples: int = 256,
     (:func:`sampling_ceiling`). ``kept``: a dictionary the reference's figures are kept in (and
     taken from) within the process, to score several coaches against one reference.
     ``playout_factor``: the coach's :attr:`~tiangow.bots.Coach.playout_factor` (1: as many
-    samples at 7 and 8 tiles as later, within the exact budget)."""
+    samples at 7 and 8 tiles as later, within the exact budget; ``None``: its default)."""
     figures = CoachFigures()
     for i, d in enumerate(deals):
         seat = d.to_play
@@ -752,8 +752,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help="positions of exact search per reference sample before a position is left out (--coach)")
     p.add_argument("--reference-cache", metavar="DIR",
                    help="keep the reference's figures in DIR between runs (--coach)")
-    p.add_argument("--playout-factor", type=int, default=PLAYOUT_SAMPLES_FACTOR,
-                   help="the coach's samples at 7 and 8 tiles, times its samples (--coach; 1: as before 2026-11-29)")
+    p.add_argument("--playout-factor", type=int, default=None,
+                   help="the coach's samples at 7 and 8 tiles, times its samples (--coach; default: the coach's, "
+                        "1: as before 2026-11-29)")
     p.add_argument("--coach-seeds", type=int, default=1,
                    help="score this many coaches, seeded differently, against one reference (--coach)")
     p.add_argument("--solver", action="store_true", help="the double-dummy search: whole hands and endings")

@@ -429,6 +429,17 @@ def test_the_coach_takes_twice_its_samples_from_five_tiles_a_hand_down_and_where
         Coach(playout_factor=0)
 
 
+@pytest.mark.parametrize("share, factor", [(1.0, 2), (0.75, 2), (0.5, 1)])
+def test_the_browser_keeps_as_many_samples_early_in_a_hand_as_later(monkeypatch: pytest.MonkeyPatch, share: float,
+                                                                     factor: int) -> None:
+    """Twice the samples at 7 and 8 tiles where the core runs natively or on wasmtime; not in the
+    static site's browser (its share of the budgets, 0.5), where they would take hints past 2 s."""
+    from tiangow.bots import hints
+
+    monkeypatch.setattr(hints, "core_budget_share", lambda: share)
+    assert Coach().playout_factor == factor
+
+
 def test_the_model_bot_plays_what_the_coach_recommends_from_its_seat() -> None:
     from tiangow.bots import ModelBot, play_hand
 

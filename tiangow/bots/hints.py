@@ -50,7 +50,8 @@ from .search import (
 from .why import SAME_NET, Why, compare, how_often, likelihood
 
 __all__ = ["Coach", "Hint", "Mark", "Marked", "ModelBot", "mark_for", "outcome_text", "ranking_note", "LATE_TILES",
-           "LATE_SAMPLES_FACTOR", "PLAYOUT_SAMPLES_FACTOR", "PLAYOUT_BUDGET"]
+           "LATE_SAMPLES_FACTOR", "PLAYOUT_SAMPLES_FACTOR", "PLAYOUT_BUDGET", "PLAYOUT_FACTOR_SHARE",
+           "default_playout_factor"]
 
 BEST_MARGIN = {True: 0.25, False: 0.3}
 """How far short of the best option an action may fall and still be marked best, with exact
@@ -81,6 +82,19 @@ tiles")."""
 PLAYOUT_BUDGET = 3_000_000
 """Positions of exact search (the playouts' endings) a hint with :data:`PLAYOUT_SAMPLES_FACTOR`
 times its samples may spend, times the core's share (:func:`tiangow.search.core_budget_share`)."""
+
+PLAYOUT_FACTOR_SHARE = 0.75
+"""A coach takes :data:`PLAYOUT_SAMPLES_FACTOR` times its samples at 7 and 8 tiles by default
+where the core in use gets through at least this share of the extension's budgets in the same
+time (the extension 1, WebAssembly on wasmtime 0.75). The static site's browser (0.5), whose
+Python is slower too, keeps as many as later: with twice as many its 8-tile hints took 2.3 s at
+the 95th percentile against 1.26 s (docs/coach.md)."""
+
+
+def default_playout_factor() -> int:
+    """A coach's default :attr:`Coach.playout_factor` for the core in use
+    (:data:`PLAYOUT_FACTOR_SHARE`)."""
+    return PLAYOUT_SAMPLES_FACTOR if core_budget_share() >= PLAYOUT_FACTOR_SHARE else 1
 
 
 class Mark(enum.Enum):
@@ -476,14 +490,17 @@ class Coach:
     the seat's own turns are its best in each sample, the other three playing by the rule-based
     player (else the rule-based player plays the seat too); by default
     :data:`~tiangow.bots.search.COACH_OWN_BEST`. ``playout_factor``: where the samples are played
-    out, a hint has this many times ``samples`` (:data:`PLAYOUT_SAMPLES_FACTOR`), and with the
-    default budget :data:`PLAYOUT_BUDGET` if more than one.
+    out, a hint has this many times ``samples``, and with the default budget
+    :data:`PLAYOUT_BUDGET` if more than one; by default :func:`default_playout_factor`
+    (:data:`PLAYOUT_SAMPLES_FACTOR`, or 1 in the browser).
     """
 
     def __init__(self, seed: int | None = None, samples: int = 32, exact_tiles: int | None = None,
                  exact_budget: int | Literal["default"] | None = "default",
                  exact_ending: int | Literal["default"] | None = "default", own_best: bool | None = None,
-                 playout_factor: int = PLAYOUT_SAMPLES_FACTOR) -> None:
+                 playout_factor: int | None = None) -> None:
+        if playout_factor is None:
+            playout_factor = default_playout_factor()
         if isinstance(playout_factor, bool) or not isinstance(playout_factor, int) or playout_factor < 1:
             raise BotError(f"playout_factor is a whole number of times the samples, 1 or more, not {playout_factor!r}")
         self.playout_factor = playout_factor
