@@ -389,7 +389,7 @@ def coach_against_reference(deals: Sequence[Deal], reference_samples: int = 256,
                             seed: int = 5, reference_budget: int | None = REFERENCE_BUDGET,
                             cache: str | None = None,
                             kept: dict[str, Reference] | None = None,
-                            playout_factor: int | None = None) -> CoachFigures:
+                            early_factor: int | None = None) -> CoachFigures:
     """Score the coach's advice on ``deals`` against the reference (see the module text). A
     position whose reference would take more than ``reference_budget`` positions of exact
     search a sample on average (``None``: no limit) is left out and counted in
@@ -398,14 +398,14 @@ def coach_against_reference(deals: Sequence[Deal], reference_samples: int = 256,
     samples as this one used there, each exact, could expect against the same figures
     (:func:`sampling_ceiling`). ``kept``: a dictionary the reference's figures are kept in (and
     taken from) within the process, to score several coaches against one reference.
-    ``playout_factor``: the coach's :attr:`~tiangow.bots.Coach.playout_factor` (1: as many
+    ``early_factor``: the coach's :attr:`~tiangow.bots.Coach.early_factor` (1: as many
     samples at 7 and 8 tiles as later, within the exact budget; ``None``: its default)."""
     figures = CoachFigures()
     for i, d in enumerate(deals):
         seat = d.to_play
         assert seat is not None
         view = d.view(seat)
-        c = Coach(seed=seed + i, playout_factor=playout_factor) if coach is None else coach
+        c = Coach(seed=seed + i, early_factor=early_factor) if coach is None else coach
         # the model the coach scores this position by: own-best playouts before its exact search
         own = c.exact_ending if c.own_best and d.snapshot().left > c.exact_tiles else None
         # keyed on the position itself too, so that figures kept for another are never taken
@@ -752,7 +752,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help="positions of exact search per reference sample before a position is left out (--coach)")
     p.add_argument("--reference-cache", metavar="DIR",
                    help="keep the reference's figures in DIR between runs (--coach)")
-    p.add_argument("--playout-factor", type=int, default=None,
+    p.add_argument("--early-factor", type=int, default=None,
                    help="the coach's samples at 7 and 8 tiles, times its samples (--coach; default: the coach's, "
                         "1: as before 2026-11-29)")
     p.add_argument("--coach-seeds", type=int, default=1,
@@ -795,7 +795,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             kept: dict[str, Reference] = {}
             runs = [(seed, coach_against_reference(ds, a.reference_samples, seed=seed,
                                                    reference_budget=a.reference_budget, cache=a.reference_cache,
-                                                   kept=kept, playout_factor=a.playout_factor))
+                                                   kept=kept, early_factor=a.early_factor))
                     for seed in coach_seeds(a.coach_seeds)]
             for seed, f in runs:
                 _print_coach(tiles, len(ds), f, f" (coach seed {seed})" if len(runs) > 1 else "")

@@ -64,7 +64,7 @@ def make_bot(kind: str, seed: int, samples: int = 32) -> Bot:
     a hint instead of 32: a cheaper player of the coach's model), ``"coach8"`` (the coach scoring its
     samples exactly from 8 tiles wherever they fit its budget, playouts where none do),
     ``"coach8:N"`` (the same within N positions of exact search a hint, at every hand size),
-    ``"coachx1"`` (the coach with as many samples at 7 and 8 tiles as later, ``playout_factor=1``,
+    ``"coachx1"`` (the coach with as many samples at 7 and 8 tiles as later, ``early_factor=1``,
     within the exact budget: the coach before 2026-11-29), ``"coachown"`` / ``"coachrule"`` (the
     coach whose playouts take the seat's own best steps in each sample, or the rule-based
     player's, whatever the default), ``"rule"`` or ``"random"``.
@@ -73,7 +73,7 @@ def make_bot(kind: str, seed: int, samples: int = 32) -> Bot:
     3000000
     >>> make_bot("coach:12", 1).coach.samples
     12
-    >>> make_bot("coachx1", 1).coach.playout_factor
+    >>> make_bot("coachx1", 1).coach.early_factor
     1
     """
     if kind.startswith("coach8:") and kind[7:].isdigit() and int(kind[7:]) > 0:
@@ -83,7 +83,7 @@ def make_bot(kind: str, seed: int, samples: int = 32) -> Bot:
     if kind.startswith("coach:") and kind[6:].isdigit() and int(kind[6:]) > 0:
         return CoachBot(kind, Coach(seed, samples=int(kind[6:])))
     if kind == "coachx1":
-        return CoachBot(kind, Coach(seed, playout_factor=1))
+        return CoachBot(kind, Coach(seed, early_factor=1))
     if kind in ("coachown", "coachrule"):
         return CoachBot(kind, Coach(seed, own_best=kind == "coachown"))
     if kind == "coach8":

@@ -364,7 +364,7 @@ def test_a_played_out_chance_of_winning_says_whose_play_it_measures() -> None:
     where those playouts never do), in both languages; the hint's table, under the sentence
     that explains every figure, does not repeat it."""
     # (6 samples, as many as in the playouts: too few for their exact endings, MIN_ENDING_SAMPLES)
-    s = Session(seat=0, seed=4, opponents="rule", coach=Coach(4, samples=6, playout_factor=1))
+    s = Session(seat=0, seed=4, opponents="rule", coach=Coach(4, samples=6, early_factor=1))
     s.run_bots()
     view = s.deal.view(0)
     h = s.coach.hint(view)
@@ -385,7 +385,7 @@ def test_the_coach_spends_its_smaller_budget_only_where_it_scores_big_samples_ex
     from tiangow.search import core_budget_share
 
     share = core_budget_share()
-    full, early = int(COACH_EXACT_BUDGET * share), int(COACH_EARLY_BUDGET * share)
+    full, early = int(COACH_EXACT_BUDGET * share), int(COACH_EARLY_BUDGET * 2 * share)  # (twice the samples)
     playouts = int(PLAYOUT_BUDGET * share)
     rng = random.Random(3)
     budgets = {}
@@ -399,12 +399,13 @@ def test_the_coach_spends_its_smaller_budget_only_where_it_scores_big_samples_ex
     # Playouts at 7 and 8 tiles end in small exact searches: their own budget, for twice the
     # samples (the whole exact budget for as many samples); exact at 6: less.
     assert budgets == {8: (playouts, early), 7: (playouts, early), 6: (early, early), 5: (full, full)}
-    assert Coach(playout_factor=1).budget_for(view_at[8]) == full
+    assert Coach(early_factor=1).budget_for(view_at[8]) == full
+    assert Coach(early_factor=1).budget_for(view_at[6]) == int(COACH_EARLY_BUDGET * share)
     assert Coach(exact_budget=123).budget_for(view) == 123
 
 
-def test_the_coach_takes_twice_its_samples_from_five_tiles_a_hand_down_and_where_it_plays_them_out() -> None:
-    from tiangow.bots.hints import LATE_SAMPLES_FACTOR, LATE_TILES, PLAYOUT_BUDGET, PLAYOUT_SAMPLES_FACTOR
+def test_the_coach_takes_twice_its_samples_from_five_tiles_a_hand_down_and_above_it() -> None:
+    from tiangow.bots.hints import EARLY_SAMPLES_FACTOR, LATE_SAMPLES_FACTOR, LATE_TILES, PLAYOUT_BUDGET
     from tiangow.bots.positions import deal_until
     from tiangow.search import core_budget_share
 
@@ -419,25 +420,25 @@ def test_the_coach_takes_twice_its_samples_from_five_tiles_a_hand_down_and_where
         if tiles == 5:
             h = Coach(seed=2, samples=5).hint(view)
             assert h.exact and {o.samples for o in h.options if o.samples} == {10}  # within the budget
-        if tiles == 8:  # played out: twice the samples, within the playouts' budget
+        if tiles == 8:  # early in a hand: twice the samples, within the playouts' budget
             assert Coach().budget_for(view) == int(PLAYOUT_BUDGET * core_budget_share())
-            assert Coach(playout_factor=1).samples_for(view) == 32
-            assert Coach(playout_factor=1).budget_for(view) == Coach(playout_factor=1).exact_budget
-    assert (LATE_TILES, LATE_SAMPLES_FACTOR, PLAYOUT_SAMPLES_FACTOR) == (5, 2, 2)
-    assert seen == {8: 20, 6: 10, 5: 20, 4: 20, 3: 20}
-    with pytest.raises(BotError, match="playout_factor"):
-        Coach(playout_factor=0)
+            assert Coach(early_factor=1).samples_for(view) == 32
+            assert Coach(early_factor=1).budget_for(view) == Coach(early_factor=1).exact_budget
+    assert (LATE_TILES, LATE_SAMPLES_FACTOR, EARLY_SAMPLES_FACTOR) == (5, 2, 2)
+    assert seen == {8: 20, 6: 20, 5: 20, 4: 20, 3: 20}
+    with pytest.raises(BotError, match="early_factor"):
+        Coach(early_factor=0)
 
 
 @pytest.mark.parametrize("share, factor", [(1.0, 2), (0.75, 2), (0.5, 1)])
 def test_the_browser_keeps_as_many_samples_early_in_a_hand_as_later(monkeypatch: pytest.MonkeyPatch, share: float,
                                                                      factor: int) -> None:
-    """Twice the samples at 7 and 8 tiles where the core runs natively or on wasmtime; not in the
+    """Twice the samples at 6 to 8 tiles where the core runs natively or on wasmtime; not in the
     static site's browser (its share of the budgets, 0.5), where they would take hints past 2 s."""
     from tiangow.bots import hints
 
     monkeypatch.setattr(hints, "core_budget_share", lambda: share)
-    assert Coach().playout_factor == factor
+    assert Coach().early_factor == factor
 
 
 def test_the_model_bot_plays_what_the_coach_recommends_from_its_seat() -> None:
@@ -446,6 +447,6 @@ def test_the_model_bot_plays_what_the_coach_recommends_from_its_seat() -> None:
     d = Deal.random(11)
     view = d.view(d.to_play)  # type: ignore[arg-type]
     # (as many samples early in a hand as later: the coach takes twice as many there)
-    assert ModelBot(4, samples=6).choose(view) == Coach(4, samples=6, playout_factor=1).hint(view).recommended
+    assert ModelBot(4, samples=6).choose(view) == Coach(4, samples=6, early_factor=1).hint(view).recommended
     done = play_hand(Deal.random(12), [ModelBot(s, samples=3) for s in range(4)])
     assert done.is_over and sum(done.settlement().net) == 0

@@ -50,8 +50,8 @@ from .search import (
 from .why import SAME_NET, Why, compare, how_often, likelihood
 
 __all__ = ["Coach", "Hint", "Mark", "Marked", "ModelBot", "mark_for", "outcome_text", "ranking_note", "LATE_TILES",
-           "LATE_SAMPLES_FACTOR", "PLAYOUT_SAMPLES_FACTOR", "PLAYOUT_BUDGET", "PLAYOUT_FACTOR_SHARE",
-           "default_playout_factor"]
+           "LATE_SAMPLES_FACTOR", "EARLY_SAMPLES_FACTOR", "PLAYOUT_BUDGET", "EARLY_FACTOR_SHARE",
+           "default_early_factor"]
 
 BEST_MARGIN = {True: 0.25, False: 0.3}
 """How far short of the best option an action may fall and still be marked best, with exact
@@ -71,30 +71,32 @@ shown alike, for a hint's 95th percentile of about 0.4 s; at 6 and 7 tiles twice
 the slowest hints near or past their second for little (docs/coach.md, "Samples from 5 tiles
 down")."""
 
-PLAYOUT_SAMPLES_FACTOR = 2
-"""How many times its ``samples`` a coach's hint has where it plays its samples out (more
-tiles a hand than its ``exact_tiles``: 7 and 8), within :data:`PLAYOUT_BUDGET` instead of its
-exact budget: there the shown nets were 1.3–1.6 off the reference's at 8 tiles and 0.9–1.0 at 7
-with 32 samples, and the figures come within what sampling allows once the core made the
-rule-based player's choices and the lines of best play (docs/coach.md, "Samples at 7 and 8
-tiles")."""
+EARLY_SAMPLES_FACTOR = 2
+"""How many times its ``samples`` a coach's hint has early in a hand, above :data:`LATE_TILES`
+(6, 7 and 8 tiles a hand, where a sample costs most): at 6 tiles, where each sample is searched
+exactly, within twice :data:`~tiangow.bots.search.COACH_EARLY_BUDGET`; at 7 and 8, where they are
+played out, within :data:`PLAYOUT_BUDGET`. With 32 samples the shown nets were 1.3–1.6 off the
+reference's at 8 tiles, 0.9–1.0 at 7 and 0.6–1.0 at 6; twice as many bring them within what
+sampling allows, once the core made the rule-based player's choices and the lines of best play
+(docs/coach.md, "Samples at 7 and 8 tiles", "Samples at 6 tiles")."""
 
 PLAYOUT_BUDGET = 3_000_000
-"""Positions of exact search (the playouts' endings) a hint with :data:`PLAYOUT_SAMPLES_FACTOR`
-times its samples may spend, times the core's share (:func:`tiangow.search.core_budget_share`)."""
+"""Positions of exact search (the playouts' endings) a hint at 7 or 8 tiles with
+:data:`EARLY_SAMPLES_FACTOR` times its samples may spend, times the core's share
+(:func:`tiangow.search.core_budget_share`)."""
 
-PLAYOUT_FACTOR_SHARE = 0.75
-"""A coach takes :data:`PLAYOUT_SAMPLES_FACTOR` times its samples at 7 and 8 tiles by default
+EARLY_FACTOR_SHARE = 0.75
+"""A coach takes :data:`EARLY_SAMPLES_FACTOR` times its samples early in a hand by default
 where the core in use gets through at least this share of the extension's budgets in the same
 time (the extension 1, WebAssembly on wasmtime 0.75). The static site's browser (0.5), whose
 Python is slower too, keeps as many as later: with twice as many its 8-tile hints took 2.3 s at
 the 95th percentile against 1.26 s (docs/coach.md)."""
 
 
-def default_playout_factor() -> int:
-    """A coach's default :attr:`Coach.playout_factor` for the core in use
-    (:data:`PLAYOUT_FACTOR_SHARE`)."""
-    return PLAYOUT_SAMPLES_FACTOR if core_budget_share() >= PLAYOUT_FACTOR_SHARE else 1
+def default_early_factor() -> int:
+    """A coach's default :attr:`Coach.early_factor` for the core in use
+    (:data:`EARLY_FACTOR_SHARE`)."""
+    return EARLY_SAMPLES_FACTOR if core_budget_share() >= EARLY_FACTOR_SHARE else 1
 
 
 class Mark(enum.Enum):
@@ -489,21 +491,22 @@ class Coach:
     :func:`~tiangow.bots.search.coach_ending` (from 5 tiles). ``own_best``: in those playouts
     the seat's own turns are its best in each sample, the other three playing by the rule-based
     player (else the rule-based player plays the seat too); by default
-    :data:`~tiangow.bots.search.COACH_OWN_BEST`. ``playout_factor``: where the samples are played
-    out, a hint has this many times ``samples``, and with the default budget
-    :data:`PLAYOUT_BUDGET` if more than one; by default :func:`default_playout_factor`
-    (:data:`PLAYOUT_SAMPLES_FACTOR`, or 1 in the browser).
+    :data:`~tiangow.bots.search.COACH_OWN_BEST`. ``early_factor``: above :data:`LATE_TILES`
+    tiles a hand a hint has this many times ``samples``, and with the default budget that many
+    times its budget at 6 tiles and :data:`PLAYOUT_BUDGET` where the samples are played out (if
+    more than one); by default :func:`default_early_factor` (:data:`EARLY_SAMPLES_FACTOR`, or 1
+    in the browser).
     """
 
     def __init__(self, seed: int | None = None, samples: int = 32, exact_tiles: int | None = None,
                  exact_budget: int | Literal["default"] | None = "default",
                  exact_ending: int | Literal["default"] | None = "default", own_best: bool | None = None,
-                 playout_factor: int | None = None) -> None:
-        if playout_factor is None:
-            playout_factor = default_playout_factor()
-        if isinstance(playout_factor, bool) or not isinstance(playout_factor, int) or playout_factor < 1:
-            raise BotError(f"playout_factor is a whole number of times the samples, 1 or more, not {playout_factor!r}")
-        self.playout_factor = playout_factor
+                 early_factor: int | None = None) -> None:
+        if early_factor is None:
+            early_factor = default_early_factor()
+        if isinstance(early_factor, bool) or not isinstance(early_factor, int) or early_factor < 1:
+            raise BotError(f"early_factor is a whole number of times the samples, 1 or more, not {early_factor!r}")
+        self.early_factor = early_factor
         self.seed = 0 if seed is None else seed
         self.own_best = COACH_OWN_BEST if own_best is None else own_best
         self.exact_ending = coach_ending() if exact_ending == "default" else exact_ending
@@ -522,24 +525,23 @@ class Coach:
         (times the core's share) where samples of 6 tiles a hand or more are scored exactly.
         Playouts (more tiles than :attr:`exact_tiles`) have the whole budget — their exact
         endings are small searches, and with less the hints of many options got few samples —
-        or :data:`PLAYOUT_BUDGET` where they have more samples (:attr:`playout_factor`)."""
+        or :data:`PLAYOUT_BUDGET` where they have more samples (:attr:`early_factor`); the
+        smaller budget is :attr:`early_factor` times as large, for as many times the samples."""
         budget = self.exact_budget
         if not self._default_budget or budget is None:
             return budget
         tiles = view.hand_sizes[view.seat or 0]
-        if tiles > self.exact_tiles and self.playout_factor > 1:
+        if tiles > self.exact_tiles and self.early_factor > 1:
             return int(PLAYOUT_BUDGET * core_budget_share())
         early = 6 <= tiles <= self.exact_tiles
-        return min(budget, int(COACH_EARLY_BUDGET * core_budget_share())) if early else budget
+        return min(budget, int(COACH_EARLY_BUDGET * self.early_factor * core_budget_share())) if early else budget
 
     def samples_for(self, view: DealView) -> int:
         """The samples of the hidden tiles a hint at ``view`` has: :attr:`samples`, times
         :data:`LATE_SAMPLES_FACTOR` from :data:`LATE_TILES` tiles a hand down, and times
-        :attr:`playout_factor` where they are played out (more than :attr:`exact_tiles`)."""
+        :attr:`early_factor` above it."""
         tiles = view.hand_sizes[view.seat or 0]
-        if tiles <= LATE_TILES:
-            return self.samples * LATE_SAMPLES_FACTOR
-        return self.samples * self.playout_factor if tiles > self.exact_tiles else self.samples
+        return self.samples * (LATE_SAMPLES_FACTOR if tiles <= LATE_TILES else self.early_factor)
 
     def _bot(self, view: DealView) -> SearchBot:
         # One stream per position, so advice does not depend on what was asked before.
@@ -644,8 +646,9 @@ class ModelBot:
     name = "model"
 
     def __init__(self, seed: int | None = None, samples: int = 20) -> None:
-        # as many samples early in a hand as later: three opponents' moves stay quick
-        self.coach = Coach(seed, samples=samples, playout_factor=1)
+        # as many samples early in a hand as later (and the budgets for them): three opponents'
+        # moves stay quick
+        self.coach = Coach(seed, samples=samples, early_factor=1)
 
     def choose(self, view: DealView) -> Move:
         move = self.coach.hint(view).recommended

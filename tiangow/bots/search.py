@@ -550,7 +550,10 @@ class SearchBot:
             if not started and st.left <= tiles:
                 started = True
                 tt: TT = {}
-                v = solve(st, me, stats=stats, tt=tt)
+                # the ending's value, where weighing the seat's steps already proved it (the
+                # path followed is the one found best); else a search of its own
+                low, high = proved.get(st.key(), (-INF, INF))
+                v = low if low == high else solve(st, me, stats=stats, tt=tt)
                 line.extend(reversed(rule_line(st, me, v, tt, stats)))
             if started:
                 return line.pop()
