@@ -67,9 +67,8 @@ LATE_TILES = 5
 LATE_SAMPLES_FACTOR = 2
 """How many times its ``samples`` a coach's hint has from :data:`LATE_TILES` tiles a hand down:
 there the shown nets come closer to the reference's and fewer options that it tells apart are
-shown alike, for a hint's 95th percentile of about 0.4 s; at 6 and 7 tiles twice the samples take
-the slowest hints near or past their second for little (docs/coach.md, "Samples from 5 tiles
-down")."""
+shown alike, for a hint's 95th percentile of about 0.3 s (docs/coach.md, "Samples from 5 tiles
+down"; above it, :data:`EARLY_SAMPLES_FACTOR`)."""
 
 EARLY_SAMPLES_FACTOR = 2
 """How many times its ``samples`` a coach's hint has early in a hand, above :data:`LATE_TILES`
