@@ -206,3 +206,19 @@ def test_every_qualitative_word_follows_from_the_figure_beside_it_in_both_langua
                 assert "lead the next" not in t.en and "下一墩由你先出" not in t.zh, t.en
         seen += 1
     assert seen >= 8
+
+
+def test_a_trick_taken_more_often_but_netting_less_cites_the_tricks_rules() -> None:
+    """A reason whose only count is the trick (the judged action takes it more often) and then
+    the nets still names a rule, in every language: a stack and the lead go with the trick."""
+    from tiangow.bots.search import Outlook
+
+    yours = Option(Move.parse("play 44"), -4.0, 0.5, 64, True, None, -9, 3, Outlook(64, 10, 64, 0, 100, 0))
+    best = Option(Move.parse("play 33"), -2.9, 0.5, 64, True, None, -9, 3, Outlook(64, 10, 3, 0, 100, 0))
+    why = compare(yours, best)
+    en = why.text("en")
+    assert en.startswith("If you play Man, you take this trick in 64 of 64 deals (if you play Long three: 3; "
+                         "R-P1, R-P5), but over the same 64 deals")
+    for lang in ("en", "zh-Hant", "zh-Hans"):
+        assert "R-P1" in why.text(lang) and "R-P5" in why.text(lang)
+    _check_fact(why.facts[0], yours, best, None, True)

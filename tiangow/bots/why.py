@@ -235,6 +235,12 @@ def compare(yours: Option, other: Option, view: DealView | None = None) -> Why:
         else:
             body = body + T("；", "; ") + f.text
     if preface is not None:
+        if preface.kind == "trick" and "R-" not in body.en:
+            # nothing after it names a rule (only the nets): the trick's own, stack and lead
+            preface = Fact("trick", a.tricks, b.tricks, n, fmt(T(
+                "如果你{me}，你{of}贏這一墩（如果你{it}：{k} 副；R-P1、R-P5），可是",
+                "if you {me}, you take this trick {of} (if you {it}: {k}; R-P1, R-P5), but "),
+                of=_of(a.tricks, n), k=b.tricks))
         # "If you lead 人, you take this trick …, but you win the hand …" (not "but if you lead 人")
         zh_me, en_me = f"如果你{me.zh}，", f"if you {me.en}, "
         if body.zh.startswith(zh_me) and body.en.startswith(en_me):
