@@ -16,7 +16,7 @@ True
 ...             "flags": dict.fromkeys(RULES[3][2], 0), "named_plays": dict.fromkeys(RULES[4][2], 0),
 ...             "movable": dict.fromkeys(RULES[5][2], 1), "fixed_fields": [], "table": {"banker": 0, "m": 1},
 ...             "higher": [(0,)], "rule_plays": [(0, 0, 1, 0, 0, 0)], "kinds": [(1, 1, 0, 0)] * FIELDS})[:10]
-[4, 7628544, 1, 5, 0, 1, 0, 3, 0, 7628545]
+[5, 7628544, 1, 5, 0, 1, 0, 3, 0, 7628545]
 >>> Result(*(-4, 120, 7, 30))
 Result(value=-4, nodes=120, hits=7, stores=30)
 """
@@ -25,10 +25,10 @@ from __future__ import annotations
 
 from typing import Any, Final, NamedTuple
 
-__all__ = ["ABI", "FIELDS", "READS", "RESULTS", "RULES", "RULES_TAG", "SINCE", "Result", "STATE", "STATE_WORDS",
-           "TUNING", "header", "pack_rules"]
+__all__ = ["ABI", "FIELDS", "PLAYOUT", "PLAYOUT_SINCE", "READS", "RESULTS", "RULES", "RULES_TAG", "SINCE", "Result",
+           "STATE", "STATE_WORDS", "TUNING", "header", "pack_rules"]
 
-ABI: Final = 4
+ABI: Final = 5
 """The layout's version: raise it with any change to what crosses (fields, their order, their
 meaning, the rules' list), so that a core built before is refused, not misread."""
 
@@ -70,7 +70,7 @@ FIELDS: Final = 21
 SINCE: Final[dict[str, int]] = {"rule_plays": 4, "kinds": 4}
 """The layout version each section was added in (the rest are in every version still read)."""
 
-READS: Final = (3, 4)
+READS: Final = (3, 5)
 """The layout versions :func:`pack_rules` can still write: the package's own, and version 3,
 which the frozen core of ``python -m benchmarks.search --against`` reads (it has no rule-based
 player, so it is sent the rules without the sections added since)."""
@@ -81,6 +81,16 @@ RULES_TAG: Final = 0x746700
 RESULTS: Final = ("value", "nodes", "hits", "stores")
 """What a search returns, in order: the value (``None`` when it gave up past its limit), the
 positions it visited, the table's hits and its stores."""
+
+
+PLAYOUT: Final = ("net", "win", "trick", "stacks", "bonus", "last")
+"""What a playout of one option returns (the core's ``playout``, from layout version
+:data:`PLAYOUT_SINCE`), in order: the seat's net from the option on, whether it won the hand,
+whether it took the trick the option was part of, its stacks at the end, the immediate rewards
+in that net, and the play it won the last trick with (-1: none)."""
+
+PLAYOUT_SINCE: Final = 5
+"""The layout version the core's playouts came in."""
 
 
 class Result(NamedTuple):
@@ -178,6 +188,9 @@ def header() -> str:
     lines += ["", "// a search's results, in order"]
     lines += [f"const int RES_{name.upper()} = {i};" for i, name in enumerate(RESULTS)]
     lines.append(f"const int RES_WORDS = {len(RESULTS)};")
+    lines += ["", "// a playout's results for one option, in order"]
+    lines += [f"const int PO_{name.upper()} = {i};" for i, name in enumerate(PLAYOUT)]
+    lines.append(f"const int PLAYOUT_WORDS = {len(PLAYOUT)};")
     fmt = "".join("i" if kind == "int" else "O" for _, kind in STATE)
     lines += ["", "// the position's tuple for PyArg_ParseTuple (holdings and the stacks as objects)",
               f'#define TG_STATE_FORMAT "{fmt}"', ""]

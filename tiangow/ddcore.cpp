@@ -909,15 +909,21 @@ Move rule_follow(const Context* c, const State& st, const Eye& e) {
     return rule_discard(c, e, st.size);
 }
 
-// rule_move: the rule-based choice of the seat to act, from its knowledge only (disc: its own
-// face-down discards)
-Move rule_move(const Context* c, const State& st, u64 disc) {
+// What the seat to act knows (disc: its own face-down discards).
+Eye eye_of(const Context* c, const State& st, u64 disc) {
     Eye e;
     e.seat = st.to_play;
     e.own = st.h[e.seat];
     e.unseen = c->rb_full - st.shown - st.up - e.own - disc;
     e.u = tiles_in(e.unseen);
     for (int s = 0; s < 4; ++s) e.sizes[s] = tiles_in(st.h[s]);
+    return e;
+}
+
+// rule_move: the rule-based choice of the seat to act, from its knowledge only (disc: its own
+// face-down discards)
+Move rule_move(const Context* c, const State& st, u64 disc) {
+    Eye e = eye_of(c, st, disc);
     return st.size ? rule_follow(c, st, e) : rule_lead(c, st, e);
 }
 
@@ -2365,6 +2371,308 @@ size_t table_used() {
     return used;
 }
 
+// ---- the coach's playouts (tiangow/bots/search.py: SearchBot._play_out with an exact ending) -
+//
+// One sample played out after each of the seat's options, as the Python statement plays it
+// (SearchBot._ending, the statement these are held to in tests/test_playout_core.py): the
+// rule-based player in the other seats; in me's seat, with own_best, the step that ends with the
+// most for me (alpha-beta over me's steps, the others' rule-based, the ending exact), else the
+// rule-based player's; from `tiles` tiles a hand, a line of best play (rule_line). The same
+// searches in the same order with the same fresh tables as the statement, so the same values
+// and the same positions visited, for the same budget.
+
+// tiangow.state.State.key: what decides the rest of the hand (shown face up only while one seat
+// at most holds stacks)
+struct PlayKey {
+    u64 w[7];
+    bool operator==(const PlayKey& o) const { return std::memcmp(w, o.w, sizeof w) == 0; }
+};
+struct PlayKeyHash {
+    size_t operator()(const PlayKey& k) const {
+        u64 x = 0x9E3779B97F4A7C15ULL;
+        for (u64 v : k.w) x = (x ^ v) * 0xBF58476D1CE4E5B9ULL + (x >> 29);
+        return (size_t)(x ^ (x >> 31));
+    }
+};
+
+PlayKey play_key(const State& st) {
+    PlayKey k;
+    for (int s = 0; s < 4; ++s) k.w[s] = st.h[s];
+    int with = (st.stacks[0] > 0) + (st.stacks[1] > 0) + (st.stacks[2] > 0) + (st.stacks[3] > 0);
+    bool counted = with <= 1;
+    k.w[4] = counted ? st.shown : 0;
+    k.w[5] = counted ? st.up : 0;
+    k.w[6] = (u64)st.stacks[0] | (u64)st.stacks[1] << 4 | (u64)st.stacks[2] << 8 | (u64)st.stacks[3] << 12 |
+             (u64)(st.to_play + 1) << 16 | (u64)st.leader << 19 | (u64)(st.best + 1) << 21 |
+             (u64)(st.best_seat + 1) << 29 | (u64)st.locked << 32 | (u64)(st.led + 1) << 34 |
+             (u64)(counted ? st.first + 1 : 0) << 42 | (u64)counted << 50;
+    return k;
+}
+
+// What befell me after one option (tiangow/bots/search.py's _follow counts), PLAYOUT's order.
+struct PlayoutResult {
+    int net, win, trick, stacks, bonus, last;
+};
+
+struct Playout {
+    Context* c;
+    int me, tiles, own_best, max_discards;
+    u64 limit;  // positions this sample may visit (0: no limit)
+    u64 used = 0, hits = 0, stores = 0;
+    int failed = 0;  // 1: gave up past the limit; 2: an error (natively a Python one set)
+    std::unordered_map<PlayKey, std::pair<int, int>, PlayKeyHash> proved;  // this sample's endings: (low, high)
+
+    // one search of a window (tiangow.search._core_value)
+    int search(const State& st, int alpha, int beta, bool fresh) {
+        u64 budget = 0;
+        if (limit) {
+            if (used >= limit) {
+                failed = 1;
+                return 0;
+            }
+            budget = limit - used;
+        }
+        State s = st;
+        bool gave_up;
+        int v = run_search(c, s, me, NET, alpha, beta, fresh, budget, &gave_up);
+        used += c->nodes;
+        hits += c->hits;
+        if (gave_up) {  // counted as one past the limit, what it stored gone (as tiangow.search counts)
+            used = limit + 1;
+            failed = 1;
+            return 0;
+        }
+        stores += c->stores;
+        if (c->error) {
+            failed = 2;
+            return 0;
+        }
+        return v;
+    }
+
+    // tiangow.search.solve: null windows from a guess of 0 (MTD(f))
+    int solve(const State& st, bool warm) {
+        int lo = -INF, hi = INF, g = 0;
+        bool first = true;
+        while (lo < hi) {
+            int beta = g == lo ? g + 1 : g;
+            g = search(st, beta - 1, beta, first && !warm);
+            first = false;
+            if (failed) return 0;
+            if (g >= beta)
+                lo = g;
+            else
+                hi = g;
+        }
+        return g;
+    }
+
+    // tiangow.search.solve_above: the value where above floor, else a bound at or below it
+    int solve_above(const State& st, int floor, bool warm) {
+        int g = search(st, floor, floor + 1, !warm);
+        if (failed || g <= floor) return g;
+        int lo = g, hi = INF;
+        while (lo < hi) {
+            int beta = g == lo ? g + 1 : g;
+            g = search(st, beta - 1, beta, false);
+            if (failed) return 0;
+            if (g >= beta)
+                lo = g;
+            else
+                hi = g;
+        }
+        return g;
+    }
+
+    int ending_value(const State& st, int floor) {
+        PlayKey key = play_key(st);
+        auto found = proved.find(key);
+        int low = -INF, high = INF;
+        if (found != proved.end()) {
+            low = found->second.first;
+            high = found->second.second;
+        }
+        if (low == high || high <= floor) return high;
+        bool warm = !proved.empty();
+        int v = floor <= -INF ? solve(st, warm) : solve_above(st, floor, warm);
+        if (failed) return 0;
+        proved[key] = v > floor ? std::make_pair(v, v) : std::make_pair(low, std::min(high, v));
+        return v;
+    }
+
+    // me's steps weighed (SearchBot._candidates(few=True), the rule-based player's first)
+    int own_steps(const State& st, const u64* disc, Move* out) {
+        Move pref = rule_move(c, st, disc[st.to_play]);
+        Move moves[MAXMOVES], ds[MAXMOVES];
+        int nm = listed_moves(c, st, moves), n = 0, nd = 0;
+        out[n++] = pref;
+        for (int i = 0; i < nm; ++i) {
+            if (moves[i].combo >= 0) {
+                if (moves[i].combo != pref.combo) out[n++] = moves[i];
+            } else {
+                ds[nd++] = moves[i];
+            }
+        }
+        if (nd > max_discards) {
+            // the lowest by keep-value, summed in the canonical order of the tiles (packed.unpack)
+            Eye e = eye_of(c, st, disc[st.to_play]);
+            double keep[21] = {0};
+            keep_values(c, e, keep);
+            double sums[MAXMOVES];
+            for (int i = 0; i < nd; ++i) {
+                double v = 0;
+                for (int idx = 0; idx < 21; ++idx) {
+                    int f = c->rb_by_index[idx];
+                    for (int k = (int)((ds[i].disc >> (3 * f)) & 7); k > 0; --k) v += keep[f];
+                }
+                sums[i] = v;
+            }
+            int order[MAXMOVES];
+            for (int i = 0; i < nd; ++i) order[i] = i;
+            std::stable_sort(order, order + nd, [&](int a, int b) { return sums[a] < sums[b]; });
+            Move picked[MAXMOVES];
+            for (int i = 0; i < max_discards; ++i) picked[i] = ds[order[i]];
+            nd = max_discards;
+            for (int i = 0; i < nd; ++i) ds[i] = picked[i];
+        }
+        for (int i = 0; i < nd; ++i)
+            if (pref.combo >= 0 || ds[i].disc != pref.disc) out[n++] = ds[i];
+        return n;
+    }
+
+    int after(const State& st, const u64* disc, const Move& mv, int floor) {
+        State child = st;
+        u64 d2[4] = {disc[0], disc[1], disc[2], disc[3]};
+        int seat = st.to_play;
+        bool paid;
+        c->me = me;
+        int d = push(c, child, mv, paid);
+        if (mv.combo < 0) d2[seat] += mv.disc;
+        return d + value(child, d2, floor - d);
+    }
+
+    // me's net from st on, where above floor; else a bound at or below it
+    int value(const State& st, const u64* disc, int floor) {
+        if (failed) return 0;
+        if (st.to_play < 0) {
+            c->me = me;
+            c->error = 0;
+            int v = final_net(c, st);
+            if (c->error) failed = 2;
+            return v;
+        }
+        if (st.left <= tiles) return ending_value(st, floor);
+        if (st.to_play != me) return after(st, disc, rule_move(c, st, disc[st.to_play]), floor);
+        int best = -INF;
+        Move steps[MAXMOVES];
+        int n = own_steps(st, disc, steps);
+        for (int i = 0; i < n && !failed; ++i) best = std::max(best, after(st, disc, steps[i], std::max(floor, best)));
+        return best;
+    }
+
+    // the option's playout to the end of the hand, counted into r
+    void follow(State st, const u64* disc0, const Move& action, PlayoutResult& r) {
+        u64 disc[4] = {disc0[0], disc0[1], disc0[2], disc0[3]};
+        int total = 0, taker = -1, nline = 0, at = 0;
+        bool started = false;
+        Move line[40];
+        Move step = action;
+        bool have = true;
+        while (st.to_play >= 0) {
+            if (!have) {
+                if (!started && st.left <= tiles) {
+                    started = true;
+                    PlayKey key = play_key(st);
+                    auto found = proved.find(key);
+                    int v;
+                    if (found != proved.end() && found->second.first == found->second.second) {
+                        v = found->second.first;
+                    } else {
+                        v = solve(st, false);
+                        if (failed) return;
+                    }
+                    u64 budget = 0;
+                    if (limit) {
+                        if (used >= limit) {
+                            failed = 1;
+                            return;
+                        }
+                        budget = limit - used;
+                    }
+                    u64 nodes = 0;
+                    nline = rule_line(c, st, disc, me, v, false, budget, line, &nodes);
+                    used += nodes;
+                    if (nline == -2) {
+                        used = limit + 1;
+                        failed = 1;
+                    }
+                    if (nline < 0 && !failed) failed = 2;
+                    if (failed) return;
+                }
+                if (started) {
+                    step = line[at++];
+                } else if (!own_best || st.to_play != me) {
+                    step = rule_move(c, st, disc[st.to_play]);
+                } else {
+                    Move steps[MAXMOVES];
+                    int n = own_steps(st, disc, steps);
+                    int best = -INF;
+                    for (int i = 0; i < n; ++i) {
+                        int v = after(st, disc, steps[i], best);
+                        if (failed) return;
+                        if (i == 0 || v > best) {
+                            step = steps[i];
+                            best = v;
+                        }
+                    }
+                }
+            }
+            have = false;
+            bool resolves = st.acted == 3;
+            int seat = st.to_play;
+            bool paid;
+            c->me = me;
+            total += push(c, st, step, paid);
+            if (step.combo < 0) disc[seat] += step.disc;
+            if (resolves && taker < 0) taker = st.to_play < 0 ? st.winner : st.leader;
+        }
+        c->me = me;
+        c->error = 0;
+        int fin = final_net(c, st);
+        if (c->error) {
+            failed = 2;
+            return;
+        }
+        total += fin;
+        r.net = total;
+        r.win = st.winner == me;
+        r.trick = taker == me;
+        r.stacks = st.stacks[me];
+        r.bonus = total - fin;
+        r.last = st.winner == me ? st.best : -1;
+    }
+};
+
+// Each option of the seat to act played out in one sample (Playout): returns 0, 1 (gave up past
+// limit positions: the sample is to be dropped) or 2 (an error). *used, *hits, *stores: the
+// positions visited (limit + 1 where a search gave up, limit where the limit was reached between
+// searches, as tiangow.search counts them), the table's hits and stores.
+int play_out(Context* c, const State& st, const u64* disc, int me, const Move* options, int n, int tiles,
+             int own_best, int max_discards, u64 limit, PlayoutResult* out, u64* used, u64* hits, u64* stores) {
+    Playout p;
+    p.c = c;
+    p.me = me;
+    p.tiles = tiles;
+    p.own_best = own_best;
+    p.max_discards = max_discards;
+    p.limit = limit;
+    for (int i = 0; i < n && !p.failed; ++i) p.follow(st, disc, options[i], out[i]);
+    *used = p.used;
+    *hits = p.hits;
+    *stores = p.stores;
+    return p.failed;
+}
+
 void free_table() {
     if (!cur->base) return;
 #if defined(__unix__) || defined(__APPLE__)
@@ -2573,7 +2881,79 @@ PyObject* Context_line(Context* self, PyObject* args) {
     return Py_BuildValue("(NK)", steps, (unsigned long long)nodes);
 }
 
+// playout(state, discs, me, options, tiles, own_best, max_discards, limit=0) -> (results or None
+// past limit positions, positions, hits, stores): play_out. options: the seat to act's steps as
+// (play id or -1, discarded tiles); results: one tuple an option, coreabi.PLAYOUT's fields.
+PyObject* Context_playout(Context* self, PyObject* args) {
+    PyObject *state, *discs, *options;
+    int me, tiles, own_best, max_discards;
+    unsigned long long limit = 0;
+    if (!PyArg_ParseTuple(args, "OOiOipi|K", &state, &discs, &me, &options, &tiles, &own_best, &max_discards, &limit))
+        return nullptr;
+    State st;
+    if (!parse_state(state, st)) return nullptr;
+    PyObject *d0, *d1, *d2, *d3;
+    if (!PyArg_ParseTuple(discs, "OOOO", &d0, &d1, &d2, &d3)) return nullptr;
+    u64 disc[4] = {as_u64(d0), as_u64(d1), as_u64(d2), as_u64(d3)};
+    if (PyErr_Occurred()) return nullptr;
+    if (!valid_position(self, st, me, NET) || tiles < 0 || max_discards < 0) {
+        PyErr_SetString(PyExc_ValueError, "ddcore: not a position of a hand in play");
+        return nullptr;
+    }
+    PyObject* seq = PySequence_Fast(options, "ddcore: the options are a list of (play id, tiles)");
+    if (!seq) return nullptr;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    std::vector<Move> moves((size_t)n);
+    for (Py_ssize_t i = 0; i < n; ++i) {
+        PyObject* tiles_obj;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "iO", &moves[(size_t)i].combo, &tiles_obj)) {
+            Py_DECREF(seq);
+            return nullptr;
+        }
+        moves[(size_t)i].disc = as_u64(tiles_obj);
+        if (moves[(size_t)i].combo < -1 || moves[(size_t)i].combo >= self->ncombos) {
+            Py_DECREF(seq);
+            PyErr_SetString(PyExc_ValueError, "ddcore: an option's play is not in the table");
+            return nullptr;
+        }
+    }
+    Py_DECREF(seq);
+    if (PyErr_Occurred()) return nullptr;
+    cur = &tables[0];
+    if (!ensure_table()) return PyErr_NoMemory();
+    std::vector<PlayoutResult> out((size_t)n);
+    u64 used, hits, stores;
+    int status = play_out(self, st, disc, me, moves.data(), (int)n, tiles, own_best, max_discards, limit, out.data(),
+                          &used, &hits, &stores);
+    if (status == 2) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "ddcore: a playout's line kept no value");
+        return nullptr;
+    }
+    PyObject* res;
+    if (status == 1) {
+        Py_INCREF(Py_None);
+        res = Py_None;
+    } else {
+        res = PyTuple_New(n);
+        if (!res) return nullptr;
+        for (Py_ssize_t i = 0; i < n; ++i) {
+            const PlayoutResult& r = out[(size_t)i];
+            PyObject* o = Py_BuildValue("(iiiiii)", r.net, r.win, r.trick, r.stacks, r.bonus, r.last);
+            if (!o) {
+                Py_DECREF(res);
+                return nullptr;
+            }
+            PyTuple_SET_ITEM(res, i, o);
+        }
+    }
+    return Py_BuildValue("(NKKK)", res, (unsigned long long)used, (unsigned long long)hits,
+                         (unsigned long long)stores);
+}
+
 PyMethodDef Context_methods[] = {
+    {"playout", (PyCFunction)Context_playout, METH_VARARGS,
+     "playout(state, discs, me, options, tiles, own_best, max_discards, limit=0) -> (results or None past limit, "
+     "positions, hits, stores): each option played out in one sample, exact from tiles a hand"},
     {"line", (PyCFunction)Context_line, METH_VARARGS,
      "line(state, discs, me, value, fresh, limit=0) -> (steps or None past limit, positions): a line of best play, "
      "the rule-based player's steps preferred"},
@@ -2787,6 +3167,44 @@ __attribute__((export_name("tg_line"))) int tg_line(Context* c, const int64_t* s
         out[2 + 2 * i] = (int64_t)steps[i].disc;
     }
     return n;
+}
+
+// state: the position's ST_WORDS numbers, the limit (0: none), the four seats' discards, then
+// n options as (play id or -1, tiles). out: the positions visited, hits and stores, then
+// PLAYOUT_WORDS numbers an option (play_out). Returns 0, 1 (gave up past the limit), 2 (an
+// error), -4 (not a position).
+__attribute__((export_name("tg_playout"))) int tg_playout(Context* c, const int64_t* state, int me, int n, int tiles,
+                                                          int own_best, int max_discards, int64_t* out) {
+    State st;
+    state_from(state, st);
+    if (!valid_position(c, st, me, NET) || n < 0 || n > MAXMOVES || tiles < 0 || max_discards < 0) return -4;
+    u64 disc[4];
+    for (int s = 0; s < 4; ++s) disc[s] = (u64)state[ST_WORDS + 1 + s];
+    Move moves[MAXMOVES];
+    for (int i = 0; i < n; ++i) {
+        moves[i].combo = (int)state[ST_WORDS + 5 + 2 * i];
+        moves[i].disc = (u64)state[ST_WORDS + 6 + 2 * i];
+        if (moves[i].combo < -1 || moves[i].combo >= c->ncombos) return -4;
+    }
+    cur = &tables[0];
+    if (!ensure_table()) return 2;
+    PlayoutResult res[MAXMOVES];
+    u64 used, hits, stores;
+    int status = play_out(c, st, disc, me, moves, n, tiles, own_best, max_discards, (u64)state[ST_WORDS], res, &used,
+                          &hits, &stores);
+    out[0] = (int64_t)used;
+    out[1] = (int64_t)hits;
+    out[2] = (int64_t)stores;
+    for (int i = 0; i < n; ++i) {
+        int64_t* o = out + 3 + PLAYOUT_WORDS * i;
+        o[PO_NET] = res[i].net;
+        o[PO_WIN] = res[i].win;
+        o[PO_TRICK] = res[i].trick;
+        o[PO_STACKS] = res[i].stacks;
+        o[PO_BONUS] = res[i].bonus;
+        o[PO_LAST] = res[i].last;
+    }
+    return status;
 }
 
 // out: net_floor and net_ceiling for me (±1000000000 where there is none), and win_bound (-1

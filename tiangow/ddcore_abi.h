@@ -2,7 +2,7 @@
 // What crosses between Python and this core, declared once (see tiangow/coreabi.py).
 #pragma once
 
-#define TG_ABI 4
+#define TG_ABI 5
 
 const int WIN_FLOOR_FROM = 5;
 const int WIN_FLOOR_GRACE = 32;
@@ -93,6 +93,15 @@ const int RES_NODES = 1;
 const int RES_HITS = 2;
 const int RES_STORES = 3;
 const int RES_WORDS = 4;
+
+// a playout's results for one option, in order
+const int PO_NET = 0;
+const int PO_WIN = 1;
+const int PO_TRICK = 2;
+const int PO_STACKS = 3;
+const int PO_BONUS = 4;
+const int PO_LAST = 5;
+const int PLAYOUT_WORDS = 6;
 
 // the position's tuple for PyArg_ParseTuple (holdings and the stacks as objects)
 #define TG_STATE_FORMAT "OOOOOOOiiiiiiiiiii"

@@ -40,7 +40,7 @@ import enum
 import os
 import sys
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import Any, Final
@@ -182,8 +182,9 @@ def core_budget_share() -> float:
 
 
 __all__ = ["Goal", "SearchStats", "SearchTooLong", "SearchUnavailable", "INF", "CORE", "CORE_BUILD", "CORES",
-           "core_in_use", "core_budget_share", "core_rule_move", "using_core", "without_floor", "solve", "solve_range",
-           "solve_above", "RangeSearch", "solve_moves", "step_values", "forced_win", "can_win", "winning_moves",
+           "core_in_use", "core_budget_share", "core_rule_move", "core_playouts", "using_core", "without_floor",
+           "solve", "solve_range", "solve_above", "RangeSearch", "solve_moves", "step_values", "forced_win", "can_win",
+           "winning_moves",
            "best_defence", "principal_line", "rule_line"]
 
 INF: Final = 10**9
@@ -353,6 +354,38 @@ def core_rule_move(st: State) -> Step | None:
         return None  # (no core, or a frozen one from before the rule-based player)
     play, tiles = _context(st).rule(_core_state(st), st.disc[st.to_play])
     return st.tab.plays[play] if play >= 0 else int(tiles)
+
+
+def core_playouts(st: State, me: int, options: Sequence[Step], tiles: int, own_best: bool, max_discards: int,
+                  stats: SearchStats) -> list[tuple[int, int, int, int, int, int]] | None:
+    """Each of ``options`` (steps of the seat to act, ``me``) played out in the sample ``st`` as
+    :class:`tiangow.bots.SearchBot` plays the coach's samples out (its ``_ending``, the Python
+    statement the core is held to by ``tests/test_playout_core.py``): the rule-based player in the
+    other seats, in ``me``'s with ``own_best`` its best step in the sample (of the rule-based
+    player's and its plays and ``max_discards`` lowest discards), else the rule-based player's,
+    then from ``tiles`` tiles a hand a line of best play. The same searches as the statement, so
+    the same figures and the same positions counted into ``stats`` (within its limit: past it,
+    :class:`SearchTooLong`). Each option's :data:`tiangow.coreabi.PLAYOUT`; ``None`` where no core
+    with playouts runs here (or the ending needs the big table, or ``stats`` lists its windows)."""
+    core = _ddcore
+    if core is None or st.to_play is None or coreabi.PLAYOUT_SINCE > core.ABI or tiles >= _BIG_FROM \
+            or stats.windows is not None:
+        return None
+    budget = 0
+    if stats.limit:
+        budget = stats.limit - stats.nodes
+        if budget <= 0:
+            raise SearchTooLong(f"the search gave up after {stats.limit:,} positions")
+    d = st.disc
+    steps = [(-1, step) if type(step) is int else (step.id, 0) for step in options]  # type: ignore[union-attr]
+    found, nodes, hits, stores = _context(st).playout(_core_state(st), (d[0], d[1], d[2], d[3]), me, steps, tiles,
+                                                      own_best, max_discards, budget)
+    stats.nodes += nodes  # (past the limit where a search gave up, at it where the limit came between searches)
+    stats.hits += hits
+    stats.tt_size += stores
+    if found is None:
+        raise SearchTooLong(f"the search gave up after {stats.limit:,} positions")
+    return [tuple(r) for r in found]
 
 
 def _core_value(st: State, me: int, goal: Goal, stats: SearchStats, fresh: bool,

@@ -57,6 +57,7 @@ HostFinalNet = Callable[..., int]
 
 _INF = 1_000_000_000
 _STATE_WORDS = coreabi.STATE_WORDS + 1  # the position's numbers and the limit (ddcore.cpp: state_from, tg_solve)
+_MAX_OPTIONS = 192  # the most steps open to one seat (ddcore.cpp's MAXMOVES): tg_playout's options
 
 
 class Runtime(Protocol):
@@ -108,6 +109,10 @@ class Core:
         self._scratch = self.alloc(8 * 32)
         self.line_out = self.alloc(8 * 72)
         """Where ``tg_line`` writes a line: the positions, then two numbers a step (32 at most)."""
+        self.playout_in = self.alloc(8 * (_STATE_WORDS + 4 + 2 * _MAX_OPTIONS))
+        """Where ``tg_playout`` reads a position, its limit, the discards and the options."""
+        self.playout_out = self.alloc(8 * (3 + len(coreabi.PLAYOUT) * _MAX_OPTIONS))
+        """Where ``tg_playout`` writes the positions, hits, stores, then each option's results."""
         self.Context = _context_class(self)
 
     def alloc(self, size: int) -> int:
@@ -253,6 +258,38 @@ class Context:
             return None, int(words[0])
         return tuple((int(words[1 + 2 * i]), words[2 + 2 * i] & 0xFFFFFFFFFFFFFFFF) for i in range(n)), int(words[0])
 
+    def playout(self, state: tuple[Any, ...], discs: tuple[int, int, int, int], me: int,
+                options: Sequence[tuple[int, int]], tiles: int, own_best: bool, max_discards: int,
+                limit: int = 0) -> tuple[tuple[tuple[int, ...], ...] | None, int, int, int]:
+        core = self.core
+        if len(options) > _MAX_OPTIONS:
+            raise ValueError(f"ddcore: at most {_MAX_OPTIONS} options")
+        h0, h1, h2, h3, shown, up, stacks, *rest = state
+        words = [h0, h1, h2, h3, shown, up, *stacks, *rest, limit, *discs]
+        if len(words) != _STATE_WORDS + 4:
+            raise ValueError("ddcore: not a position of a hand in play (its numbers)")
+        for play, tiles_down in options:
+            words += [play, tiles_down]
+        ptr, out = core.playout_in, core.playout_out
+        core.rt.write(ptr, struct.pack(f"<{len(words)}q", *(_signed(int(w)) for w in words)))
+        self.failed = None
+        status = core.rt.call("tg_playout", self._ptr, ptr, me, len(options), tiles, int(bool(own_best)),
+                              max_discards, out)
+        if self.failed is not None:
+            failed, self.failed = self.failed, None
+            raise failed
+        if status == -4:
+            raise ValueError("ddcore: not a position of a hand in play")
+        if status == 2:
+            raise ValueError("ddcore: a playout's line kept no value")
+        k = len(coreabi.PLAYOUT)
+        got = struct.unpack(f"<{3 + k * len(options)}q", core.rt.read(out, 8 * (3 + k * len(options))))
+        used, hits, stores = (int(w) for w in got[:3])
+        if status == 1:
+            return None, used, hits, stores
+        found = tuple(tuple(int(w) for w in got[3 + k * i:3 + k * (i + 1)]) for i in range(len(options)))
+        return found, used, hits, stores
+
     def bounds(self, state: tuple[Any, ...], me: int) -> tuple[int | None, int | None, int | None]:
         core = self.core
         ptr = self._state(state)
@@ -300,7 +337,7 @@ def wasmtime_runtime(path: Path = WASM) -> Callable[[HostFinalNet], Runtime]:
             self.memory = exports["memory"]
             self.funcs = {name: exports[name] for name in (
                 "tg_source", "tg_abi", "tg_alloc", "tg_free", "tg_error", "tg_context_new", "tg_context_free",
-                "tg_solve", "tg_rule", "tg_line", "tg_bounds", "tg_set_table_bits", "tg_set_floor",
+                "tg_solve", "tg_rule", "tg_line", "tg_playout", "tg_bounds", "tg_set_table_bits", "tg_set_floor",
                 "tg_set_relaxed_from", "tg_table_info") if name in exports}
 
         def call(self, name: str, *args: int) -> int:

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from ..combos import Combination
 from ..deal import DealView
 from ..move import Move
-from ..search import INF, TT, SearchStats, SearchTooLong, rule_line, solve, solve_above, step_values
+from ..search import INF, TT, SearchStats, SearchTooLong, core_playouts, rule_line, solve, solve_above, step_values
 from ..state import State, Step
 from .base import BotError, check_view, sample_state, step_of
 from .rule import Eye, RuleMemo, keep_values, knowledge_key, remembered, rule_move
@@ -251,6 +251,21 @@ def _option(mv: Step, total: float, square: float, low: float, high: float, tall
                   own_best and not exact and ending is not None)
 
 
+def _core_tally(st: State, result: tuple[int, ...]) -> tuple[int, _Tally]:
+    """One option's net and counts from the core's playout (:data:`tiangow.coreabi.PLAYOUT`)."""
+    net, win, trick, stacks, bonus, last = result
+    tally = _Tally()
+    tally.samples = 1
+    tally.wins = win
+    tally.tricks = trick
+    tally.blanks = stacks == 0
+    tally.stacks = stacks
+    tally.bonus = bonus
+    if win and last >= 0:
+        tally.last[st.tab.plays[last]] += 1
+    return net, tally
+
+
 def rollout(st: State, me: int) -> tuple[int, bool]:
     """Play ``st`` to the end with the rule-based player in every seat; ``me``'s net from
     here (immediate rewards + settlement) and whether ``me`` won. ``st`` is restored."""
@@ -281,6 +296,11 @@ class SearchBot:
     """
 
     name = "search"
+
+    core_playouts = True
+    """Whether playouts with an exact ending are played by the compiled core where one runs
+    (:func:`tiangow.search.core_playouts`: the same figures and positions as in Python, several
+    times faster); ``False``: by the Python statement (:meth:`_ending`), which the core is held to."""
 
     def __init__(self, seed: int | random.Random | None = None, samples: int = 20, exact_tiles: int | None = None,
                  max_discards: int = 3, deep_samples: int | None = DEEP_SAMPLES, lines: bool = False,
@@ -408,7 +428,12 @@ class SearchBot:
         rule = remembered({})
         for st in samples:
             one = _Tally()
-            if like.exact:
+            got = None
+            if not like.exact and like.ending is not None and self.core_playouts:
+                got = core_playouts(st, me, [mv], like.ending, like.own_best, self.max_discards, self.stats)
+            if got is not None:
+                v, one = _core_tally(st, got[0])
+            elif like.exact:
                 tt: TT = {}
                 v = dict(step_values(st, tt=tt, stats=self.stats))[mv]
                 if self.lines:
@@ -455,10 +480,17 @@ class SearchBot:
             values: list[tuple[Step, int, _Tally]] = []
             known: dict[tuple[object, ...], tuple[int, int]] = {}  # this sample's endings, shared by its options
             try:
-                for mv in moves:
-                    tally = _Tally()
-                    policy = rule if ending is None else self._ending(me, ending, self.own_best, known, rule, steps)
-                    values.append((mv, _follow(st, me, mv, policy, tally), tally))
+                got = None
+                if ending is not None and self.core_playouts:
+                    got = core_playouts(st, me, moves, ending, self.own_best, self.max_discards, self.stats)
+                if got is not None:
+                    values = [(mv, *_core_tally(st, r)) for mv, r in zip(moves, got, strict=True)]
+                else:
+                    for mv in moves:
+                        tally = _Tally()
+                        policy = rule if ending is None else self._ending(me, ending, self.own_best, known, rule,
+                                                                          steps)
+                        values.append((mv, _follow(st, me, mv, policy, tally), tally))
             except SearchTooLong:
                 break
             finally:
