@@ -84,12 +84,12 @@ PLAYOUT_BUDGET = 3_000_000
 :data:`EARLY_SAMPLES_FACTOR` times its samples may spend, times the core's share
 (:func:`tiangow.search.core_budget_share`)."""
 
-EARLY_FACTOR_SHARE = 0.75
+EARLY_FACTOR_SHARE = 0.5
 """A coach takes :data:`EARLY_SAMPLES_FACTOR` times its samples early in a hand by default
 where the core in use gets through at least this share of the extension's budgets in the same
-time (the extension 1, WebAssembly on wasmtime 0.75). The static site's browser (0.5), whose
-Python is slower too, keeps as many as later: with twice as many its 8-tile hints took 2.3 s at
-the 95th percentile against 1.26 s (docs/coach.md)."""
+time (the extension 1, WebAssembly on wasmtime 0.75, the static site's browser 0.5), and as many
+as later on a slower core. With the playouts in the core (:func:`tiangow.search.core_playouts`)
+the browser's hints with 64 samples at 8 tiles take a 95th percentile of 0.39 s (docs/coach.md)."""
 
 
 def default_early_factor() -> int:
