@@ -33,15 +33,36 @@ from dataclasses import dataclass
 from tiangow.bots.base import Bot, BotError, RandomBot, play_hand
 from tiangow.bots.hints import Coach
 from tiangow.bots.rule import RuleBot
-from tiangow.bots.search import SearchBot
+from tiangow.bots.search import COACH_EARLY_BUDGET, SearchBot
 from tiangow.deal import Deal, DealView
 from tiangow.move import Move
 from tiangow.rules import Rules
+from tiangow.search import core_budget_share
 
 __all__ = ["run", "Result", "make_bot", "move_times", "main"]
 
-KINDS = ("search", "search3", "coach", "coach:N", "coachx1", "coachown", "coachrule", "coach8", "coach8:N", "rule",
-         "random")
+KINDS = ("search", "search3", "coach", "coach:N", "coach0", "coachx1", "coachown", "coachrule", "coach8", "coach8:N",
+         "rule", "random")
+
+
+class FirstCoach(Coach):
+    """The coach as issue 46 found it (2026-11-27, commit 86ce141), on today's search: the
+    rule-based player in the seat's own turns of its playouts (``own_best=False``), 32 samples
+    at every hand size, and no more than :data:`~tiangow.bots.search.COACH_EARLY_BUDGET`
+    positions a hint from 6 tiles a hand up (playouts included). Today's core finds the same
+    values in fewer positions, so where that budget binds it draws more samples than it did."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed, own_best=False, early_factor=1)
+
+    def samples_for(self, view: DealView) -> int:
+        return self.samples
+
+    def budget_for(self, view: DealView) -> int | None:
+        budget = self.exact_budget
+        if budget is None or view.hand_sizes[view.seat or 0] < 6:
+            return budget
+        return min(budget, int(COACH_EARLY_BUDGET * core_budget_share()))
 
 
 class CoachBot:
@@ -64,6 +85,7 @@ def make_bot(kind: str, seed: int, samples: int = 32) -> Bot:
     a hint instead of 32: a cheaper player of the coach's model), ``"coach8"`` (the coach scoring its
     samples exactly from 8 tiles wherever they fit its budget, playouts where none do),
     ``"coach8:N"`` (the same within N positions of exact search a hint, at every hand size),
+    ``"coach0"`` (the coach as issue 46 found it: :class:`FirstCoach`),
     ``"coachx1"`` (the coach with as many samples at 7 and 8 tiles as later, ``early_factor=1``,
     within the exact budget: the coach before 2026-11-29), ``"coachown"`` / ``"coachrule"`` (the
     coach whose playouts take the seat's own best steps in each sample, or the rule-based
@@ -84,6 +106,8 @@ def make_bot(kind: str, seed: int, samples: int = 32) -> Bot:
         return CoachBot(kind, Coach(seed, samples=int(kind[6:])))
     if kind == "coachx1":
         return CoachBot(kind, Coach(seed, early_factor=1))
+    if kind == "coach0":
+        return CoachBot(kind, FirstCoach(seed))
     if kind in ("coachown", "coachrule"):
         return CoachBot(kind, Coach(seed, own_best=kind == "coachown"))
     if kind == "coach8":
