@@ -277,7 +277,7 @@ def test_what_the_search_proved_from_the_start_is_kept_where_it_gave_up(played: 
     from tiangow.bots import review
     from tiangow.bots.review import Review
     # a budget that proves one end from the start of this hand but not its value
-    monkeypatch.setattr(review, "DD_NODES", 8_000)
+    monkeypatch.setattr(review, "DD_NODES", 3_750)
     rec = played.hand_record()
     r = Review(rec)
     st = r.strength()

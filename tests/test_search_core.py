@@ -196,3 +196,51 @@ def test_a_warm_search_of_the_same_sample_gives_the_fresh_value() -> None:
                 checked += 1
             st.pop()
     assert checked >= 30
+
+
+def few_holding_stacks(count: int, seed: int) -> list[tuple[Deal, int]]:
+    """Seeded positions of 3 or 4 tiles a hand (some within a trick) where one seat at most
+    holds stacks, under the free-splitting variants, each with a seat to search for."""
+    from tests.helpers import all_rules
+    from tiangow.bots.positions import sensible_action
+
+    variants = [r for r in all_rules((8,)) if r.free_split]
+    rng = random.Random(seed)
+    out: list[tuple[Deal, int]] = []
+    while len(out) < count:
+        d = Deal.random(rng, banker=rng.randrange(4), rules=rng.choice(variants))
+        if d.natural is not None:
+            continue
+        tiles = rng.choice((3, 4))
+        while not d.is_over and len(d.holding(d.to_play)) > tiles:  # type: ignore[arg-type]
+            sensible_action(d, rng)
+        for _ in range(rng.randrange(3)):
+            if not d.is_over:
+                sensible_action(d, rng)
+        if not d.is_over and sum(s > 0 for s in d.snapshot().stacks) <= 1:
+            out.append((d, rng.randrange(4)))
+    return out
+
+
+def test_dominated_discards_while_one_seat_holds_stacks_keep_the_references_values() -> None:
+    """While one seat at most holds stacks a sweep's 八支 reads what was shown (R-$11): the core
+    still leaves out dominated discards there where the tiles swapped cannot change it."""
+    for d, seat in few_holding_stacks(80, 7):
+        assert search.solve(d, seat) == search_v1.solve(d, seat), (d.rules, seat)
+
+
+def test_dominated_discards_while_one_seat_holds_stacks_save_positions_not_values() -> None:
+    if search.CORE_BUILD != "native":
+        pytest.skip("the switch is the extension's")
+    from tiangow import ddcore  # type: ignore[attr-defined]
+
+    nodes = {}
+    for on in (True, False):
+        was = ddcore.set_early_dominance(on)
+        try:
+            stats = search.SearchStats()
+            nodes[on] = [search.solve(d, seat, stats=stats) for d, seat in few_holding_stacks(40, 8)], stats.nodes
+        finally:
+            ddcore.set_early_dominance(was)
+    assert nodes[True][0] == nodes[False][0]
+    assert nodes[True][1] < nodes[False][1]

@@ -69,6 +69,64 @@ def test_a_discard_left_out_as_dominated_is_never_better_than_one_kept() -> None
     assert left_out > 20  # the reduction was really exercised
 
 
+def test_a_discard_left_out_as_dominated_before_two_seats_hold_stacks_is_never_better() -> None:
+    """The same, where one seat at most holds stacks (R-$11: a sweep's 八支 reads what was shown),
+    with the pairs :meth:`~tests.reference.symmetry.Canon.sweep_highers` lets through — as the
+    core leaves them out — at seeded follows of 3 and 4 tiles a hand."""
+    import random
+
+    from tests.reference.symmetry import canon_for
+    from tiangow.bots.positions import sensible_action
+    from tiangow.deal import Deal
+
+    rng = random.Random(29)
+    rules = [r for r in check_search.all_rules(hand_sizes=(8,)) if r.scored and r.free_split]
+    checked = left_out = 0
+    while checked < 60:
+        d = Deal.random(rng, banker=rng.randrange(4), rules=rules[checked % len(rules)])
+        if d.natural is not None:
+            continue
+        tiles = rng.choice((3, 4))
+        while not d.is_over and not (d.trick_size is None and len(d.holding(d.to_play)) <= tiles):  # type: ignore[arg-type]
+            sensible_action(d, rng)
+        if d.is_over:
+            continue
+        sensible_action(d, rng)  # the lead: a follower acts next
+        for _ in range(rng.randrange(2)):
+            if not d.is_over and d.trick_size is not None:
+                sensible_action(d, rng)
+        st = d.snapshot()
+        if st.to_play is None or not st.size or sum(s > 0 for s in st.stacks) > 1:
+            continue
+        seat = st.to_play
+        discards = [mv for mv in st.moves() if type(mv) is int]
+        if len(discards) < 2:
+            continue
+        canon = canon_for(st.rules)
+        for me in (seat, (seat + 1) % 4):
+            partners = 0
+            if me != seat:
+                for s in range(4):
+                    if s not in (seat, me):
+                        partners |= canon.plays_of(st.h[s])[0]
+            assert st.best is not None
+            highers = canon.sweep_highers(st.h, st.stacks, st.best_seat, st.best.id, st.leader, st.acted, seat, me)
+            kept = canon.undominated(st.h[seat], discards, partners, highers)
+            values = {}
+            for mv in discards:
+                child = st.copy()
+                child.push(mv)
+                values[mv] = search_v1.solve(child, me)
+            better = max if me == seat else min
+            for mv in discards:
+                if mv not in kept:
+                    left_out += 1
+                    best_kept = better(values[k] for k in kept)
+                    assert better(best_kept, values[mv]) == best_kept, (d, me, mv)
+        checked += 1
+    assert left_out > 20  # the reduction was really exercised
+
+
 def test_the_relaxed_game_as_a_bound_keeps_the_reference_s_values() -> None:
     """The relaxed game (the other three putting off their discards, docs/search.md) is asked
     from 6 tiles a hand; asked from 2 here, so that the small endings the reference solves

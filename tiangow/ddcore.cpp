@@ -224,6 +224,7 @@ struct Context {
     mutable u64 memo_h[64], memo_mine[64], memo_beat[64];
 };
 
+int early_dominance = 1;  // dominated discards while one seat at most holds stacks (set_early_dominance: off to measure)
 int use_floor = 1;  // net_floor cuts (switched off only to measure what they save: floor(False))
 int relaxed_from = RELAXED_FROM;  // set_relaxed_from: the tests ask the relaxed game in small endings too
 
@@ -1608,6 +1609,53 @@ bool keeps_better(const Context* c, u64 ua, u64 ub, u64 rest, u64 partners) {
     return true;
 }
 
+// While one seat at most holds stacks, another could still take all eight, and whether its last
+// trick is 八支 or 七支 reads what was shown face up (R-$11: a last single makes 八支 only with
+// every higher tile of its class shown). A seat x discarding tile b (face down) rather than a
+// weaker a of the class, playing a where it would have played b (dominated discards, below),
+// can then make a sweep by the other side worth less to that side: where the sweeper ends with
+// a single s that b ranks above and a does not, the line that kept b may show b and make 八支
+// where the other could not. Everything else in the settlement never reads what was shown.
+// The sweepers of the other side: me where x is one of the three, else the three; of them the
+// one seat holding stacks, or before anyone holds stacks, the seat whose play stands and those
+// after x in the trick holding a play that beats it (mine: each seat's plays, seat_plays). out:
+// the higher tiles (fields) of each single they hold; returns how many.
+int sweep_singles(const Context* c, const State& st, int x, const u64* mine, u64* out) {
+    int holder = -1, with = 0;
+    for (int s = 0; s < 4; ++s)
+        if (st.stacks[s] > 0) {
+            ++with;
+            holder = s;
+        }
+    int sweepers = 0;
+    if (with == 1) {
+        sweepers = 1 << holder;
+    } else if (with == 0) {
+        if (st.best_seat >= 0) sweepers |= 1 << st.best_seat;
+        for (int k = st.acted + 1; k < 4; ++k) {
+            int s = (st.leader + k) & 3;
+            if (c->beaten_by[st.best] & mine[s]) sweepers |= 1 << s;
+        }
+    }
+    sweepers &= x == c->me ? ~(1 << x) : 1 << c->me;  // the other side, never x (it loses this trick)
+    int n = 0;
+    for (int s = 0; s < 4; ++s) {
+        if (!(sweepers >> s & 1)) continue;
+        for (u64 nz = nonempty(st.h[s]); nz; nz &= nz - 1) {
+            u64 h = c->higher[c->rb_single[__builtin_ctzll(nz) / 3]];
+            if (h) out[n++] = nonempty(h);
+        }
+    }
+    return n;
+}
+
+// Whether discarding a (a field unit) rather than b could change a sweep's 八支 (sweep_singles).
+inline bool sweep_sensitive(const u64* highers, int n, u64 a, u64 b) {
+    for (int i = 0; i < n; ++i)
+        if ((highers[i] & b) && !(highers[i] & a)) return true;
+    return false;
+}
+
 // The stacks as the table keys them: for the win goals only whether each seat has 0, 1 or 2+
 // (all a seat's stacks decide there: whether it may take a last trick, R-W2).
 inline u64 stack_key(const Context* c, const int* stacks) {
@@ -1895,16 +1943,24 @@ int value(Context* c, State& st, int alpha, int beta, const u64* pre = nullptr) 
     // one kept).
     bool sift = false, sift_dominated = false;
     u64 sift_partners = 0;
+    u64 highers[32];  // sweep_singles: a dominated discard may not swap tiles across these
+    int nhighers = 0;
     if (st.size) {
         int ndisc = 0;
         for (int i = 0; i < n; ++i) ndisc += ms[i].combo < 0;
         if (relabel && ndisc > 1) {
             sift = true;
             sift_dominated = c->free_split && c->goal != POSSIBLE_WIN;
-            if (to_play != c->me)
-                for (int s = 0; s < 4; ++s)
-                    if (s != to_play && s != c->me) sift_partners |= mine[s];
+        } else if (ndisc > 1 && c->free_split && early_dominance) {
+            // one seat at most holds stacks (the net's search): no relabelling, but dominated
+            // discards where the tiles swapped cannot decide a sweep's 八支 or 七支
+            for (int s = 0; s < 4; ++s) seat_plays(c, st.h[s], mine[s], beaters[s]);
+            sift_dominated = true;
+            nhighers = sweep_singles(c, st, to_play, mine, highers);
         }
+        if (sift_dominated && to_play != c->me)
+            for (int s = 0; s < 4; ++s)
+                if (s != to_play && s != c->me) sift_partners |= mine[s];
         if (!maximize && n > 1) {
             // The other three play as one side. Where a partner's play stands, try letting it
             // stand (the discards) before overtaking it. Where me's stands, beat it with the
@@ -1965,6 +2021,18 @@ int value(Context* c, State& st, int alpha, int beta, const u64* pre = nullptr) 
     for (int i = 0; i < n; ++i) {
         u64 child_fp[2];
         const u64* pre = nullptr;  // a discard inside a trick: the child's fingerprint, from its canonical position
+        if (sift_dominated && !sift && ms[i].combo < 0) {
+            u64 held = st.h[to_play], di = ms[i].disc;
+            bool dominated = false;
+            for (int q = 0; q < npassed && !dominated; ++q) {
+                u64 b = excess(di, passed[q]), a = excess(passed[q], di);  // i discards b and keeps a
+                if ((b & (b - 1)) || !(b & LOW) || (a & (a - 1)) || !(a & LOW)) continue;
+                if (sweep_sensitive(highers, nhighers, a, b)) continue;  // (a kept, b discarded: b is swapped for a)
+                dominated = keeps_better(c, a, b, held - di - a, sift_partners);
+            }
+            passed[npassed++] = di;
+            if (dominated) continue;
+        }
         if (sift && ms[i].combo < 0) {
             u64 held = st.h[to_play], di = ms[i].disc;
             u64 hs[4] = {st.h[0], st.h[1], st.h[2], st.h[3]};
@@ -2990,6 +3058,14 @@ PyObject* set_floor(PyObject*, PyObject* arg) {
     return PyBool_FromLong(was);
 }
 
+PyObject* set_early_dominance(PyObject*, PyObject* arg) {
+    int on = PyObject_IsTrue(arg);
+    if (on < 0) return nullptr;
+    int was = early_dominance;
+    early_dominance = on;
+    return PyBool_FromLong(was);
+}
+
 PyObject* set_relaxed_from(PyObject*, PyObject* arg) {
     long n = PyLong_AsLong(arg);
     if (n == -1 && PyErr_Occurred()) return nullptr;
@@ -3013,6 +3089,7 @@ PyObject* table_info(PyObject*, PyObject* args) {
 PyMethodDef module_methods[] = {
     {"set_table_bits", set_table_bits, METH_VARARGS, "set_table_bits(n, table=0): the table holds 2**n positions"},
     {"set_floor", set_floor, METH_O, "set_floor(on) -> whether it was on: cut where net_floor reaches beta (on by default; off to measure)"},
+    {"set_early_dominance", set_early_dominance, METH_O, "set_early_dominance(on) -> whether it was on: dominated discards while one seat at most holds stacks (on by default; off to measure)"},
     {"set_relaxed_from", set_relaxed_from, METH_O, "set_relaxed_from(n) -> what it was: ask the relaxed game from n tiles a hand (RELAXED_FROM by default; 9: never)"},
     {"table_info", table_info, METH_VARARGS, "table_info(table=0) -> (entries, bytes per entry, entries of its last search)"},
     {nullptr, nullptr, 0, nullptr}};

@@ -244,7 +244,8 @@ class Canon:
         The seat can then mimic every line with ``ub`` for ``ua`` (the partners still play as
         they would; the seat playing alone only loses options the others had against it).
         Sound once two seats hold stacks (what was shown no longer counts) and with free
-        splitting; the tiles the rules name (1-2, 2-4, 1-5, 1-6) never take part.
+        splitting; before that, for the pairs :meth:`sweep_highers` lets through. The tiles the
+        rules name (1-2, 2-4, 1-5, 1-6) never take part.
 
         >>> from tiangow import Rules, parse_tiles
         >>> from tiangow.packed import pack
@@ -272,12 +273,52 @@ class Canon:
                 return False
         return True
 
-    def undominated(self, held: int, discards: list[int], partners: int) -> list[int]:
+    def sweep_highers(self, h: list[int] | tuple[int, ...], stacks: tuple[int, ...], best_seat: int, best: int,
+                      leader: int, acted: int, seat: int, me: int) -> tuple[int, ...]:
+        """While one seat at most holds stacks, another may still take all eight, and its last
+        single makes 八支 only with every higher tile of its class shown face up (R-$11). A seat
+        discarding tile b face down rather than a weaker a, and playing a where it would have
+        played b, may then leave a sweep by the other side worth less to that side where the
+        sweeper ends with a single that b ranks above and a does not: the line that kept b could
+        show it. So a pair (a kept, b discarded) is let through :meth:`undominated` unless, for
+        a single of a sweeper of the other side (``me`` where ``seat`` is one of the three, else
+        the three), b is among its higher tiles and a is not. The sweepers: the one seat holding
+        stacks, or before anyone does, the seat whose play stands (``best_seat``, the play
+        ``best``) and those after ``seat`` in the trick holding a play that beats it. Returns
+        each such single's higher tiles, every field's count set to 7 (none once two seats
+        hold stacks, where no seat can sweep)."""
+        from tiangow.state import every_higher
+
+        holders = [s for s in range(4) if stacks[s] > 0]
+        sweepers: set[int] = set()
+        if len(holders) == 1:
+            sweepers = {holders[0]}
+        elif not holders:
+            if best_seat >= 0:
+                sweepers.add(best_seat)
+            for k in range(acted + 1, 4):
+                s = (leader + k) % 4
+                if self.plays_of(h[s])[0] & self.beaten_by[best]:
+                    sweepers.add(s)
+        other_side = {s for s in range(4) if s != seat} if seat == me else {me}
+        out: list[int] = []
+        for s in sorted(sweepers & other_side):
+            for c in self.tab.leader_plays(h[s], True):
+                if c.size == 1:
+                    higher = every_higher(c.tiles[0])
+                    if higher:
+                        fields = (higher | higher >> 1 | higher >> 2) & _UNIT_LOW
+                        out.append(fields * 7)
+        return tuple(out)
+
+    def undominated(self, held: int, discards: list[int], partners: int,
+                    highers: tuple[int, ...] = ()) -> list[int]:
         """``discards`` (of ``held``) without those no better than one listed before them
-        (:meth:`keeps_better`, one tile swapped): a discard left out is no better than an
-        earlier one, so a chain of them ends at one kept. Remembered (the same holdings come
-        back again and again in a search)."""
-        key = (held, partners, *discards)
+        (:meth:`keeps_better`, one tile swapped; while one seat at most holds stacks, only
+        where ``highers`` — :meth:`sweep_highers` — lets the pair through): a discard left out
+        is no better than an earlier one, so a chain of them ends at one kept. Remembered (the
+        same holdings come back again and again in a search)."""
+        key = (held, partners, *discards, -1, *highers)
         found = self._undominated.get(key)
         if found is not None:
             return found
@@ -290,6 +331,8 @@ class Canon:
                 a = excess(e, d)
                 if b & (b - 1) or not b & _UNIT_LOW or a & (a - 1) or not a & _UNIT_LOW:
                     continue
+                if any(hi & b and not hi & a for hi in highers):
+                    continue  # a sweep's 八支 could tell them apart
                 if self.keeps_better(a, b, held - d - a, partners):
                     dominated = True
                     break
