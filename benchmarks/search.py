@@ -764,7 +764,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--deals", type=int, default=200, help="whole hands (--solver)")
     p.add_argument("--endings", type=int, default=20, help="5- and 6-tile endings (--solver)")
     p.add_argument("--no-early-dominance", action="store_true",
-                   help="the extension without dominated discards while one seat at most holds stacks (--solver)")
+                   help="the extension without dominated discards and plays while one seat at most holds "
+                        "stacks (--solver)")
     p.add_argument("--hand-budget", type=int, default=HAND_BUDGET,
                    help="positions a whole hand may take before it counts as unsolved (--solver)")
     p.add_argument("--builds", type=int, metavar="N", default=0,

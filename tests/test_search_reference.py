@@ -127,6 +127,47 @@ def test_a_discard_left_out_as_dominated_before_two_seats_hold_stacks_is_never_b
     assert left_out > 20  # the reduction was really exercised
 
 
+def test_a_play_left_out_as_dominated_before_two_seats_hold_stacks_never_changes_a_value() -> None:
+    """The same where one seat at most holds stacks, so the seat taking the trick may still take
+    all eight (R-$11): the core leaves out the higher play only where the tile shown and the one
+    kept cannot make its last single 八支 one way and 七支 the other."""
+    import random
+
+    from tiangow.bots.positions import sensible_action
+    from tiangow.deal import Deal
+
+    rng = random.Random(37)
+    rules = [r for r in check_search.all_rules(hand_sizes=(8,)) if r.scored and r.free_split]
+    checked = tries = 0
+    while checked < 24 and tries < 20000:
+        tries += 1
+        d = Deal.random(rng, banker=rng.randrange(4), rules=rules[tries % len(rules)])
+        if d.natural is not None:
+            continue
+        tiles = 3 + tries % 2
+        while not d.is_over and len(d.holding(d.to_play)) > tiles:  # type: ignore[arg-type]
+            sensible_action(d, rng)
+        for _ in range(rng.randrange(4)):
+            if d.is_over:
+                break
+            sensible_action(d, rng)
+        st = d.snapshot()
+        if st.to_play is None or sum(s > 0 for s in st.stacks) > 1 or st.left < 2:
+            continue
+        seat = st.to_play
+        later = [(st.leader + k) % 4 for k in range(st.acted + 1, 4)]
+        singles = [mv for mv in st.moves() if type(mv) is not int and mv.size == 1]
+        standing = [mv for mv in singles
+                    if not any(st.tab.beating(mv, st.h[o]) for o in later)]
+        classes = [mv.kind for mv in standing]
+        if not any(classes.count(k) >= 2 for k in set(classes)):
+            continue
+        for me in (seat, (seat + 1) % 4):
+            assert search.solve(st, me) == search_v1.solve(st, me), (d, me)
+        checked += 1
+    assert checked == 24
+
+
 def test_the_relaxed_game_as_a_bound_keeps_the_reference_s_values() -> None:
     """The relaxed game (the other three putting off their discards, docs/search.md) is asked
     from 6 tiles a hand; asked from 2 here, so that the small endings the reference solves

@@ -224,7 +224,7 @@ struct Context {
     mutable u64 memo_h[64], memo_mine[64], memo_beat[64];
 };
 
-int early_dominance = 1;  // dominated discards while one seat at most holds stacks (set_early_dominance: off to measure)
+int early_dominance = 1;  // dominated discards and plays while one seat at most holds stacks (set_early_dominance: off to measure)
 int use_floor = 1;  // net_floor cuts (switched off only to measure what they save: floor(False))
 int relaxed_from = RELAXED_FROM;  // set_relaxed_from: the tests ask the relaxed game in small endings too
 
@@ -1649,6 +1649,21 @@ int sweep_singles(const Context* c, const State& st, int x, const u64* mine, u64
     return n;
 }
 
+// The same for a play: a seat x whose play will stand may take all eight where no other seat
+// holds stacks; playing the higher of two plays (showing b, keeping a) rather than the lower
+// (showing a, keeping b) can then be worth more to it where it ends with a single that b ranks
+// above and a does not. out: the higher tiles (fields) of each single x holds; how many.
+int own_sweep_singles(const Context* c, const State& st, int x, u64* out) {
+    for (int s = 0; s < 4; ++s)
+        if (s != x && st.stacks[s] > 0) return 0;
+    int n = 0;
+    for (u64 nz = nonempty(st.h[x]); nz; nz &= nz - 1) {
+        u64 h = c->higher[c->rb_single[__builtin_ctzll(nz) / 3]];
+        if (h) out[n++] = nonempty(h);
+    }
+    return n;
+}
+
 // Whether discarding a (a field unit) rather than b could change a sweep's 八支 (sweep_singles).
 inline bool sweep_sensitive(const u64* highers, int n, u64 a, u64 b) {
     for (int i = 0; i < n; ++i)
@@ -1879,13 +1894,24 @@ int value(Context* c, State& st, int alpha, int beta, const u64* pre = nullptr) 
     bool maximize = c->goal == POSSIBLE_WIN || to_play == c->me;
     Move ms[MAXMOVES];
     int n = gen_moves(c, st, ms);
-    if (relabel && c->free_split && c->goal != POSSIBLE_WIN && st.left > 1 && !st.locked &&
+    bool have_mine = relabel;
+    if ((relabel || early_dominance) && c->free_split && c->goal != POSSIBLE_WIN && st.left > 1 && !st.locked &&
         !(c->relaxed && to_play != c->me)) {
         // Dominated plays: of two plays of one class that both stand (no seat still to act in
         // the trick holds a play that beats the lower), the higher is not tried where keeping
         // its tile is no better than keeping the lower's (keeps_better, as for discards: the
         // trick, its stacks and everyone's options in it are the same either way). Not in the
-        // last trick (which single wins it can decide 七支/八支).
+        // last trick (which single wins it can decide 七支/八支). While one seat at most holds
+        // stacks the seat taking this trick may still take all eight: not where the tile shown
+        // and the one kept could make its last single 八支 one way and 七支 the other
+        // (own_sweep_singles).
+        u64 own_highers[32];
+        int nown = 0;
+        if (!have_mine) {
+            for (int s = 0; s < 4; ++s) seat_plays(c, st.h[s], mine[s], beaters[s]);
+            have_mine = true;
+        }
+        if (!relabel) nown = own_sweep_singles(c, st, to_play, own_highers);
         u64 later = 0;
         for (int k = st.acted + 1; k < 4; ++k) later |= mine[(st.leader + k) & 3];
         u64 partners = 0;
@@ -1904,6 +1930,7 @@ int value(Context* c, State& st, int alpha, int beta, const u64* pre = nullptr) 
                     u64 mi = c->combos[ci].mask, mq = c->combos[cq].mask;
                     u64 a = excess(mq, mi), b = excess(mi, mq);  // i keeps a, q keeps b
                     if ((b & (b - 1)) || !(b & LOW) || (a & (a - 1)) || !(a & LOW)) continue;
+                    if (nown && sweep_sensitive(own_highers, nown, a, b)) continue;
                     dominated = keeps_better(c, a, b, held - mi - a, partners);
                 }
             if (!dominated) ms[j++] = ms[i];
@@ -1954,7 +1981,9 @@ int value(Context* c, State& st, int alpha, int beta, const u64* pre = nullptr) 
         } else if (ndisc > 1 && c->free_split && early_dominance) {
             // one seat at most holds stacks (the net's search): no relabelling, but dominated
             // discards where the tiles swapped cannot decide a sweep's 八支 or 七支
-            for (int s = 0; s < 4; ++s) seat_plays(c, st.h[s], mine[s], beaters[s]);
+            if (!have_mine)
+                for (int s = 0; s < 4; ++s) seat_plays(c, st.h[s], mine[s], beaters[s]);
+            have_mine = true;
             sift_dominated = true;
             nhighers = sweep_singles(c, st, to_play, mine, highers);
         }
@@ -3089,7 +3118,7 @@ PyObject* table_info(PyObject*, PyObject* args) {
 PyMethodDef module_methods[] = {
     {"set_table_bits", set_table_bits, METH_VARARGS, "set_table_bits(n, table=0): the table holds 2**n positions"},
     {"set_floor", set_floor, METH_O, "set_floor(on) -> whether it was on: cut where net_floor reaches beta (on by default; off to measure)"},
-    {"set_early_dominance", set_early_dominance, METH_O, "set_early_dominance(on) -> whether it was on: dominated discards while one seat at most holds stacks (on by default; off to measure)"},
+    {"set_early_dominance", set_early_dominance, METH_O, "set_early_dominance(on) -> whether it was on: dominated discards and plays while one seat at most holds stacks (on by default; off to measure)"},
     {"set_relaxed_from", set_relaxed_from, METH_O, "set_relaxed_from(n) -> what it was: ask the relaxed game from n tiles a hand (RELAXED_FROM by default; 9: never)"},
     {"table_info", table_info, METH_VARARGS, "table_info(table=0) -> (entries, bytes per entry, entries of its last search)"},
     {nullptr, nullptr, 0, nullptr}};
