@@ -379,13 +379,14 @@ def test_a_played_out_chance_of_winning_says_whose_play_it_measures() -> None:
 
 
 def test_the_coach_spends_its_smaller_budget_only_where_it_scores_big_samples_exactly() -> None:
-    from tiangow.bots.hints import PLAYOUT_BUDGET
+    from tiangow.bots.hints import EARLY_SAMPLES_FACTOR, PLAYOUT_BUDGET
     from tiangow.bots.positions import deal_until
     from tiangow.bots.search import COACH_EARLY_BUDGET, COACH_EXACT_BUDGET
     from tiangow.search import core_budget_share
 
     share = core_budget_share()
-    full, early = int(COACH_EXACT_BUDGET * share), int(COACH_EARLY_BUDGET * 2 * share)  # (twice the samples)
+    full = int(COACH_EXACT_BUDGET * share)
+    early = min(full, int(COACH_EARLY_BUDGET * EARLY_SAMPLES_FACTOR * share))  # (as many times the samples)
     playouts = int(PLAYOUT_BUDGET * share)
     rng = random.Random(3)
     budgets = {}
@@ -396,15 +397,15 @@ def test_the_coach_spends_its_smaller_budget_only_where_it_scores_big_samples_ex
             d = deal_until(rng, tiles)
         view = view_at[tiles] = d.view(d.to_play)
         budgets[tiles] = Coach().budget_for(view), Coach(exact_tiles=8).budget_for(view)
-    # Playouts at 7 and 8 tiles end in small exact searches: their own budget, for twice the
-    # samples (the whole exact budget for as many samples); exact at 6: less.
+    # Playouts at 7 and 8 tiles end in small exact searches: their own budget, for more samples
+    # (the whole exact budget for as many samples as later); exact at 6: less.
     assert budgets == {8: (playouts, early), 7: (playouts, early), 6: (early, early), 5: (full, full)}
     assert Coach(early_factor=1).budget_for(view_at[8]) == full
     assert Coach(early_factor=1).budget_for(view_at[6]) == int(COACH_EARLY_BUDGET * share)
     assert Coach(exact_budget=123).budget_for(view) == 123
 
 
-def test_the_coach_takes_twice_its_samples_from_five_tiles_a_hand_down_and_above_it() -> None:
+def test_the_coach_takes_more_than_its_samples_from_five_tiles_a_hand_down_and_above_it() -> None:
     from tiangow.bots.hints import EARLY_SAMPLES_FACTOR, LATE_SAMPLES_FACTOR, LATE_TILES, PLAYOUT_BUDGET
     from tiangow.bots.positions import deal_until
     from tiangow.search import core_budget_share
@@ -420,20 +421,20 @@ def test_the_coach_takes_twice_its_samples_from_five_tiles_a_hand_down_and_above
         if tiles == 5:
             h = Coach(seed=2, samples=5).hint(view)
             assert h.exact and {o.samples for o in h.options if o.samples} == {10}  # within the budget
-        if tiles == 8:  # early in a hand: twice the samples, within the playouts' budget
+        if tiles == 8:  # early in a hand: three times the samples, within the playouts' budget
             assert Coach().budget_for(view) == int(PLAYOUT_BUDGET * core_budget_share())
             assert Coach(early_factor=1).samples_for(view) == 32
             assert Coach(early_factor=1).budget_for(view) == Coach(early_factor=1).exact_budget
-    assert (LATE_TILES, LATE_SAMPLES_FACTOR, EARLY_SAMPLES_FACTOR) == (5, 2, 2)
-    assert seen == {8: 20, 6: 20, 5: 20, 4: 20, 3: 20}
+    assert (LATE_TILES, LATE_SAMPLES_FACTOR, EARLY_SAMPLES_FACTOR) == (5, 2, 3)
+    assert seen == {8: 30, 6: 30, 5: 20, 4: 20, 3: 20}
     with pytest.raises(BotError, match="early_factor"):
         Coach(early_factor=0)
 
 
-@pytest.mark.parametrize("share, factor", [(1.0, 2), (0.75, 2), (0.5, 2), (0.3, 1)])
+@pytest.mark.parametrize("share, factor", [(1.0, 3), (0.75, 3), (0.5, 3), (0.3, 1)])
 def test_a_slow_core_keeps_as_many_samples_early_in_a_hand_as_later(monkeypatch: pytest.MonkeyPatch, share: float,
                                                                     factor: int) -> None:
-    """Twice the samples at 6 to 8 tiles where the core runs natively, on wasmtime or in the
+    """Three times the samples at 6 to 8 tiles where the core runs natively, on wasmtime or in the
     static site's browser (its share of the budgets, 0.5); not on a core slower still."""
     from tiangow.bots import hints
 

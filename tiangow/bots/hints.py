@@ -70,16 +70,17 @@ there the shown nets come closer to the reference's and fewer options that it te
 shown alike, for a hint's 95th percentile of about 0.3 s (docs/coach.md, "Samples from 5 tiles
 down"; above it, :data:`EARLY_SAMPLES_FACTOR`)."""
 
-EARLY_SAMPLES_FACTOR = 2
+EARLY_SAMPLES_FACTOR = 3
 """How many times its ``samples`` a coach's hint has early in a hand, above :data:`LATE_TILES`
 (6, 7 and 8 tiles a hand, where a sample costs most): at 6 tiles, where each sample is searched
-exactly, within twice :data:`~tiangow.bots.search.COACH_EARLY_BUDGET`; at 7 and 8, where they are
-played out, within :data:`PLAYOUT_BUDGET`. With 32 samples the shown nets were 1.3–1.6 off the
-reference's at 8 tiles, 0.9–1.0 at 7 and 0.6–1.0 at 6; twice as many bring them within what
-sampling allows, once the core made the rule-based player's choices and the lines of best play
-(docs/coach.md, "Samples at 7 and 8 tiles", "Samples at 6 tiles")."""
+exactly, within as many times :data:`~tiangow.bots.search.COACH_EARLY_BUDGET` (at most the
+coach's exact budget, :data:`~tiangow.bots.search.COACH_EXACT_BUDGET`); at 7 and 8, where
+they are played out, within :data:`PLAYOUT_BUDGET`. With 64 samples the recommendation lost 0.20
+and 0.11 against the reference at 8 and 7 tiles and the shown nets were 0.92 and 0.58 off; with
+96, 0.12 and 0.05, and 0.76 and 0.47 — each about what an exact coach of as many samples allows —
+for a hint's 95th percentile under a second (docs/coach.md, "Samples at 7 and 8 tiles")."""
 
-PLAYOUT_BUDGET = 3_000_000
+PLAYOUT_BUDGET = 4_500_000
 """Positions of exact search (the playouts' endings) a hint at 7 or 8 tiles with
 :data:`EARLY_SAMPLES_FACTOR` times its samples may spend, times the core's share
 (:func:`tiangow.search.core_budget_share`)."""
@@ -89,7 +90,7 @@ EARLY_FACTOR_SHARE = 0.5
 where the core in use gets through at least this share of the extension's budgets in the same
 time (the extension 1, WebAssembly on wasmtime 0.75, the static site's browser 0.5), and as many
 as later on a slower core. With the playouts in the core (:func:`tiangow.search.core_playouts`)
-the browser's hints with 64 samples at 8 tiles take a 95th percentile of 0.39 s (docs/coach.md)."""
+the browser's hints with 96 samples at 8 tiles take a 95th percentile of 0.62 s (docs/coach.md)."""
 
 
 def default_early_factor() -> int:
