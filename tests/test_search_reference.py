@@ -4,9 +4,12 @@ pass (issue 23 §1). ``python -m benchmarks.check_search --endings 10000`` runs 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from benchmarks import check_search
 from tests.reference import search_v1
 from tiangow import search
+from tiangow.state import State
 
 
 def test_the_reference_is_a_frozen_copy_not_the_search() -> None:
@@ -22,6 +25,38 @@ def test_same_values_as_the_reference_on_seeded_endings() -> None:
     assert nodes["search"] > 0 and nodes["reference"] > 0
 
 
+def _left_out_no_better(st: State, discards: list[int], highers: Callable[[int], tuple[int, ...]]) -> int:
+    """For the seat to act in ``st`` playing alone, and as one of the three against the seat
+    after it: every discard ``Canon.undominated`` leaves out (with the sweepers' higher tiles
+    ``highers(me)``) is worth no more to the seat than some discard it keeps, each discard's
+    value by the frozen reference. Returns how many were left out."""
+    from tests.reference.symmetry import canon_for
+
+    canon = canon_for(st.rules)
+    seat = st.to_play
+    assert seat is not None
+    left_out = 0
+    for me in (seat, (seat + 1) % 4):
+        partners = 0
+        if me != seat:
+            for s in range(4):
+                if s not in (seat, me):
+                    partners |= canon.plays_of(st.h[s])[0]
+        kept = canon.undominated(st.h[seat], discards, partners, highers(me))
+        values = {}
+        for mv in discards:
+            child = st.copy()
+            child.push(mv)
+            values[mv] = search_v1.solve(child, me)
+        better = max if me == seat else min
+        for mv in discards:
+            if mv not in kept:
+                left_out += 1
+                best_kept = better(values[k] for k in kept)
+                assert better(best_kept, values[mv]) == best_kept, (st.key(), me, mv)
+    return left_out
+
+
 def test_a_discard_left_out_as_dominated_is_never_better_than_one_kept() -> None:
     """The dominance of discards (the relabelling of tests/reference/symmetry.py, as the core does it) checked move by move: at
     seeded follows where two seats hold stacks, every discard it leaves out is worth no more to
@@ -30,7 +65,6 @@ def test_a_discard_left_out_as_dominated_is_never_better_than_one_kept() -> None
     reference (which has no such reduction)."""
     import random
 
-    from tests.reference.symmetry import canon_for
     from tiangow.bots.positions import deal_until, sensible_action
 
     rng = random.Random(23)
@@ -42,29 +76,10 @@ def test_a_discard_left_out_as_dominated_is_never_better_than_one_kept() -> None
         st = d.snapshot()
         if st.to_play is None or not st.size or sum(s > 0 for s in st.stacks) < 2:
             continue
-        seat = st.to_play
         discards = [mv for mv in st.moves() if type(mv) is int]
         if len(discards) < 2:
             continue
-        canon = canon_for(st.rules)
-        for me in (seat, (seat + 1) % 4):
-            partners = 0
-            if me != seat:
-                for s in range(4):
-                    if s not in (seat, me):
-                        partners |= canon.plays_of(st.h[s])[0]
-            kept = canon.undominated(st.h[seat], discards, partners)
-            values = {}
-            for mv in discards:
-                child = st.copy()
-                child.push(mv)
-                values[mv] = search_v1.solve(child, me)
-            better = max if me == seat else min
-            for mv in discards:
-                if mv not in kept:
-                    left_out += 1
-                    best_kept = better(values[k] for k in kept)
-                    assert better(best_kept, values[mv]) == best_kept, (d, me, mv)
+        left_out += _left_out_no_better(st, discards, lambda me: ())
         checked += 1
     assert left_out > 20  # the reduction was really exercised
 
@@ -103,26 +118,10 @@ def test_a_discard_left_out_as_dominated_before_two_seats_hold_stacks_is_never_b
         if len(discards) < 2:
             continue
         canon = canon_for(st.rules)
-        for me in (seat, (seat + 1) % 4):
-            partners = 0
-            if me != seat:
-                for s in range(4):
-                    if s not in (seat, me):
-                        partners |= canon.plays_of(st.h[s])[0]
-            assert st.best is not None
-            highers = canon.sweep_highers(st.h, st.stacks, st.best_seat, st.best.id, st.leader, st.acted, seat, me)
-            kept = canon.undominated(st.h[seat], discards, partners, highers)
-            values = {}
-            for mv in discards:
-                child = st.copy()
-                child.push(mv)
-                values[mv] = search_v1.solve(child, me)
-            better = max if me == seat else min
-            for mv in discards:
-                if mv not in kept:
-                    left_out += 1
-                    best_kept = better(values[k] for k in kept)
-                    assert better(best_kept, values[mv]) == best_kept, (d, me, mv)
+        best = st.best
+        assert best is not None
+        left_out += _left_out_no_better(st, discards, lambda me: canon.sweep_highers(
+            st.h, st.stacks, st.best_seat, best.id, st.leader, st.acted, seat, me))
         checked += 1
     assert left_out > 20  # the reduction was really exercised
 

@@ -2547,14 +2547,13 @@ struct Playout {
         return v;
     }
 
-    // tiangow.search.solve: null windows from a guess of 0 (MTD(f))
-    int solve(const State& st, bool warm) {
-        int lo = -INF, hi = INF, g = 0;
-        bool first = true;
+    // tiangow.search._exact: null windows from the guess g between the bounds proved (lo, hi),
+    // the first search fresh where fresh (MTD(f))
+    int exact(const State& st, int g, int lo, int hi, bool fresh) {
         while (lo < hi) {
             int beta = g == lo ? g + 1 : g;
-            g = search(st, beta - 1, beta, first && !warm);
-            first = false;
+            g = search(st, beta - 1, beta, fresh);
+            fresh = false;
             if (failed) return 0;
             if (g >= beta)
                 lo = g;
@@ -2564,21 +2563,14 @@ struct Playout {
         return g;
     }
 
+    // tiangow.search.solve: from a guess of 0
+    int solve(const State& st, bool warm) { return exact(st, 0, -INF, INF, !warm); }
+
     // tiangow.search.solve_above: the value where above floor, else a bound at or below it
     int solve_above(const State& st, int floor, bool warm) {
         int g = search(st, floor, floor + 1, !warm);
         if (failed || g <= floor) return g;
-        int lo = g, hi = INF;
-        while (lo < hi) {
-            int beta = g == lo ? g + 1 : g;
-            g = search(st, beta - 1, beta, false);
-            if (failed) return 0;
-            if (g >= beta)
-                lo = g;
-            else
-                hi = g;
-        }
-        return g;
+        return exact(st, g, g, INF, false);
     }
 
     int ending_value(const State& st, int floor) {

@@ -356,6 +356,17 @@ def core_rule_move(st: State) -> Step | None:
     return st.tab.plays[play] if play >= 0 else int(tiles)
 
 
+def _budget_left(stats: SearchStats) -> int:
+    """The positions a call into the core may still visit within ``stats.limit`` (0: no limit);
+    :class:`SearchTooLong` where none are left."""
+    if not stats.limit:
+        return 0
+    budget = stats.limit - stats.nodes
+    if budget <= 0:
+        raise SearchTooLong(f"the search gave up after {stats.limit:,} positions")
+    return budget
+
+
 def core_playouts(st: State, me: int, options: Sequence[Step], tiles: int, own_best: bool, max_discards: int,
                   stats: SearchStats) -> list[tuple[int, int, int, int, int, int]] | None:
     """Each of ``options`` (steps of the seat to act, ``me``) played out in the sample ``st`` as
@@ -371,11 +382,7 @@ def core_playouts(st: State, me: int, options: Sequence[Step], tiles: int, own_b
     if core is None or st.to_play is None or coreabi.PLAYOUT_SINCE > core.ABI or tiles >= _BIG_FROM \
             or stats.windows is not None:
         return None
-    budget = 0
-    if stats.limit:
-        budget = stats.limit - stats.nodes
-        if budget <= 0:
-            raise SearchTooLong(f"the search gave up after {stats.limit:,} positions")
+    budget = _budget_left(stats)
     d = st.disc
     steps = [(-1, step) if type(step) is int else (step.id, 0) for step in options]  # type: ignore[union-attr]
     found, nodes, hits, stores = _context(st).playout(_core_state(st), (d[0], d[1], d[2], d[3]), me, steps, tiles,
@@ -396,11 +403,7 @@ def _core_value(st: State, me: int, goal: Goal, stats: SearchStats, fresh: bool,
     if fresh and st.left >= _BIG_FROM and table == 0:
         _big_table()
     lo, hi = _window(goal) if window is None else window
-    budget = 0
-    if stats.limit:
-        budget = stats.limit - stats.nodes
-        if budget <= 0:
-            raise SearchTooLong(f"the search gave up after {stats.limit:,} positions")
+    budget = _budget_left(stats)
     v, nodes, hits, stored = coreabi.Result(*_context(st).solve(_core_state(st), me, _GOAL_CODE[goal], lo, hi, fresh,
                                                                 budget, table))
     if v is None:
@@ -724,11 +727,7 @@ def rule_line(st: State, me: int, value: int, tt: TT | None = None, stats: Searc
         from .bots.rule import rule_move
 
         return principal_line(st, me, value, tt, stats, prefer=rule_move)
-    budget = 0
-    if stats.limit:
-        budget = stats.limit - stats.nodes
-        if budget <= 0:
-            raise SearchTooLong(f"the search gave up after {stats.limit:,} positions")
+    budget = _budget_left(stats)
     d = st.disc
     steps, nodes = _context(st).line(_core_state(st), (d[0], d[1], d[2], d[3]), me, value, tt is None, budget)
     stats.nodes += nodes
