@@ -476,6 +476,29 @@ void subsets(u64 h, int k, Move* out, int& n, u64 keep = 0) {
     Rec::go(0, k, 0, shifts, counts, rest, out, n);
 }
 
+// The plays open to the follower to act (tiangow.state.follower_plays), in its order, each
+// handed to put(id): those that beat the standing play, best first, then in the last trick a
+// capture (R-$10) not among them. Written once for the search (gen_moves) and the rule-based
+// player (follower_plays).
+template <class Put>
+inline void each_follower_play(const Context* c, const State& st, Put put) {
+    u64 own = st.h[st.to_play];
+    bool blocked = st.last && st.stacks[st.to_play] + st.size < 2;
+    if (st.locked || blocked) return;
+    for (int id : c->better[st.best])
+        if (contains(own, c->combos[id].mask)) put(id);
+    if (st.last && c->capture_wins_trick) {
+        int capt = capturing(c, st.led);
+        if (capt >= 0 && contains(own, c->combos[capt].mask) && !(c->beaten_by[st.best] >> capt & 1)) put(capt);
+    }
+}
+
+int follower_plays(const Context* c, const State& st, int* plays) {
+    int n = 0;
+    each_follower_play(c, st, [&](int id) { plays[n++] = id; });
+    return n;
+}
+
 int gen_moves(const Context* c, const State& st, Move* out) {
     int n = 0;
     int seat = st.to_play;
@@ -501,28 +524,13 @@ int gen_moves(const Context* c, const State& st, Move* out) {
         }
         return n;
     }
-    bool blocked = st.last && st.stacks[seat] + st.size < 2;
-    if (!st.locked && !blocked) {
-        for (int id : c->better[st.best]) {
-            if (contains(hs, c->combos[id].mask)) {
-                out[n].combo = id;
-                out[n].disc = 0;
-                ++n;
-            }
-        }
-        if (st.last && c->capture_wins_trick) {
-            int capt = capturing(c, st.led);
-            if (capt >= 0 && contains(hs, c->combos[capt].mask)) {
-                bool have = false;
-                for (int i = 0; i < n; ++i) have |= out[i].combo == capt;
-                if (!have) {
-                    out[n].combo = capt;
-                    out[n].disc = 0;
-                    ++n;
-                }
-            }
-        }
-    }
+    Move* o = out;
+    each_follower_play(c, st, [&o](int id) {
+        o->combo = id;
+        o->disc = 0;
+        ++o;
+    });
+    n = (int)(o - out);
     if (c->relaxed && seat != c->me) {
         // the relaxed game: one of the other three puts its discard off, keeping every tile
         out[n].combo = -1;
@@ -863,25 +871,6 @@ Move rule_discard(const Context* c, const Eye& e, int size) {
         }
     }
     return best;
-}
-
-// the plays open to the follower to act (tiangow.state.follower_plays), in its order
-int follower_plays(const Context* c, const State& st, int* plays) {
-    int seat = st.to_play, n = 0;
-    u64 own = st.h[seat];
-    bool blocked = st.last && st.stacks[seat] + st.size < 2;
-    if (st.locked || blocked) return 0;
-    for (int id : c->better[st.best])
-        if (contains(own, c->combos[id].mask)) plays[n++] = id;
-    if (st.last && c->capture_wins_trick) {
-        int capt = capturing(c, st.led);
-        if (capt >= 0 && contains(own, c->combos[capt].mask)) {
-            bool have = false;
-            for (int i = 0; i < n; ++i) have |= plays[i] == capt;
-            if (!have) plays[n++] = capt;
-        }
-    }
-    return n;
 }
 
 Move rule_follow(const Context* c, const State& st, const Eye& e) {
