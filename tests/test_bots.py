@@ -25,7 +25,7 @@ from tiangow.bots.base import sample_state
 from tiangow.bots.positions import deal_until
 from tiangow.bots.rule import rule_move
 from tiangow.packed import pack, subsets, unpack
-from tiangow.search import SearchStats, solve, solve_moves
+from tiangow.search import SearchStats, solve, solve_moves, step_values
 from tiangow.state import State
 
 ALL_RULES = list(all_rules())
@@ -340,10 +340,20 @@ def _five_tile_views(count: int, seed: int = 4) -> list[object]:
     return [d.view(d.to_play) for d in _five_tile_deals(count, seed)]
 
 
+def _exact_figures(samples: list[State]) -> dict[Move, tuple[float, int, int]]:
+    """Each move's mean, lowest and highest exact value over ``samples``, searched without a budget."""
+    values: dict[Move, list[int]] = {}
+    for st in samples:
+        for mv, v in step_values(st):
+            values.setdefault(Move.of(mv), []).append(v)
+    return {m: (sum(vs) / len(vs), min(vs), max(vs)) for m, vs in values.items()}
+
+
 def test_an_exact_budget_bounds_the_search_and_scores_what_fits_exactly() -> None:
     """Issue 23 §4: with a budget, as many samples as it allows are searched exactly — the
-    same figures as searching that many samples without one — and a position that would
-    overrun it is played out instead, never a few samples mixed with a dropped one."""
+    figures are those of the samples kept (:attr:`SearchBot.used`), searched without one — and a
+    position that would overrun it is played out instead, never a few samples mixed with a
+    dropped one. Without a costly deal the samples are the first ones drawn."""
     from tiangow.bots.search import MIN_EXACT_SAMPLES
 
     budget = 500_000  # some of the six fit all 32 samples, some not
@@ -356,12 +366,66 @@ def test_an_exact_budget_bounds_the_search_and_scores_what_fits_exactly() -> Non
         seen.add((opts[0].exact, n == 32))
         assert all(o.samples == n for o in opts)
         if opts[0].exact:
-            assert MIN_EXACT_SAMPLES <= n <= 32
-            same = SearchBot(random.Random(i), samples=32, exact_tiles=5, deep_samples=n).options(view)  # type: ignore[arg-type]
-            assert {o.move: (o.mean, o.low, o.high) for o in opts} == {o.move: (o.mean, o.low, o.high) for o in same}
+            assert MIN_EXACT_SAMPLES <= n <= 32 and len(bot.used) == n
+            assert {o.move: (o.mean, o.low, o.high) for o in opts} == _exact_figures(bot.used)
+            if opts[0].left_out == 0:
+                same = SearchBot(random.Random(i), samples=32, exact_tiles=5, deep_samples=n).options(view)  # type: ignore[arg-type]
+                assert {o.move: (o.mean, o.low, o.high) for o in opts} == {o.move: (o.mean, o.low, o.high)
+                                                                          for o in same}
         else:
             assert n == 32 and all(o.win_rate is not None for o in opts)  # played out, every sample
     assert seen == {(True, True), (True, False)}  # all of them fit, some (none: the next test)
+
+
+def test_a_costly_deal_is_left_out_and_the_next_drawn() -> None:
+    """With an exact budget, a deal whose search would take more than its share of the budget
+    (``budget // SAMPLE_SHARE``) is left out and counted, and the next deal drawn, instead of
+    ending the hint with the few samples before it: the figures are those of the samples kept,
+    every option is scored on the same ones, and the hint says how many were left out."""
+    from types import SimpleNamespace
+
+    import tiangow.bots.search as bs
+    from tiangow.bots import Coach
+    from tiangow.widgets.play_html import hint_html
+
+    deals = _five_tile_deals(6)
+    found = False
+    for i, d in enumerate(deals):
+        view = d.view(d.to_play)
+        budget = 400_000
+        share = SearchBot(random.Random(i), samples=32, exact_tiles=5, exact_budget=budget)
+        old = bs.SAMPLE_SHARE
+        bs.SAMPLE_SHARE = 64  # 6,250 positions a deal: some of these deals take more
+        try:
+            opts = share.options(view)  # type: ignore[arg-type]
+        finally:
+            bs.SAMPLE_SHARE = old
+        if not opts[0].exact:
+            continue
+        n, m = opts[0].samples, opts[0].left_out
+        assert all(o.samples == n and o.left_out == m for o in opts)
+        assert len(share.used) == n and n + m <= 64 and share.stats.nodes <= budget + 1
+        assert {o.move: (o.mean, o.low, o.high) for o in opts} == _exact_figures(share.used)
+        if m and n == 32:
+            found = True
+            break
+    assert found  # a hint that left deals out and still had all its samples
+    # the hint says so (a coach at 5 tiles has twice its samples: 32 of 16)
+    old = bs.SAMPLE_SHARE
+    bs.SAMPLE_SHARE = 64
+    try:
+        h = Coach(seed=i, samples=16, exact_tiles=5, exact_budget=budget).hint(view)  # type: ignore[arg-type]
+    finally:
+        bs.SAMPLE_SHARE = old
+    m = h.options[0].left_out
+    assert h.exact and m > 0
+    s = SimpleNamespace(deal=d, seat=d.to_play)
+    en = hint_html(s, h, 2, "en")  # type: ignore[arg-type]
+    assert f"dealt at random {h.options[0].samples} times" in en
+    assert f" {m} more deal{'s' if m > 1 else ''} would have taken too long to search and " in en
+    assert f"另外 {m} 次要算太久，沒有算在內" in hint_html(s, h, 2, "zh-Hant")  # type: ignore[arg-type]
+    # without a budget nothing is left out
+    assert SearchBot(random.Random(1), samples=4, exact_tiles=5).options(view)[0].left_out == 0  # type: ignore[arg-type]
 
 
 def test_a_budget_too_small_plays_out_and_the_hint_says_why() -> None:

@@ -44,7 +44,7 @@ from ..state import State, Step
 from .base import BotError, check_view, sample_state, step_of
 from .rule import Eye, RuleMemo, keep_values, knowledge_key, remembered, rule_move
 
-__all__ = ["SearchBot", "Option", "Outlook", "rollout", "default_exact_tiles", "DEEP_SAMPLES",
+__all__ = ["SearchBot", "Option", "Outlook", "rollout", "default_exact_tiles", "DEEP_SAMPLES", "SAMPLE_SHARE",
            "COACH_EXACT_BUDGET", "COACH_EARLY_BUDGET",
 
            "COACH_ENDING", "MIN_EXACT_SAMPLES", "BUDGET_FROM", "coach_settings", "coach_ending",
@@ -120,6 +120,14 @@ MIN_EXACT_SAMPLES = 1
 """With an exact budget, fewer exact samples than this are not used: the samples are played
 out instead. One, since a few exact samples beat 32 playouts (docs/coach.md, "Tried and not
 kept")."""
+
+SAMPLE_SHARE = 8
+"""With an exact budget, one sample may take at most this share of it (``budget //
+SAMPLE_SHARE`` positions): a deal whose search would take longer is left out (counted in
+:attr:`Option.left_out`) and the next is drawn, instead of one costly deal ending the hint with
+the few samples before it. A sample's cost runs from a thousand positions to over a million
+(6 tiles a hand), and one such deal had left hints with a single sample, every option shown
+alike (docs/coach.md, "How an option is scored")."""
 
 DEEP_SAMPLES = 8
 """Samples searched exactly when each hand still has 5 tiles or more (an exact search there
@@ -240,15 +248,18 @@ class Option:
     """When the samples were played out to an exact ending: whether the seat's own turns before
     it were its best in each sample (against the rule-based play of the other three) rather than
     the rule-based player's."""
+    left_out: int = 0
+    """Deals drawn but left out: each would have taken more than its share of the exact budget
+    to search (:data:`SAMPLE_SHARE`). The figures are over the ``samples`` searched."""
 
 
 def _option(mv: Step, total: float, square: float, low: float, high: float, tally: _Tally, n: int,
-            exact: bool, lines: bool, ending: int | None, own_best: bool = False) -> Option:
+            exact: bool, lines: bool, ending: int | None, own_best: bool = False, left_out: int = 0) -> Option:
     mean = total / n
     var = max(0.0, square / n - mean * mean)
     return Option(Move.of(mv), mean, math.sqrt(var / n), n, exact, None if exact else tally.wins / n, low, high,
                   tally.outlook() if lines or not exact else None, ending,
-                  own_best and not exact and ending is not None)
+                  own_best and not exact and ending is not None, left_out if exact else 0)
 
 
 def _core_tally(st: State, result: tuple[int, ...]) -> tuple[int, _Tally]:
@@ -351,15 +362,19 @@ class SearchBot:
             n = self.samples
         else:
             n = max(1, min(self.samples, self.deep_samples) if deep and self.deep_samples else self.samples)
+        left_out = 0
         if exact:
             # Each sample searched exactly; with a budget, as many as it allows (a sample that
-            # would overrun it is dropped whole), and played out instead if too few fit.
+            # would overrun it, or its share of it, is dropped whole and the next one drawn), and
+            # played out instead if too few fit.
             start = self.stats.nodes
             done = 0
-            for i in range(n):
+            for i in range(2 * n if budget is not None else n):
+                if done == n:
+                    break
                 st = first.copy() if i == 0 else sample_state(view, self.rng)
                 if budget is not None:
-                    self.stats.limit = start + budget
+                    self.stats.limit = min(start + budget, self.stats.nodes + max(1, budget // SAMPLE_SHARE))
                 try:
                     tt: TT = {}
                     values = [(mv, v) for mv, v in step_values(st, tt=tt, stats=self.stats) if mv in sums]
@@ -368,7 +383,10 @@ class SearchBot:
                         for mv, v in values:
                             self._line(st, me, mv, v, tt, sample_tallies[mv])
                 except SearchTooLong:
-                    break
+                    if budget is None or self.stats.nodes >= start + budget:
+                        break
+                    left_out += 1  # past its share: the next deal
+                    continue
                 finally:
                     self.stats.limit = 0
                 for mv, v in values:
@@ -382,6 +400,7 @@ class SearchBot:
                 n = done
             else:
                 exact = False
+                left_out = 0
                 n = self.samples
                 used = []
                 for mv in moves:
@@ -408,7 +427,7 @@ class SearchBot:
                 ending = ending - 1 if ending is not None and ending > LAST_ENDING else None
         self.used = used
         out = [_option(mv, sums[mv], squares[mv], lows[mv], highs[mv], tallies[mv], n, exact, lines, ending,
-                       self.own_best) for mv in moves]
+                       self.own_best, left_out) for mv in moves]
         preferred = Move.of(rule_move(first))
         out.sort(key=lambda o: (-o.mean, o.move != preferred))
         return out

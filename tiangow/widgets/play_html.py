@@ -119,11 +119,15 @@ def hint_html(s: Session, hint: Hint | None, stage: int, lang: Lang) -> str:
                     f"The tiles you have not seen dealt at random {n} times, each hand played by the rule-based "
                     f"player until {k} tiles a hand, then searched exactly to the end with the other three playing "
                     "their best against you: the mean net and how often you win the hand"))
+        m = h.options[0].left_out  # deals drawn but too costly to search: said, not hidden
+        left_out = (T(f"另外 {m} 次要算太久，沒有算在內。",
+                      f" {m} more {'deal' if m == 1 else 'deals'} would have taken too long to search and "
+                      f"{'is' if m == 1 else 'are'} left out.") if m else T("", ""))
         how = (T(f"把你沒看見的牌隨機分配 {n} 次，每次算到底（其他三家合力對付你）：每次你保證得到的淨輸贏，取平均；"
                  "每次都一樣時才說「保證」。",
                  f"The tiles you have not seen dealt at random {n} times, each deal searched to the end with the "
                  "other three playing their best against you: the net you can guarantee in each, averaged; "
-                 "“guaranteed” only when every deal gives the same.") if h.exact else
+                 "“guaranteed” only when every deal gives the same.") + left_out if h.exact else
                played + T("（這個位置變化太多，精算足夠的次數會超過提示的時間）。",
                           " (this position has too many ways to go on for an exact search of enough deals within "
                           "a hint's time).") if h.too_long else
