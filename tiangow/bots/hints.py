@@ -26,6 +26,7 @@ import enum
 import random
 import zlib
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -49,8 +50,8 @@ from .search import (
 )
 from .why import SAME_NET, Why, compare, how_often, likelihood
 
-__all__ = ["Coach", "Hint", "Mark", "Marked", "ModelBot", "mark_for", "outcome_text", "ranking_note", "LATE_TILES",
-           "LATE_SAMPLES_FACTOR", "EARLY_SAMPLES_FACTOR", "PLAYOUT_BUDGET", "EARLY_FACTOR_SHARE",
+__all__ = ["Coach", "Hint", "Mark", "Marked", "ModelBot", "mark_for", "net_digits", "outcome_text", "ranking_note",
+           "LATE_TILES", "LATE_SAMPLES_FACTOR", "EARLY_SAMPLES_FACTOR", "PLAYOUT_BUDGET", "EARLY_FACTOR_SHARE",
            "default_early_factor"]
 
 BEST_MARGIN = {True: 0.25, False: 0.3}
@@ -181,12 +182,35 @@ def _signed(x: float, digits: int = 1) -> str:
     return text.replace("-", "−")
 
 
-def outcome_text(o: Option, explained: bool = False) -> Text:
+def net_digits(options: Sequence[Option]) -> list[int]:
+    """The decimals each option's expected net is shown with beside the others: one, or as many
+    more (up to three) as it takes to tell it from every option whose net differs only past the
+    first — so that two options are never shown alike where the samples tell them apart (issue
+    46 §3), and a hair's difference shows as one.
+
+    >>> from tiangow import Move
+    >>> a, b, c, d = (Option(Move.parse(m), x, 0.1, 64, True, None, -6, 2) for m, x in
+    ...               (("play 33", -5.391), ("play 55", -5.422), ("play 13", -5.4), ("play 24", -3.0)))
+    >>> net_digits([a, b, d]), net_digits([a, c]), net_digits([c, Option(c.move, -5.4, 0.1, 64, True, None, -6, 2)])
+    ([2, 2, 1], [2, 2], [1, 1])
+    """
+    digits = [1] * len(options)
+    for i, o in enumerate(options):
+        for p in options:
+            if p.mean == o.mean:
+                continue
+            while digits[i] < 3 and _signed(o.mean, digits[i]) == _signed(p.mean, digits[i]):
+                digits[i] += 1
+    return digits
+
+
+def outcome_text(o: Option, explained: bool = False, digits: int = 1) -> Text:
     """An option's outcome in words: the net from now to the end of the hand (settlement and
     bonus money still to come). "Guaranteed" only when exact search gives every sample of the
     hidden tiles the same, whole, net; a played-out option's chance of winning says how it was
     found (the rule-based player in every seat, or the seat's own best steps against it), unless ``explained`` (the
-    hint's table of options, under a sentence that says how every figure was found).
+    hint's table of options, under a sentence that says how every figure was found). ``digits``: the
+    decimals of the expected net (:func:`net_digits`, in the table of options).
 
     >>> from tiangow import Move
     >>> outcome_text(Option(Move.parse("discard 13"), 4.0, 0.0, 8, True, None, 4, 4)).en
@@ -202,7 +226,7 @@ from 4 tiles a hand'
     'expected net +0.4, wins the hand 0% of the time when you play your best and the other three play as \
 the rule-based player, exact from 5 tiles a hand'
     """
-    sign = _signed(o.mean)
+    sign = _signed(o.mean, digits)
     if o.exact and o.samples and o.low == o.high:
         whole = _signed(o.low, 0)
         return T(f"保證淨得 {whole}", f"guaranteed net {whole}")

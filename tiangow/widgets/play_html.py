@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import html
 
-from ..bots.hints import Hint, outcome_text, ranking_note
+from ..bots.hints import Hint, net_digits, outcome_text, ranking_note
 from ..bots.session import Session
 from ..i18n import Lang, T, Text, bracketed, colon, listed, seat_name
 from ..search import core_in_use
@@ -144,10 +144,11 @@ def hint_html(s: Session, hint: Hint | None, stage: int, lang: Lang) -> str:
         note = ranking_note(h)
         if note is not None:
             how = how + T("", " ") + note
+        digits = net_digits(h.options)  # never two options shown alike that the samples tell apart
         rows = "".join(
             f'<tr data-option="{i}" data-tiles="{" ".join(t.notation for t in o.move.tiles)}" '
             f'data-discard="{str(o.move.discard).lower()}"><td>{html.escape(o.move.text(view)(lang))}</td>'
-            f"<td>{html.escape((T('唯一的選擇', 'the only action open') if only else outcome_text(o, explained=True))(lang))}</td></tr>"
+            f"<td>{html.escape((T('唯一的選擇', 'the only action open') if only else outcome_text(o, True, digits[i]))(lang))}</td></tr>"
             for i, o in enumerate(h.options))
         parts.append(f'<div class="tg-muted">{html.escape(how(lang))}</div>'
                      f'<table class="tg-options">{rows}</table>')
