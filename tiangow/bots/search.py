@@ -126,7 +126,7 @@ SAMPLE_SHARE = 8
 SAMPLE_SHARE`` positions): a deal whose search would take longer is left out (counted in
 :attr:`Option.left_out`) and the next is drawn, instead of one costly deal ending the hint with
 the few samples before it. A sample's cost runs from a thousand positions to over a million
-(6 tiles a hand), and one such deal had left hints with a single sample, every option shown
+(6 tiles a hand), and one such deal had left a hint with a single sample, most of its options shown
 alike (docs/coach.md, "How an option is scored")."""
 
 DEEP_SAMPLES = 8
