@@ -65,7 +65,7 @@ from tiangow.bots.rule import RuleBot
 from tiangow.bots.search import Option, SearchBot, _follow, _Tally
 from tiangow.deal import Deal, DealView
 from tiangow.move import Move
-from tiangow.search import Goal, SearchStats, SearchTooLong, solve, step_values
+from tiangow.search import Goal, SearchStats, SearchTooLong, solve, solve_range, step_values
 from tiangow.state import State, Step
 
 __all__ = ["hint_latencies", "solve_times", "coach_positions", "coach_against_reference", "CoachFigures",
@@ -661,6 +661,39 @@ def _hard_report(count: int, hand_budget: int) -> None:
               f"{'not found' if forced is None else ('yes' if forced else 'no')} ({won.nodes / 1e6:.1f}M)", flush=True)
 
 
+ReviewRow = tuple[int, int, int | None, int | None, int, float]
+
+
+def review_searches(deals: int, max_nodes: int, seed: int = 0) -> list[ReviewRow]:
+    """The review's search from the start (:mod:`tiangow.bots.ahead`'s job, in this process) for
+    every seat of the first ``deals`` seeded whole hands: for each, the hand, the seat, the
+    bounds :func:`~tiangow.search.solve_range` proves within ``max_nodes`` positions (equal where
+    it finished), the positions and the seconds."""
+    found: list[ReviewRow] = []
+    for i, d in enumerate(itertools.islice(seeded_hands(seed), deals)):
+        for seat in range(4):
+            st = SearchStats()
+            t = time.perf_counter()
+            low, high = solve_range(d, seat, max_nodes, stats=st)
+            found.append((i, seat, low, high, st.nodes, time.perf_counter() - t))
+    return found
+
+
+def _review_report(deals: int, max_nodes: int) -> None:
+    rows = review_searches(deals, max_nodes)
+    exact = [r for r in rows if r[2] is not None and r[2] == r[3]]
+    ts = [r[5] for r in rows]
+    ns = sorted(r[4] for r in rows)
+    print(f"the review's net from the start, every seat of {deals} seeded whole hands, at most {max_nodes:,} "
+          f"positions each: {len(exact)} of {len(rows)} exact; seconds median {statistics.median(ts):.2f}, "
+          f"p95 {_pct(ts, 0.95):.1f}, max {max(ts):.1f} (those not exact stopped at the budget); positions in all "
+          f"{sum(ns):,}, the 95th percentile {ns[int(0.95 * (len(ns) - 1))]:,}  (issue 46 §4: every hand exact)")
+    for i, seat, low, high, n, t in rows:
+        if low is None or low != high:
+            print(f"  hand {i}, seat {seat}: between {'?' if low is None else low} and "
+                  f"{'?' if high is None else high} after {n:,} positions, {t:.1f} s")
+
+
 def _builds_report(deals: int, hand_budget: int) -> None:
     """Whole hands on each build of the core, in this process: the same hands (those that the
     extension solves within ``hand_budget`` positions; how many were left out is printed)."""
@@ -778,8 +811,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--against", metavar="WASM", nargs="?", const=BASELINE,
                    help="with --solver: the seeded whole hands on this core and on the core at WASM (by default "
                         "the frozen baseline, benchmarks/baseline/), both on wasmtime, in this process")
+    p.add_argument("--review", type=int, metavar="N", default=0,
+                   help="the review's net from the start (its job's search and budget) for every seat of the first "
+                        "N seeded whole hands")
     a = p.parse_args(argv)
 
+    if a.review:
+        from tiangow.bots.ahead import AHEAD_NODES
+
+        _review_report(a.review, AHEAD_NODES if a.hand_budget == HAND_BUDGET else a.hand_budget)
+        return 0
     if a.hard:
         _hard_report(a.hard, a.hand_budget)
         return 0

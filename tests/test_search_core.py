@@ -244,3 +244,15 @@ def test_dominated_discards_while_one_seat_holds_stacks_save_positions_not_value
             ddcore.set_early_dominance(was)
     assert nodes[True][0] == nodes[False][0]
     assert nodes[True][1] < nodes[False][1]
+
+
+def test_the_review_benchmark_gives_each_seat_its_net_or_bounds_around_it() -> None:
+    from benchmarks.search import review_searches, seeded_hands
+
+    d = next(seeded_hands(1))
+    rows = review_searches(1, 100_000_000, seed=1)
+    assert [(i, seat) for i, seat, *_ in rows] == [(0, s) for s in range(4)]
+    nets = [search.solve(d, s) for s in range(4)]
+    assert [(low, high) for _, _, low, high, _, _ in rows] == [(n, n) for n in nets]
+    for (_, seat, low, high, nodes, _), net in zip(review_searches(1, 2_000, seed=1), nets, strict=True):
+        assert nodes <= 2_001 and (low is None or low <= net) and (high is None or net <= high)
