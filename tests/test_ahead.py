@@ -312,3 +312,16 @@ def test_the_review_takes_what_a_job_in_steps_proved(steps: None, monkeypatch: p
     assert ahead.result(key, wait=60.0) == (solve(s.hand_record().deal(0), 0),) * 2
     later = s.review().strength()
     assert later.open_from == 0 and later.open_net == solve(s.hand_record().deal(0), 0) and not later.open_pending
+
+
+@compiled_only
+def test_a_jobs_search_stops_at_its_processor_time_with_what_it_proved() -> None:
+    d = _start_record(1).deal(0)  # about 150,000 positions from the start
+    exact = solve(d, 0)
+    assert ahead._search(RangeSearch(d, 0), 10**9, time.process_time() + 600, step=2_000) == (exact, exact)
+    r = RangeSearch(d, 0)
+    low, high = ahead._search(r, 10**9, time.process_time() - 1, step=2_000)  # out of time before a step
+    assert (low, high) == (None, None) and r.stats.nodes == 0
+    r = RangeSearch(d, 0)
+    assert ahead._search(r, 5_000, time.process_time() + 600, step=2_000) == solve_range(d, 0, 5_000)
+    assert r.stats.nodes <= 5_001

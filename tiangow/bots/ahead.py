@@ -35,20 +35,28 @@ import os
 import sys
 import time
 from collections import OrderedDict
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
+
+if TYPE_CHECKING:
+    from ..search import RangeSearch
 
 __all__ = [
-    "AHEAD_NODES", "AHEAD_SECONDS", "MAX_RUNNING", "STEPS_SECONDS", "STEP_SECONDS", "STEP_PAUSE",
+    "AHEAD_NODES", "AHEAD_SECONDS", "JOB_STEP", "MAX_RUNNING", "STEPS_SECONDS", "STEP_SECONDS", "STEP_PAUSE",
     "available", "in_steps", "start", "result", "progress", "running", "cancel", "stop_all",
 ]
 
-AHEAD_NODES: Final = 150_000_000
-"""Positions a job's search may visit (a minute or so with the compiled core; 197 of 200
-seeded whole hands are solved within 50 million)."""
+AHEAD_NODES: Final = 1_000_000_000
+"""Positions a job's search may visit: at most a few minutes with the compiled core, enough for
+all but a few in a thousand of the seeded whole hands' seats (``python -m benchmarks.search
+--review``; docs/performance.md)."""
 AHEAD_SECONDS: Final = 300
-"""Processor seconds a job's process may use before the system stops it."""
-STEPS_SECONDS: Final = 150.0
-"""Seconds of work a job in steps may take in all."""
+"""Processor seconds a job's process may use: it stops itself at the first step past them (with
+what it has proved), and the system stops it a minute later."""
+JOB_STEP: Final = 20_000_000
+"""Positions a job's process searches between two looks at its processor time (a few seconds)."""
+STEPS_SECONDS: Final = 300.0
+"""Seconds of work a job in steps may take in all: about as many positions as a job's process
+gets through (WebAssembly takes about 1.3 times the extension's time a position)."""
 STEP_SECONDS: Final = 0.1
 """About how long one step of a job in steps takes: what a click may have to wait."""
 STEP_PAUSE: Final = 0.1
@@ -321,18 +329,26 @@ def _die_with_parent() -> None:
         pass
 
 
+def _search(search: RangeSearch, nodes: int, seconds: float, step: int = JOB_STEP) -> Bounds:
+    """A job's search: ``step`` positions at a time until it is done, has visited ``nodes``
+    positions, or this process has used ``seconds`` of processor time; what it proved."""
+    while not search.done and search.stats.nodes < nodes and time.process_time() < seconds:
+        search.run(min(step, nodes - search.stats.nodes))
+    return search.bounds
+
+
 def _work() -> int:
     """The job's process: read ``{"record": …, "nodes": …}``, print ``{"lo": …, "hi": …}``."""
     _die_with_parent()
     try:
         import resource
 
-        resource.setrlimit(resource.RLIMIT_CPU, (AHEAD_SECONDS, AHEAD_SECONDS))
+        resource.setrlimit(resource.RLIMIT_CPU, (AHEAD_SECONDS + 60, AHEAD_SECONDS + 60))
     except (ImportError, ValueError, OSError):
         pass
     with contextlib.suppress(AttributeError, OSError):
         os.nice(10)
-    from ..search import solve_range
+    from ..search import RangeSearch
     from .record import HandRecord
 
     data = json.loads(sys.stdin.read())
@@ -343,7 +359,7 @@ def _work() -> int:
     d = rec.deal(0)
     if d.natural is not None or d.to_play is None:
         return 1
-    low, high = solve_range(d, rec.seat, nodes)
+    low, high = _search(RangeSearch(d, rec.seat), nodes, AHEAD_SECONDS)
     print(json.dumps({k: v for k, v in (("lo", low), ("hi", high)) if v is not None}))
     return 0
 
