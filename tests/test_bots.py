@@ -435,8 +435,8 @@ def test_a_budget_too_small_plays_out_and_the_hint_says_why() -> None:
     view = _five_tile_views(1)[0]
     tiny = SearchBot(random.Random(1), samples=8, exact_tiles=5, exact_budget=10).options(view)  # type: ignore[arg-type]
     assert not tiny[0].exact and tiny[0].samples == 8
-    # a coach's hint at 5 tiles a hand has twice its samples (Coach.samples_for)
-    h = Coach(seed=1, samples=8, exact_tiles=5, exact_budget=10).hint(view)  # type: ignore[arg-type]
+    # a coach's hint at 5 tiles a hand has four times its samples (Coach.samples_for): 16
+    h = Coach(seed=1, samples=4, exact_tiles=5, exact_budget=10).hint(view)  # type: ignore[arg-type]
     assert not h.exact and h.too_long
     from types import SimpleNamespace
 
@@ -449,7 +449,7 @@ def test_a_budget_too_small_plays_out_and_the_hint_says_why() -> None:
     assert "too many ways to go on" in shown
     assert "精算足夠的次數會超過提示的時間" in hint_html(SimpleNamespace(deal=d, seat=d.to_play), h, 2, "zh-Hant")  # type: ignore[arg-type]
     # played out with exact endings (before the exact search starts at 4 tiles: not "too long")
-    ended = Coach(seed=1, samples=8, exact_tiles=3, exact_budget=None, exact_ending=4,
+    ended = Coach(seed=1, samples=4, exact_tiles=3, exact_budget=None, exact_ending=4,
                   own_best=False).hint(view)  # type: ignore[arg-type]
     assert not ended.exact and not ended.too_long and ended.ending_from == 4
     shown = hint_html(SimpleNamespace(deal=d, seat=d.to_play), ended, 2, "en")  # type: ignore[arg-type]
@@ -458,16 +458,16 @@ def test_a_budget_too_small_plays_out_and_the_hint_says_why() -> None:
     zh = hint_html(SimpleNamespace(deal=d, seat=d.to_play), ended, 2, "zh-Hant")  # type: ignore[arg-type]
     assert "打到每家剩 4 張，再精算到底" in zh and "每家剩 3 張或以下時" in zh
     # the coach's own playouts (its default): the learner's seat takes its best steps, and the hint says so
-    own = Coach(seed=1, samples=8, exact_tiles=3, exact_budget=None, exact_ending=4).hint(view)  # type: ignore[arg-type]
+    own = Coach(seed=1, samples=4, exact_tiles=3, exact_budget=None, exact_ending=4).hint(view)  # type: ignore[arg-type]
     assert own.ending_from == 4 and all(o.own_best for o in own.options)
     shown = hint_html(SimpleNamespace(deal=d, seat=d.to_play), own, 2, "en")  # type: ignore[arg-type]
     assert ("dealt at random 16 times; in each, you play your best for that deal and the other three as the "
             "rule-based player until 4 tiles a hand" in shown and "on the hopeful side" in shown)
     zh = hint_html(SimpleNamespace(deal=d, seat=d.to_play), own, 2, "zh-Hant")  # type: ignore[arg-type]
     assert "你按那一次的牌打最好的" in zh and "數字偏樂觀" in zh
-    roomy = Coach(seed=1, samples=8, exact_tiles=5, exact_budget=50_000_000).hint(view)  # type: ignore[arg-type]
+    roomy = Coach(seed=1, samples=4, exact_tiles=5, exact_budget=50_000_000).hint(view)  # type: ignore[arg-type]
     assert roomy.exact and not roomy.too_long and roomy.options[0].samples == 16
-    early = Coach(seed=1, samples=8, exact_tiles=3, exact_budget=10).hint(view)  # type: ignore[arg-type]
+    early = Coach(seed=1, samples=4, exact_tiles=3, exact_budget=10).hint(view)  # type: ignore[arg-type]
     assert not early.exact and not early.too_long  # before exact search starts: not "too long"
 
 
@@ -575,11 +575,11 @@ def test_the_coach_benchmark_gives_the_sampling_ceiling_beside_the_coachs_figure
     from tiangow.bots import Coach
 
     ds = coach_positions(2, sizes=(3,), seed=2)
-    f = coach_against_reference(ds, reference_samples=16, coach=Coach(seed=1, samples=4))  # 8 at 3 tiles
+    f = coach_against_reference(ds, reference_samples=16, coach=Coach(seed=1, samples=2))  # 8 at 3 tiles
     assert f.ceiling_options >= f.options > 0 and 0 <= f.ceiling_agree <= f.ceiling_options
     assert 0 <= f.ceiling_agreement <= 1 and f.ceiling_loss >= 0
     assert len(f.ceiling_net_errors) == len(f.ceiling_losses) > 0 and all(e >= 0 for e in f.ceiling_net_errors)
-    assert coach_against_reference(ds, reference_samples=16).ceiling_options == 0  # 64 samples: not fewer
+    assert coach_against_reference(ds, reference_samples=16).ceiling_options == 0  # 128 samples: not fewer
 
 
 def test_the_coach_benchmark_scores_several_coach_seeds_against_one_reference(

@@ -241,7 +241,7 @@ def test_marks_leave_a_margin_the_samples_cannot_resolve() -> None:
 
     d = deal_until(random.Random(3), 3)
     view = d.view(d.to_play)
-    coach = Coach(seed=1, samples=4)  # 8 samples at 3 tiles (Coach.samples_for)
+    coach = Coach(seed=1, samples=2)  # 8 samples at 3 tiles (Coach.samples_for)
     h = coach.hint(view)
     assert h.exact
     close = [o for o in h.options[1:] if 0 < h.options[0].mean - o.mean <= BEST_MARGIN[True]]
@@ -379,7 +379,7 @@ def test_a_played_out_chance_of_winning_says_whose_play_it_measures() -> None:
 
 
 def test_the_coach_spends_its_smaller_budget_only_where_it_scores_big_samples_exactly() -> None:
-    from tiangow.bots.hints import EARLY_SAMPLES_FACTOR, PLAYOUT_BUDGET
+    from tiangow.bots.hints import EARLY_SAMPLES_FACTOR, LATE_BUDGET_FACTOR, PLAYOUT_BUDGET
     from tiangow.bots.positions import deal_until
     from tiangow.bots.search import COACH_EARLY_BUDGET, COACH_EXACT_BUDGET
     from tiangow.search import core_budget_share
@@ -399,7 +399,9 @@ def test_the_coach_spends_its_smaller_budget_only_where_it_scores_big_samples_ex
         budgets[tiles] = Coach().budget_for(view), Coach(exact_tiles=8).budget_for(view)
     # Playouts at 7 and 8 tiles end in small exact searches: their own budget, for more samples
     # (the whole exact budget for as many samples as later); exact at 6: less.
-    assert budgets == {8: (playouts, early), 7: (playouts, early), 6: (early, early), 5: (full, full)}
+    # From 5 tiles down, where a sample is cheap, twice the whole budget, for more samples.
+    late = full * LATE_BUDGET_FACTOR
+    assert budgets == {8: (playouts, early), 7: (playouts, early), 6: (early, early), 5: (late, late)}
     assert Coach(early_factor=1).budget_for(view_at[8]) == full
     assert Coach(early_factor=1).budget_for(view_at[6]) == int(COACH_EARLY_BUDGET * share)
     assert Coach(exact_budget=123).budget_for(view) == 123
@@ -420,13 +422,13 @@ def test_the_coach_takes_more_than_its_samples_from_five_tiles_a_hand_down_and_a
         seen[tiles] = Coach(samples=10).samples_for(view)
         if tiles == 5:
             h = Coach(seed=2, samples=5).hint(view)
-            assert h.exact and {o.samples for o in h.options if o.samples} == {10}  # within the budget
+            assert h.exact and {o.samples for o in h.options if o.samples} == {20}  # within the budget
         if tiles == 8:  # early in a hand: three times the samples, within the playouts' budget
             assert Coach().budget_for(view) == int(PLAYOUT_BUDGET * core_budget_share())
             assert Coach(early_factor=1).samples_for(view) == 32
             assert Coach(early_factor=1).budget_for(view) == Coach(early_factor=1).exact_budget
-    assert (LATE_TILES, LATE_SAMPLES_FACTOR, EARLY_SAMPLES_FACTOR) == (5, 2, 3)
-    assert seen == {8: 30, 6: 30, 5: 20, 4: 20, 3: 20}
+    assert (LATE_TILES, LATE_SAMPLES_FACTOR, EARLY_SAMPLES_FACTOR) == (5, 4, 3)
+    assert seen == {8: 30, 6: 30, 5: 40, 4: 40, 3: 40}
     with pytest.raises(BotError, match="early_factor"):
         Coach(early_factor=0)
 

@@ -50,9 +50,9 @@ from .search import (
 )
 from .why import SAME_NET, Why, compare, how_often, likelihood
 
-__all__ = ["Coach", "Hint", "Mark", "Marked", "ModelBot", "mark_for", "net_digits", "outcome_text", "ranking_note",
-           "LATE_TILES", "LATE_SAMPLES_FACTOR", "EARLY_SAMPLES_FACTOR", "PLAYOUT_BUDGET", "EARLY_FACTOR_SHARE",
-           "default_early_factor"]
+__all__ = ["Coach", "Hint", "Mark", "Marked", "ModelBot", "gap_text", "mark_for", "net_digits", "outcome_text",
+           "ranking_note", "LATE_TILES", "LATE_SAMPLES_FACTOR", "LATE_BUDGET_FACTOR", "EARLY_SAMPLES_FACTOR",
+           "PLAYOUT_BUDGET", "EARLY_FACTOR_SHARE", "default_early_factor"]
 
 BEST_MARGIN = {True: 0.25, False: 0.3}
 """How far short of the best option an action may fall and still be marked best, with exact
@@ -65,11 +65,17 @@ LATE_TILES = 5
 """From this many tiles a hand down, a coach's hint has :data:`LATE_SAMPLES_FACTOR` times its
 ``samples``: there each sample is searched exactly and costs little."""
 
-LATE_SAMPLES_FACTOR = 2
-"""How many times its ``samples`` a coach's hint has from :data:`LATE_TILES` tiles a hand down:
-there the shown nets come closer to the reference's and fewer options that it tells apart are
-shown alike, for a hint's 95th percentile of about 0.3 s (docs/coach.md, "Samples from 5 tiles
-down"; above it, :data:`EARLY_SAMPLES_FACTOR`)."""
+LATE_SAMPLES_FACTOR = 4
+"""How many times its ``samples`` a coach's hint has from :data:`LATE_TILES` tiles a hand down,
+within :data:`LATE_BUDGET_FACTOR` times its exact budget: there the shown nets come closer to the
+reference's, and options are seldom shown alike where one is better in a few deals of many
+(with 64 samples, two such options agreed on every one of a hint's deals in about one position
+of seven; docs/coach.md, "Samples from 5 tiles down"; above it, :data:`EARLY_SAMPLES_FACTOR`)."""
+
+LATE_BUDGET_FACTOR = 2
+"""How many times its exact budget a coach's hint may spend from :data:`LATE_TILES` tiles a
+hand down, where the budget is the default (for a hint's 95th percentile of about half a
+second there)."""
 
 EARLY_SAMPLES_FACTOR = 3
 """How many times its ``samples`` a coach's hint has early in a hand, above :data:`LATE_TILES`
@@ -180,6 +186,19 @@ def _signed(x: float, digits: int = 1) -> str:
     if float(text) == 0:
         return text[1:]
     return text.replace("-", "−")
+
+
+def gap_text(x: float) -> str:
+    """A difference between two expected nets, with as many decimals (up to three) as keep one
+    that is not nothing from reading 0.0: with 128 samples two options can lie 0.01 apart.
+
+    >>> gap_text(0.84), gap_text(0.03), gap_text(0.0078), gap_text(0.004), gap_text(0.0)
+    ('0.8', '0.03', '0.01', '0.004', '0.0')
+    """
+    digits = 1
+    while digits < 3 and x > 0 and f"{x:.{digits}f}" == f"{0:.{digits}f}":
+        digits += 1
+    return f"{x:.{digits}f}"
 
 
 def net_digits(options: Sequence[Option]) -> list[int]:
@@ -557,6 +576,8 @@ class Coach:
         tiles = view.hand_sizes[view.seat or 0]
         if tiles > self.exact_tiles and self.early_factor > 1:
             return int(PLAYOUT_BUDGET * core_budget_share())
+        if tiles <= LATE_TILES:
+            return budget * LATE_BUDGET_FACTOR
         early = 6 <= tiles <= self.exact_tiles
         return min(budget, int(COACH_EARLY_BUDGET * self.early_factor * core_budget_share())) if early else budget
 
@@ -642,8 +663,8 @@ class Coach:
         if len(h.options) == 1 and yours.samples == 0:
             text = done + T("最佳（只有這一個選擇）。", "best (the only action open).")
         elif mark is Mark.BEST and loss > 0:
-            text = (done + T(f"最佳——和最佳選擇只差 {loss:.1f}，這些樣本分不出高下：",
-                             f"best — only {loss:.1f} short of the top option, a difference these samples "
+            text = (done + T(f"最佳——和最佳選擇只差 {gap_text(loss)}，這些樣本分不出高下：",
+                             f"best — only {gap_text(loss)} short of the top option, a difference these samples "
                              f"cannot tell apart: ") + outcome_text(yours) + T("。", "."))
         elif mark is Mark.BEST:
             text = done + T("最佳——", "best — ") + outcome_text(yours) + T("。", ".")

@@ -24,7 +24,7 @@ from ..i18n import T, Text
 from ..move import Move
 from ..rules import Rules
 from .base import Bot, BotError
-from .hints import Coach, Mark, Marked, ModelBot, outcome_text
+from .hints import Coach, Mark, Marked, ModelBot, gap_text, outcome_text
 from .rule import RuleBot
 from .search import SearchBot
 
@@ -182,9 +182,9 @@ class HandRecord:
         if right:
             text = T("對了！", "Right! ") + outcome_text(marked.yours) + T("。", ".")
             if marked.yours.move != marked.best.move:
-                text = text + T(f"（和最佳只差 {marked.loss:.1f}：這些樣本分不出高下。）",
-                                f" (Only {marked.loss:.1f} short of the top option: these samples cannot tell them "
-                                "apart.)")
+                gap = gap_text(marked.loss)
+                text = text + T(f"（和最佳只差 {gap}：這些樣本分不出高下。）",
+                                f" (Only {gap} short of the top option: these samples cannot tell them apart.)")
         else:
             word = T("可以", "fine") if marked.mark is Mark.FINE else T("失誤", "a mistake")
             text = T(f"還不是最好的：這一手{word.zh}，平均比最佳少 {marked.loss:.1f}。再試一次，或者看答案。",
