@@ -63,9 +63,10 @@ BUDGET_FROM = 4
 """From how many tiles a hand an exact budget applies (with fewer, every sample is cheap)."""
 
 COACH_EXACT_BUDGET = 1_500_000
-"""Positions of exact search a hint may spend from 5 tiles a hand with the compiled core: as
-many samples as fit, up to 32 (the core visits about 2.5 million positions a second, lines of
-best play included). It keeps a hint's 95th percentile under a second while the recommendation
+"""Positions of exact search a hint may spend with the compiled core where it scores samples
+exactly (a coach's hint: twice this from 5 tiles a hand down, :data:`tiangow.bots.hints.LATE_BUDGET_FACTOR`):
+as many samples as fit (the core visits about 2.5 million positions a second, lines of best
+play included). It keeps a hint's 95th percentile under a second while the recommendation
 loses less than a fixed 8 samples whatever they cost would (docs/performance.md, "The coach")."""
 
 
