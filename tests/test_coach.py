@@ -453,3 +453,20 @@ def test_the_model_bot_plays_what_the_coach_recommends_from_its_seat() -> None:
     assert ModelBot(4, samples=6).choose(view) == Coach(4, samples=6, early_factor=1).hint(view).recommended
     done = play_hand(Deal.random(12), [ModelBot(s, samples=3) for s in range(4)])
     assert done.is_over and sum(done.settlement().net) == 0
+
+
+def test_a_marks_hairs_difference_shows_its_decimals_and_the_net_beside_it_as_many() -> None:
+    # With 128 samples two options can lie 1/64 apart: "only 0.0 short" would say there is none.
+    from tiangow.bots.hints import gap_text
+    from tiangow.bots.positions import deal_until
+
+    d = deal_until(random.Random(18), 3)
+    view = d.view(d.to_play)
+    coach = Coach(seed=1)
+    h = coach.hint(view)
+    close = next(o for o in h.options[1:] if 0 < h.options[0].mean - o.mean < 0.05)
+    m = coach.mark(view, close.move)
+    gap = gap_text(h.options[0].mean - close.mean)
+    assert m.mark is Mark.BEST and gap != "0.0" and len(gap) == 4
+    assert f"only {gap} short of the top option" in m.text.en and f"只差 {gap}" in m.text.zh
+    assert f"expected net {close.mean:+.2f}".replace("-", "−") in m.text.en

@@ -50,9 +50,9 @@ from .search import (
 )
 from .why import SAME_NET, Why, compare, how_often, likelihood
 
-__all__ = ["Coach", "Hint", "Mark", "Marked", "ModelBot", "gap_text", "mark_for", "net_digits", "outcome_text",
-           "ranking_note", "LATE_TILES", "LATE_SAMPLES_FACTOR", "LATE_BUDGET_FACTOR", "EARLY_SAMPLES_FACTOR",
-           "PLAYOUT_BUDGET", "EARLY_FACTOR_SHARE", "default_early_factor"]
+__all__ = ["Coach", "Hint", "Mark", "Marked", "ModelBot", "gap_digits", "gap_text", "mark_for", "net_digits",
+           "outcome_text", "ranking_note", "LATE_TILES", "LATE_SAMPLES_FACTOR", "LATE_BUDGET_FACTOR",
+           "EARLY_SAMPLES_FACTOR", "PLAYOUT_BUDGET", "EARLY_FACTOR_SHARE", "default_early_factor"]
 
 BEST_MARGIN = {True: 0.25, False: 0.3}
 """How far short of the best option an action may fall and still be marked best, with exact
@@ -199,6 +199,15 @@ def gap_text(x: float) -> str:
     while digits < 3 and x > 0 and f"{x:.{digits}f}" == f"{0:.{digits}f}":
         digits += 1
     return f"{x:.{digits}f}"
+
+
+def gap_digits(gap: str) -> int:
+    """The decimals of a :func:`gap_text`, for the nets shown beside it (at least one).
+
+    >>> gap_digits("0.8"), gap_digits("0.03")
+    (1, 2)
+    """
+    return max(1, len(gap) - gap.index(".") - 1) if "." in gap else 1
 
 
 def net_digits(options: Sequence[Option]) -> list[int]:
@@ -663,9 +672,10 @@ class Coach:
         if len(h.options) == 1 and yours.samples == 0:
             text = done + T("最佳（只有這一個選擇）。", "best (the only action open).")
         elif mark is Mark.BEST and loss > 0:
-            text = (done + T(f"最佳——和最佳選擇只差 {gap_text(loss)}，這些樣本分不出高下：",
-                             f"best — only {gap_text(loss)} short of the top option, a difference these samples "
-                             f"cannot tell apart: ") + outcome_text(yours) + T("。", "."))
+            gap = gap_text(loss)
+            text = (done + T(f"最佳——和最佳選擇只差 {gap}，這些樣本分不出高下：",
+                             f"best — only {gap} short of the top option, a difference these samples "
+                             f"cannot tell apart: ") + outcome_text(yours, digits=gap_digits(gap)) + T("。", "."))
         elif mark is Mark.BEST:
             text = done + T("最佳——", "best — ") + outcome_text(yours) + T("。", ".")
         elif mark is Mark.FINE:

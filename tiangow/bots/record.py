@@ -24,7 +24,7 @@ from ..i18n import T, Text
 from ..move import Move
 from ..rules import Rules
 from .base import Bot, BotError
-from .hints import Coach, Mark, Marked, ModelBot, gap_text, outcome_text
+from .hints import Coach, Mark, Marked, ModelBot, gap_digits, gap_text, outcome_text
 from .rule import RuleBot
 from .search import SearchBot
 
@@ -180,9 +180,10 @@ class HandRecord:
         marked = Coach(self.seed, samples=coach_samples).mark(d.view(self.seat), move)
         right = marked.mark is Mark.BEST
         if right:
-            text = T("對了！", "Right! ") + outcome_text(marked.yours) + T("。", ".")
+            gap = gap_text(marked.loss)
+            digits = gap_digits(gap) if marked.yours.move != marked.best.move else 1
+            text = T("對了！", "Right! ") + outcome_text(marked.yours, digits=digits) + T("。", ".")
             if marked.yours.move != marked.best.move:
-                gap = gap_text(marked.loss)
                 text = text + T(f"（和最佳只差 {gap}：這些樣本分不出高下。）",
                                 f" (Only {gap} short of the top option: these samples cannot tell them apart.)")
         else:
