@@ -812,8 +812,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help="with --solver: the seeded whole hands on this core and on the core at WASM (by default "
                         "the frozen baseline, benchmarks/baseline/), both on wasmtime, in this process")
     p.add_argument("--review", type=int, metavar="N", default=0,
-                   help="the review's net from the start (its job's search and budget) for every seat of the first "
-                        "N seeded whole hands")
+                   help="the review's net from the start (its job's search, within its budget unless --hand-budget "
+                        "is given) for every seat of the first N seeded whole hands")
     a = p.parse_args(argv)
 
     if a.review:

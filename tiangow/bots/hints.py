@@ -188,26 +188,27 @@ def _signed(x: float, digits: int = 1) -> str:
     return text.replace("-", "−")
 
 
-def gap_text(x: float) -> str:
-    """A difference between two expected nets, with as many decimals (up to three) as keep one
-    that is not nothing from reading 0.0: with 128 samples two options can lie 0.01 apart.
+def gap_digits(x: float) -> int:
+    """The decimals a difference ``x`` between two expected nets is shown with: one, or as many
+    more (up to three) as keep one that is not nothing from reading 0.0 — with 128 samples two
+    options can lie 0.01 apart. The nets beside it are shown with as many.
 
-    >>> gap_text(0.84), gap_text(0.03), gap_text(0.0078), gap_text(0.004), gap_text(0.0)
-    ('0.8', '0.03', '0.01', '0.004', '0.0')
+    >>> [gap_digits(x) for x in (0.84, 0.03, 0.0078, 0.004, 0.0)]
+    [1, 2, 2, 3, 1]
     """
     digits = 1
     while digits < 3 and x > 0 and f"{x:.{digits}f}" == f"{0:.{digits}f}":
         digits += 1
-    return f"{x:.{digits}f}"
+    return digits
 
 
-def gap_digits(gap: str) -> int:
-    """The decimals of a :func:`gap_text`, for the nets shown beside it (at least one).
+def gap_text(x: float) -> str:
+    """A difference between two expected nets, with :func:`gap_digits` decimals.
 
-    >>> gap_digits("0.8"), gap_digits("0.03")
-    (1, 2)
+    >>> gap_text(0.84), gap_text(0.03), gap_text(0.004)
+    ('0.8', '0.03', '0.004')
     """
-    return max(1, len(gap) - gap.index(".") - 1) if "." in gap else 1
+    return f"{x:.{gap_digits(x)}f}"
 
 
 def net_digits(options: Sequence[Option]) -> list[int]:
@@ -578,7 +579,8 @@ class Coach:
         Playouts (more tiles than :attr:`exact_tiles`) have the whole budget — their exact
         endings are small searches, and with less the hints of many options got few samples —
         or :data:`PLAYOUT_BUDGET` where they have more samples (:attr:`early_factor`); the
-        smaller budget is :attr:`early_factor` times as large, for as many times the samples."""
+        smaller budget is :attr:`early_factor` times as large, for as many times the samples.
+        From :data:`LATE_TILES` tiles a hand down, :data:`LATE_BUDGET_FACTOR` times the budget."""
         budget = self.exact_budget
         if not self._default_budget or budget is None:
             return budget
@@ -675,7 +677,7 @@ class Coach:
             gap = gap_text(loss)
             text = (done + T(f"最佳——和最佳選擇只差 {gap}，這些樣本分不出高下：",
                              f"best — only {gap} short of the top option, a difference these samples "
-                             f"cannot tell apart: ") + outcome_text(yours, digits=gap_digits(gap)) + T("。", "."))
+                             f"cannot tell apart: ") + outcome_text(yours, digits=gap_digits(loss)) + T("。", "."))
         elif mark is Mark.BEST:
             text = done + T("最佳——", "best — ") + outcome_text(yours) + T("。", ".")
         elif mark is Mark.FINE:

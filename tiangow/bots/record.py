@@ -181,7 +181,7 @@ class HandRecord:
         right = marked.mark is Mark.BEST
         if right:
             gap = gap_text(marked.loss)
-            digits = gap_digits(gap) if marked.yours.move != marked.best.move else 1
+            digits = gap_digits(marked.loss) if marked.yours.move != marked.best.move else 1
             text = T("對了！", "Right! ") + outcome_text(marked.yours, digits=digits) + T("。", ".")
             if marked.yours.move != marked.best.move:
                 text = text + T(f"（和最佳只差 {gap}：這些樣本分不出高下。）",
