@@ -457,7 +457,7 @@ def test_the_model_bot_plays_what_the_coach_recommends_from_its_seat() -> None:
 
 def test_a_marks_hairs_difference_shows_its_decimals_and_the_net_beside_it_as_many() -> None:
     # With 128 samples two options can lie 1/64 apart: "only 0.0 short" would say there is none.
-    from tiangow.bots.hints import gap_text
+    from tiangow.bots.hints import gap_text, pair_digits
     from tiangow.bots.positions import deal_until
 
     d = deal_until(random.Random(18), 3)
@@ -466,7 +466,31 @@ def test_a_marks_hairs_difference_shows_its_decimals_and_the_net_beside_it_as_ma
     h = coach.hint(view)
     close = next(o for o in h.options[1:] if 0 < h.options[0].mean - o.mean < 0.05)
     m = coach.mark(view, close.move)
-    gap = gap_text(h.options[0].mean - close.mean)
-    assert m.mark is Mark.BEST and gap != "0.0" and len(gap) == 4
+    gap = gap_text(h.options[0].mean, close.mean)
+    digits = pair_digits(h.options[0].mean, close.mean)
+    assert m.mark is Mark.BEST and gap != "0.0" and digits > 1
     assert f"only {gap} short of the top option" in m.text.en and f"只差 {gap}" in m.text.zh
-    assert f"expected net {close.mean:+.2f}".replace("-", "−") in m.text.en
+    assert f"expected net {close.mean:+.{digits}f}".replace("-", "−") in m.text.en
+    # as far short as the two nets at those decimals are apart
+    assert gap == f"{round(h.options[0].mean, digits) - round(close.mean, digits):.{digits}f}"
+
+
+def test_a_hints_next_best_is_as_far_behind_as_the_table_shows_the_two() -> None:
+    # "only 0.2 behind" beside −2.2 and −2.5 in the table would not add up: the two nets are
+    # shown with the decimals at which their difference is the one cited.
+    from tiangow.bots.hints import cites_gap, net_digits
+    from tiangow.bots.positions import deal_until
+
+    cited = 0
+    for k in range(40):
+        d = deal_until(random.Random(k), 3)
+        h = Coach(seed=1).hint(d.view(d.to_play))
+        if len(h.options) < 2 or not cites_gap(h.options[0], h.options[1]):
+            continue
+        digits = net_digits(h.options)
+        top, runner = (round(o.mean, n) for o, n in zip(h.options, digits[:2], strict=False))
+        assert digits[0] == digits[1]
+        shown = f"{top - runner:.{digits[0]}f}"
+        assert f"only {shown} behind" in h.reason.en and f"只差 {shown}" in h.reason.zh
+        cited += 1
+    assert cited >= 3

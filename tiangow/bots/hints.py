@@ -50,9 +50,9 @@ from .search import (
 )
 from .why import SAME_NET, Why, compare, how_often, likelihood
 
-__all__ = ["Coach", "Hint", "Mark", "Marked", "ModelBot", "gap_digits", "gap_text", "mark_for", "net_digits",
-           "outcome_text", "ranking_note", "LATE_TILES", "LATE_SAMPLES_FACTOR", "LATE_BUDGET_FACTOR",
-           "EARLY_SAMPLES_FACTOR", "PLAYOUT_BUDGET", "EARLY_FACTOR_SHARE", "default_early_factor"]
+__all__ = ["Coach", "Hint", "Mark", "Marked", "ModelBot", "cites_gap", "gap_digits", "gap_text", "mark_for",
+           "net_digits", "pair_digits", "outcome_text", "ranking_note", "LATE_TILES", "LATE_SAMPLES_FACTOR",
+           "LATE_BUDGET_FACTOR", "EARLY_SAMPLES_FACTOR", "PLAYOUT_BUDGET", "EARLY_FACTOR_SHARE", "default_early_factor"]
 
 BEST_MARGIN = {True: 0.25, False: 0.3}
 """How far short of the best option an action may fall and still be marked best, with exact
@@ -189,9 +189,9 @@ def _signed(x: float, digits: int = 1) -> str:
 
 
 def gap_digits(x: float) -> int:
-    """The decimals a difference ``x`` between two expected nets is shown with: one, or as many
-    more (up to three) as keep one that is not nothing from reading 0.0 — with 128 samples two
-    options can lie 0.01 apart. The nets beside it are shown with as many.
+    """The decimals a difference ``x`` between two expected nets needs so as not to read 0.0
+    where it is not nothing: one, or as many more (up to three) as it takes — with 128 samples
+    two options can lie 0.01 apart.
 
     >>> [gap_digits(x) for x in (0.84, 0.03, 0.0078, 0.004, 0.0)]
     [1, 2, 2, 3, 1]
@@ -202,20 +202,37 @@ def gap_digits(x: float) -> int:
     return digits
 
 
-def gap_text(x: float) -> str:
-    """A difference between two expected nets, with :func:`gap_digits` decimals.
+def pair_digits(top: float, other: float, least: int = 1) -> int:
+    """The decimals two expected nets and their difference are shown with where a hint or a mark
+    cites the difference: the fewest (``least`` to three) at which the difference does not read 0.0
+    (:func:`gap_digits`) and is what the two nets as shown give — −2.23 and −2.47 are −2.23 and
+    −2.47, 0.24 apart, not −2.2 and −2.5, "0.2" apart.
 
-    >>> gap_text(0.84), gap_text(0.03), gap_text(0.004)
-    ('0.8', '0.03', '0.004')
+    >>> pair_digits(-2.23, -2.47), pair_digits(-2.2, -2.5), pair_digits(1.0, 0.99), pair_digits(-2.2, -2.5, 2)
+    (2, 1, 2, 2)
     """
-    return f"{x:.{gap_digits(x)}f}"
+    digits = max(least, gap_digits(top - other))
+    while digits < 3 and (f"{round(top, digits) - round(other, digits):.{digits}f}"
+                          != f"{top - other:.{digits}f}"):
+        digits += 1
+    return digits
+
+
+def gap_text(top: float, other: float) -> str:
+    """How far ``other`` falls short of ``top``, with :func:`pair_digits` decimals.
+
+    >>> gap_text(-2.23, -2.47), gap_text(0.84, 0.0), gap_text(-3.0, -3.03)
+    ('0.24', '0.8', '0.03')
+    """
+    return f"{top - other:.{pair_digits(top, other)}f}"
 
 
 def net_digits(options: Sequence[Option]) -> list[int]:
     """The decimals each option's expected net is shown with beside the others: one, or as many
     more (up to three) as it takes to tell it from every option whose net differs only past the
     first — so that two options are never shown alike where the samples tell them apart (issue
-    46 §3), and a hair's difference shows as one.
+    46 §3), and a hair's difference shows as one; and the best two with the decimals at which
+    their difference is the one the hint's reason cites (:func:`pair_digits`).
 
     >>> from tiangow import Move
     >>> a, b, c, d = (Option(Move.parse(m), x, 0.1, 64, True, None, -6, 2) for m, x in
@@ -230,7 +247,15 @@ def net_digits(options: Sequence[Option]) -> list[int]:
                 continue
             while digits[i] < 3 and _signed(o.mean, digits[i]) == _signed(p.mean, digits[i]):
                 digits[i] += 1
+    if len(options) > 1 and cites_gap(options[0], options[1]):  # the hint says how far apart
+        digits[0] = digits[1] = pair_digits(options[0].mean, options[1].mean, max(digits[0], digits[1]))
     return digits
+
+
+def cites_gap(top: Option, runner: Option) -> bool:
+    """Whether a hint's reason says how far its next best option falls short (:meth:`Coach.hint`:
+    closer than the margin for best, but not as good)."""
+    return SAME_NET <= top.mean - runner.mean <= BEST_MARGIN[top.exact]
 
 
 def outcome_text(o: Option, explained: bool = False, digits: int = 1) -> Text:
@@ -629,14 +654,15 @@ class Coach:
             if gap > BEST_MARGIN[options[0].exact]:
                 why = compare(runner, options[0], view)
                 against = T("比起第二好的選擇：", "Against the next best: ") + why.text
-            elif gap < SAME_NET:
+            elif not cites_gap(options[0], runner):
                 against = T(f"第二好的選擇，{_lower(runner.move.text(view)).zh}，平均一樣好：兩個都可以。",
                             f"The next best, {_lower(runner.move.text(view)).en}, does as well on average: "
                             "either will do.")
             else:
-                against = T(f"第二好的選擇，{_lower(runner.move.text(view)).zh}，只差 {gap:.1f}，"
+                short = f"{gap:.{net_digits(options)[0]}f}"  # as far apart as the table shows them
+                against = T(f"第二好的選擇，{_lower(runner.move.text(view)).zh}，只差 {short}，"
                             "這些樣本分不出高下：兩個都可以。",
-                            f"The next best, {_lower(runner.move.text(view)).en}, is only {gap:.1f} behind, "
+                            f"The next best, {_lower(runner.move.text(view)).en}, is only {short} behind, "
                             "a difference these samples cannot tell apart: either will do.")
             reason = against if reason is None else reason + T("", " ") + against
         elif reason is None:
@@ -674,10 +700,11 @@ class Coach:
         if len(h.options) == 1 and yours.samples == 0:
             text = done + T("最佳（只有這一個選擇）。", "best (the only action open).")
         elif mark is Mark.BEST and loss > 0:
-            gap = gap_text(loss)
+            gap = gap_text(best.mean, yours.mean)
             text = (done + T(f"最佳——和最佳選擇只差 {gap}，這些樣本分不出高下：",
                              f"best — only {gap} short of the top option, a difference these samples "
-                             f"cannot tell apart: ") + outcome_text(yours, digits=gap_digits(loss)) + T("。", "."))
+                             f"cannot tell apart: ")
+                    + outcome_text(yours, digits=pair_digits(best.mean, yours.mean)) + T("。", "."))
         elif mark is Mark.BEST:
             text = done + T("最佳——", "best — ") + outcome_text(yours) + T("。", ".")
         elif mark is Mark.FINE:

@@ -24,7 +24,7 @@ from ..i18n import T, Text
 from ..move import Move
 from ..rules import Rules
 from .base import Bot, BotError
-from .hints import Coach, Mark, Marked, ModelBot, gap_digits, gap_text, outcome_text
+from .hints import Coach, Mark, Marked, ModelBot, gap_text, outcome_text, pair_digits
 from .rule import RuleBot
 from .search import SearchBot
 
@@ -180,8 +180,9 @@ class HandRecord:
         marked = Coach(self.seed, samples=coach_samples).mark(d.view(self.seat), move)
         right = marked.mark is Mark.BEST
         if right:
-            gap = gap_text(marked.loss)
-            digits = gap_digits(marked.loss) if marked.yours.move != marked.best.move else 1
+            best, yours = marked.best.mean, marked.yours.mean
+            gap = gap_text(best, yours)
+            digits = pair_digits(best, yours) if marked.yours.move != marked.best.move else 1
             text = T("對了！", "Right! ") + outcome_text(marked.yours, digits=digits) + T("。", ".")
             if marked.yours.move != marked.best.move:
                 text = text + T(f"（和最佳只差 {gap}：這些樣本分不出高下。）",
