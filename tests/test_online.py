@@ -42,6 +42,12 @@ from .browser.pages import free_port, wait_http
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def seeded(n: int) -> Callable[[], int]:
+    """Hands' seeds drawn as the service draws them (128 bits), but from a seeded generator."""
+    rng = random.Random(n)
+    return lambda: rng.getrandbits(128)
+
+
 # -- the table alone -------------------------------------------------------------------------
 
 def _play_out(t: Table, rng: random.Random) -> None:
@@ -62,7 +68,9 @@ def test_config_refuses_what_a_creator_cannot_choose() -> None:
         TableConfig.from_dict({"colour": "red"})
     with pytest.raises(TableError, match="rules are not right"):
         TableConfig.from_dict({"rules": {"house": 1}})
-    c = TableConfig.from_dict({"bots": "search", "hints": False, "rules": {"capture_multiplier": 4}, "seed": 5})
+    with pytest.raises(TableError, match="Unknown settings: seed"):  # nobody picks the deals
+        TableConfig.from_dict({"seed": 5})
+    c = TableConfig.from_dict({"bots": "search", "hints": False, "rules": {"capture_multiplier": 4}})
     assert TableConfig.from_dict(c.to_dict()) == c and c.rules == Rules(capture_multiplier=4)
 
 
@@ -72,7 +80,7 @@ def test_replaying_the_events_rebuilds_the_table(seed: int, hands: int) -> None:
     """R-B1 across hands: banker and streak pass by the rules, the totals sum to zero, and the
     events alone give the same table back."""
     rng = random.Random(seed)
-    t = Table("x", TableConfig(seed=seed))
+    t = Table("x", TableConfig(), seeded(seed))
     for _ in range(hands):
         t.apply(t.propose_deal())
         _play_out(t, rng)
@@ -83,19 +91,22 @@ def test_replaying_the_events_rebuilds_the_table(seed: int, hands: int) -> None:
     assert sum(t.totals) == 0 and len(t.nets) == hands
 
 
-def test_a_hand_is_dealt_from_the_table_seed_and_passes_the_bank_by_R_B1() -> None:
-    t = Table("x", TableConfig(seed=40))
+def test_each_hand_is_dealt_from_a_fresh_seed_and_passes_the_bank_by_R_B1() -> None:
+    t = Table("x", TableConfig(), seeded(40))
     t.apply(t.propose_deal())
-    assert t.deal is not None and t.deal.initial_holding(2) == Deal.random(40).initial_holding(2)
+    first = t.events[-1]["seed"]
+    assert t.deal is not None and t.deal.initial_holding(2) == Deal.random(first).initial_holding(2)
     _play_out(t, random.Random(3))
     winner = t.deal.winner
     assert (t.banker, t.streak) == ((0, 2) if winner == 0 else (winner, 1))
     t.apply(t.propose_deal())
-    assert t.deal.initial_holding(1) == Deal.random(41, banker=t.banker).initial_holding(1)
+    second = t.events[-1]["seed"]
+    assert second not in (first, first + 1)
+    assert t.deal.initial_holding(1) == Deal.random(second, banker=t.banker).initial_holding(1)
 
 
 def test_refused_commands_change_nothing() -> None:
-    t = Table("x", TableConfig(seed=7))
+    t = Table("x", TableConfig(), seeded(7))
     t.apply(t.propose_deal())
     before = list(t.events)
     assert t.deal is not None
@@ -121,7 +132,7 @@ def test_refused_commands_change_nothing() -> None:
 
 
 def test_who_plays_a_seat_a_human_then_held_then_a_bot() -> None:
-    t = Table("x", TableConfig(seed=7, hold_seconds=30))
+    t = Table("x", TableConfig(hold_seconds=30), seeded(7))
     t.apply(t.propose_deal())
     assert t.controller(0, 0.0) == "bot" and t.bot_to_act(0.0) == 0
     t.connect(0)
@@ -201,8 +212,8 @@ async def _collect(seed: int, humans: tuple[int, ...], rng: random.Random, rende
     from tiangow.online.render import table_page_html
 
     store = Store(":memory:")
-    service = Service(store, bot_pause=0, render=table_page_html if render else None)
-    info = service.create(TableConfig(seed=seed))
+    service = Service(store, bot_pause=0, render=table_page_html if render else None, seeds=seeded(seed))
+    info = service.create(TableConfig())
     owner = await service.owner(info["code"])
     sent: dict[int | str, list[dict[str, Any]]] = {}
     conns = {}
@@ -298,7 +309,7 @@ def test_a_flood_is_refused_then_allowed_again() -> None:
 
 def test_the_log_never_holds_one_event_number_twice(tmp_path: Path) -> None:
     s = Store(tmp_path / "t.db")
-    s.create("abc", TableConfig(seed=1), {"a": 0}, admin="b")
+    s.create("abc", TableConfig(), {"a": 0}, admin="b")
     s.append("abc", {"seq": 1, "type": "dealt", "hand": 1, "seed": 1, "banker": 0, "streak": 1})
     with pytest.raises(StoreError, match="already written"):
         s.append("abc", {"seq": 1, "type": "ended"})
@@ -314,11 +325,11 @@ Body = Callable[[str, dict[str, Any], Service], Awaitable[None]]
 def _serve(body: Body, tmp_path: Path, config: dict[str, Any] | None = None, **options: Any) -> None:
     async def main() -> None:
         port = free_port()
-        app, service = make_app(tmp_path / "tables.db", **{"bot_pause": 0.0, **options})
+        app, service = make_app(tmp_path / "tables.db", **{"bot_pause": 0.0, "seeds": seeded(7), **options})
         server = app.listen(port, address="127.0.0.1")
         try:
             r = await AsyncHTTPClient().fetch(f"http://127.0.0.1:{port}/tiangow/tables", method="POST",
-                                              body=json.dumps({"seed": 7, **(config or {})}))
+                                              body=json.dumps(config or {}))
             await body(f"ws://127.0.0.1:{port}/tiangow/tables/socket", json.loads(r.body), service)
             assert not service.faults
         finally:
@@ -380,6 +391,79 @@ def test_two_humans_and_two_bots_play_a_hand_and_another(tmp_path: Path) -> None
         for c in (east, west, watch):
             await c.close()
     _serve(body, tmp_path)
+
+
+def test_no_frame_lets_a_role_compute_a_hand_that_is_not_over(tmp_path: Path) -> None:
+    """Every deal fair: over a session of three hands with the service's own seeds (128 bits
+    from ``secrets``), no frame sent to a seat, the spectator or the creator — nor the creator's
+    answer when the table is made — holds the seed of a hand not over when it was sent, the next
+    hand's included; and no hand's seed follows from another's."""
+    async def main() -> None:
+        port = free_port()
+        app, service = make_app(tmp_path / "tables.db", bot_pause=0.0)  # the service's own seeds
+        server = app.listen(port, address="127.0.0.1")
+        try:
+            r = await AsyncHTTPClient().fetch(f"http://127.0.0.1:{port}/tiangow/tables", method="POST", body=b"{}")
+            created = r.body.decode()
+            info = json.loads(created)
+            url = f"ws://127.0.0.1:{port}/tiangow/tables/socket"
+            east, west = Client(url, info["seats"][0]), Client(url, info["seats"][2], lang="zh-Hant")
+            watch = Client(url, info["watch"], lang="zh-Hans")
+            creator = Client(url, info["seats"][1], admin=info["admin"])
+            everyone = (east, west, watch, creator)
+            for c in everyone:
+                await c.open()
+            await _ready(east, west, creator)
+            rng = random.Random(5)
+            for hand in (1, 2, 3):
+                async def seat(c: Client) -> None:
+                    while await _act(c, rng):
+                        pass
+                await asyncio.wait_for(asyncio.gather(*(seat(c) for c in (east, west, creator))), 60)
+                if hand < 3:
+                    for c in (east, west, creator):
+                        await c.send(type="again", against=c.state["seq"])  # type: ignore[index]
+                    for c in everyone:
+                        await c.wait_for(lambda c, h=hand: c.state is not None and c.state["hand"] == h + 1
+                                         and "over" not in c.state, 30)
+            await watch.wait_for(lambda c: c.state is not None and c.state["hand"] == 3 and "over" in c.state, 30)
+            _, events = service.store.load(info["code"])
+            dealt = [e for e in events if e["type"] == "dealt"]
+            assert len(dealt) == 3
+            seeds = [int(e["seed"]) for e in dealt]
+            assert len(set(seeds)) == 3 and all(abs(a - b) > 1 for a in seeds for b in seeds if a != b)
+            assert max(s.bit_length() for s in seeds) > 100  # drawn from 128 bits, not about 30
+            # where each hand ends: the event after which it is over
+            ends = []
+            for e in dealt:
+                t = Table.replay("x", TableConfig(), [x for x in events if x["seq"] <= e["seq"]])
+                for x in events[e["seq"]:]:
+                    if t.deal is not None and t.deal.is_over:
+                        break
+                    t.apply(x)
+                ends.append(t.seq)
+            written = [[str(seed), format(seed, "x"), format(seed, "X")] for seed in seeds]
+            for texts in written:
+                assert not any(x in created for x in texts), "the creator's answer names a hand's seed"
+            checked = 0
+            for c in everyone:
+                for m in c.messages:
+                    frame = json.dumps(m, ensure_ascii=False)
+                    at = m.get("seq")
+                    assert isinstance(at, int), m
+                    for texts, end in zip(written, ends, strict=True):
+                        if at < end:  # this hand (the next one included) was not over when sent
+                            checked += 1
+                            assert not any(x in frame for x in texts), (m.get("type"), at, end)
+                    assert "seed" not in {k for k in m if k != "over"}  # only a finished hand's record names one
+            assert checked > 300
+            for c in everyone:
+                await c.close()
+            assert not service.faults
+        finally:
+            await service.stop()
+            server.stop()
+    asyncio.run(main())
 
 
 def test_two_commands_racing_for_one_turn_one_acts(tmp_path: Path) -> None:
@@ -515,7 +599,7 @@ def test_killed_mid_trick_and_restarted_nothing_lost_or_doubled(tmp_path: Path) 
         async def main() -> None:
             nonlocal proc
             r = await AsyncHTTPClient().fetch(f"http://127.0.0.1:{port}/tiangow/tables", method="POST",
-                                              body=json.dumps({"seed": 11, "hold_seconds": 30}))
+                                              body=json.dumps({"hold_seconds": 30}))
             info = json.loads(r.body)
             url = f"ws://127.0.0.1:{port}/tiangow/tables/socket"
             clients = [Client(url, tok) for tok in info["seats"]]
@@ -590,7 +674,7 @@ def test_the_tables_run_beside_voila_in_a_jupyter_server_as_on_binder(tmp_path: 
         wait_http(base + "/tiangow/tables/health", timeout=90)
 
         async def main() -> None:
-            r = await AsyncHTTPClient().fetch(base + "/tiangow/tables", method="POST", body=json.dumps({"seed": 3}))
+            r = await AsyncHTTPClient().fetch(base + "/tiangow/tables", method="POST", body=b"{}")
             info = json.loads(r.body)
             c = Client(f"ws://127.0.0.1:{port}/tiangow/tables/socket", info["seats"][1], reconnect=False)
             await c.open()
@@ -614,7 +698,7 @@ def test_after_a_hand_each_seat_reviews_its_own_play_with_the_coachs_marks() -> 
     from tiangow.bots.review import Review
     from tiangow.widgets.friends import table_record
 
-    t = Table("x", TableConfig(seed=12))
+    t = Table("x", TableConfig(), seeded(12))
     t.apply(t.propose_deal())
     _play_out(t, random.Random(8))
     record = json.loads(json.dumps(views_mod.over_view(t)["record"]))
@@ -677,7 +761,7 @@ def test_two_service_processes_share_one_table_through_redis(tmp_path: Path, red
     try:
         async def main() -> None:
             r = await AsyncHTTPClient().fetch(f"http://127.0.0.1:{ports[1]}/tiangow/tables", method="POST",
-                                              body=json.dumps({"seed": 17}))
+                                              body=b"{}")
             info = json.loads(r.body)  # created by process 1: a code process 1 owns
             from tiangow.online.cluster import owner_of
             assert owner_of(info["code"], 2) == 1
@@ -706,7 +790,7 @@ def test_two_service_processes_share_one_table_through_redis(tmp_path: Path, red
         owner, other = Store(tmp_path / "p1.db"), Store(tmp_path / "p0.db")
         assert len(owner.codes()) == 1 and other.codes() == []
         _, events = owner.load(owner.codes()[0])
-        t = Table.replay("x", TableConfig(seed=17), events)
+        t = Table.replay("x", TableConfig(), events)
         assert t.deal is not None and t.deal.is_over
     finally:
         for p in procs:

@@ -165,7 +165,7 @@ def test_create_a_table_and_share_its_links(app: str, browser: Any) -> None:
 
 
 def test_two_humans_two_bots_a_spectator_a_reload_and_a_hand_to_the_end(app: str, browser: Any) -> None:
-    info = _create(app, seed=21, hold_seconds=30)
+    info = _create(app, hold_seconds=30)
     links = info["links"]
     east = Learner(browser, 1280, "en")
     west = Learner(browser, 390, "zh-Hant")
@@ -216,7 +216,7 @@ def test_two_humans_two_bots_a_spectator_a_reload_and_a_hand_to_the_end(app: str
 
 
 def test_a_human_drops_a_bot_takes_the_seat_and_the_human_reclaims_it(app: str, browser: Any) -> None:
-    info = _create(app, seed=5, hold_seconds=1)
+    info = _create(app, hold_seconds=1)
     links = info["links"]
     east = Learner(browser, 1280, "en")
     watch = Learner(browser, 1280, "en")
@@ -252,7 +252,7 @@ def test_a_human_drops_a_bot_takes_the_seat_and_the_human_reclaims_it(app: str, 
 
 def test_after_a_hand_a_human_opens_the_review_of_their_own_play(app: str, browser: Any) -> None:
     """§5: lesson 08's review (marks, why, retry) of the seat's own play, from the finished hand."""
-    info = _create(app, seed=33)
+    info = _create(app)
     south = Learner(browser, 1280, "en")
     try:
         south.open(info["links"]["1"]["url"])

@@ -200,7 +200,8 @@ class HandRecord:
         return Coach(self.seed, samples=coach_samples).hint(d.view(self.seat)).recommended
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"seed": self.seed, "banker": self.banker, "streak": self.streak,
+        seed: int | str = self.seed if self.seed < 2**53 else str(self.seed)  # a page's numbers keep 53 bits
+        out: dict[str, Any] = {"seed": seed, "banker": self.banker, "streak": self.streak,
                                "rules": self.rules.to_dict(), "seat": self.seat, "hand": self.hand,
                                "moves": [str(m) for m in self.moves], "judged": [j.to_json() for j in self.judged]}
         if self.opponents != "search" or self.samples != 24:
@@ -227,7 +228,10 @@ class HandRecord:
         """
         if not isinstance(data, dict):
             raise BotError(f"a saved hand is an object, not {type(data).__name__}")
-        seed = _whole(data.get("seed"), "seed", 0, 10**9 + 10**6)
+        raw_seed = data.get("seed")
+        if isinstance(raw_seed, str) and raw_seed.isdecimal() and len(raw_seed) <= 40:
+            raw_seed = int(raw_seed)  # a shared table's 128-bit seed travels as text
+        seed = _whole(raw_seed, "seed", 0, 2**128)
         banker = _whole(data.get("banker"), "banker", 0, 3)
         streak = _whole(data.get("streak"), "streak", 1, 10**6)
         rules = Rules.from_dict(data.get("rules", {}))

@@ -45,7 +45,20 @@ from ..move import Move
 from .cluster import Cluster
 from .protocol import Command, Flood, ProtocolError, parse
 from .store import Store
-from .table import ROLES, SPECTATOR, Event, Role, Said, Table, TableConfig, TableError, is_refusal, new_token
+from .table import (
+    ROLES,
+    SPECTATOR,
+    Event,
+    Role,
+    Said,
+    Seeds,
+    Table,
+    TableConfig,
+    TableError,
+    is_refusal,
+    new_seed,
+    new_token,
+)
 from .views import event_view, snapshot
 
 __all__ = ["Service", "Owner", "Connection", "handlers", "make_app"]
@@ -148,7 +161,7 @@ class Owner:
         key = (t.hand, seat)
         bot = self.bots.get(key)
         if bot is None:
-            seed = t.config.seed * 16 + t.hand * 4 + seat
+            seed = t.hand_seed * 4 + seat  # the hand's own secret seed: the bots' play is not foreseeable either
             bot = self.bots[key] = SearchBot(seed) if t.config.bots == "search" else RuleBot(seed)
         try:
             if isinstance(bot, RuleBot):
@@ -156,7 +169,7 @@ class Owner:
             move = await asyncio.get_running_loop().run_in_executor(self.service.pool, bot.choose, view)
         except Exception as exc:  # a bot that fails (no search core here …) must not stall the table
             self.service.faults.append(f"{type(bot).__name__}: {exc!r}")
-            move = RuleBot(t.config.seed * 16 + t.hand * 4 + seat).choose(view)
+            move = RuleBot(t.hand_seed * 4 + seat).choose(view)
         return seat, move, against
 
     # -- commands --------------------------------------------------------------------------
@@ -222,7 +235,7 @@ class Owner:
         seat = conn.role
         assert isinstance(seat, int)
         if self.coach is None or self.coach[0] != t.hand:
-            self.coach = (t.hand, Coach(t.config.seed * 16 + t.hand))
+            self.coach = (t.hand, Coach(t.hand_seed))
         coach = self.coach[1]
         view = d.view(seat)
         at = t.seq
@@ -287,13 +300,15 @@ class Service:
     a reconnecting page is sent before a fresh snapshot is sent instead of them; ``render``:
     the table drawn as HTML for a role in a language, added to each snapshot; ``flood``: how many
     frames a connection may send a second, and at once (a person sends a few; the load test's
-    clients, which move the moment it is their turn, are given more)."""
+    clients, which move the moment it is their turn, are given more); ``seeds``: where each
+    hand's seed is drawn (:func:`~tiangow.online.table.new_seed`; a test passes a seeded one)."""
 
     def __init__(self, store: Store, *, bot_pause: float = 0.6, clock: Callable[[], float] = time.monotonic,
                  catch_up: int = 200, render: Callable[[Table, Role, Lang, float], str] | None = None,
                  flood: tuple[float, int] = (10.0, 30), cluster: Cluster | None = None,
-                 idle_seconds: float = 600.0) -> None:
+                 idle_seconds: float = 600.0, seeds: Seeds = new_seed) -> None:
         self.store = store
+        self.seeds = seeds
         self.bot_pause = bot_pause
         self.clock = clock
         self.catch_up = catch_up
@@ -339,7 +354,7 @@ class Service:
         if found is not None:
             return found
         config, events = self.store.load(code)
-        table = Table.replay(code, config, events, now=self.clock())
+        table = Table.replay(code, config, events, now=self.clock(), seeds=self.seeds)
         found = self.owners.get(code)  # another connection may have loaded it meanwhile
         if found is not None:
             return found

@@ -10,13 +10,13 @@ kept as SHA-256 digests only.
 >>> from tiangow.online.table import TableConfig
 >>> path = os.path.join(tempfile.mkdtemp(), "t.db")
 >>> s = Store(path)
->>> s.create("abc", TableConfig(seed=7), {"tok-east": 0, "tok-watch": "watch"}, admin="tok-admin")
+>>> s.create("abc", TableConfig(hints=False), {"tok-east": 0, "tok-watch": "watch"}, admin="tok-admin")
 >>> s.append("abc", {"seq": 1, "type": "dealt", "hand": 1, "seed": 7, "banker": 0, "streak": 1})
 >>> s.lookup("tok-east"), s.lookup("tok-admin"), s.lookup("nope")
 (('abc', 0), ('abc', 'admin'), None)
 >>> config, events = s.load("abc")
->>> config.seed, [e["type"] for e in events]
-(7, ['dealt'])
+>>> config.hints, [e["type"] for e in events]
+(False, ['dealt'])
 >>> s.close()
 """
 
@@ -94,7 +94,9 @@ class Store:
         row = self.db.execute("SELECT config FROM tables WHERE code = ?", (code,)).fetchone()
         if row is None:
             raise StoreError("no-table", T(f"沒有 {code} 這張枱。", f"There is no table {code}."))
-        config = TableConfig.from_dict(json.loads(row[0]))
+        stored = json.loads(row[0])
+        stored.pop("seed", None)  # a table logged before each hand's seed was drawn fresh
+        config = TableConfig.from_dict(stored)
         events: list[dict[str, Any]] = [json.loads(b) for (b,) in self.db.execute(
             "SELECT body FROM events WHERE code = ? ORDER BY seq", (code,))]
         return config, events

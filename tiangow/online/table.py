@@ -10,7 +10,10 @@ through :meth:`Table.replay` rebuilds it exactly: each hand's seed and rules are
 
 Events (plain JSON objects, ``seq`` numbered from 1 per table):
 
-- ``dealt``: a hand begins (``hand``, ``seed``, ``banker``, ``streak``);
+- ``dealt``: a hand begins (``hand``, ``seed``, ``banker``, ``streak``); each hand's seed is
+  drawn fresh (:func:`new_seed`, 128 bits from :mod:`secrets`), never derived from another's,
+  and kept in the log: what a role is sent of it (:mod:`tiangow.online.views`) leaves it out
+  until the hand is over;
 - ``seated``: a human took a seat for the first time (``seat``);
 - ``moved``: ``seat`` made ``move`` (:class:`tiangow.Move`'s text), ``by`` a human or a bot;
 - ``agreed``: ``seat`` is ready for the first hand, or asks for another after one;
@@ -20,7 +23,7 @@ Who is connected is not an event: it changes who plays a seat (a human, or a bot
 human has been gone ``hold_seconds``) but never the game, so it is kept beside the events
 (:meth:`Table.connect`, :meth:`Table.disconnect`), with the time passed in.
 
->>> t = Table("demo", TableConfig(seed=7))
+>>> t = Table("demo", TableConfig(), seeds=iter([7]).__next__)
 >>> t.apply(t.propose_agree(0, against=0)); t.connect(0); t.everyone_agrees(now=0.0)
 True
 >>> t.apply(t.propose_deal())
@@ -38,8 +41,8 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from ..deal import Deal
@@ -49,7 +52,7 @@ from ..move import Move
 from ..rules import DEFAULT_RULES, Rules
 
 __all__ = ["Role", "Table", "TableConfig", "TableError", "Said", "Event", "BOTS", "SPECTATOR", "ROLES",
-           "new_token", "token_hash"]
+           "new_token", "new_seed", "token_hash", "SEED_BITS", "Seeds"]
 
 Role = int | Literal["watch"]
 """Who a connection is: a seat 0–3 (East, South, West, North) or the spectator."""
@@ -64,6 +67,18 @@ BOTS: Final = ("rule", "search")
 """The bots that can play the empty seats: the course's rule-based player or its search player."""
 
 MAX_HOLD: Final = 3600.0
+
+SEED_BITS: Final = 128
+"""A hand's seed is this many bits from :mod:`secrets`: too many to find by trying them against
+the tiles one seat holds."""
+
+Seeds = Callable[[], int]
+"""Where a table draws each hand's seed (:func:`new_seed`; a test passes a seeded one)."""
+
+
+def new_seed() -> int:
+    """A fresh seed for one hand: :data:`SEED_BITS` bits from :mod:`secrets`."""
+    return secrets.randbits(SEED_BITS)
 
 
 class Said(TiangowError):
@@ -86,14 +101,13 @@ class TableError(Said):
 @dataclass(frozen=True)
 class TableConfig:
     """What the creator chose: the rules variant, the bots' strength, whether a learner at the
-    table may ask the coach, how long a dropped human's seat is held before a bot plays it,
-    and the seed of the first hand (hand ``n`` is dealt from ``seed + n - 1``)."""
+    table may ask the coach, and how long a dropped human's seat is held before a bot plays it.
+    Not the deals: no one chooses or is told a hand's seed before it is over (:func:`new_seed`)."""
 
     rules: Rules = DEFAULT_RULES
     bots: str = "rule"
     hints: bool = True
     hold_seconds: float = 30.0
-    seed: int = field(default_factory=lambda: secrets.randbelow(10**9))
 
     def __post_init__(self) -> None:
         if not isinstance(self.rules, Rules):
@@ -107,21 +121,18 @@ class TableConfig:
         if isinstance(hold, bool) or not isinstance(hold, (int, float)) or not 0 <= hold <= MAX_HOLD:
             raise TableError("bad-config", T(f"保留座位的時間要在 0 到 {MAX_HOLD:.0f} 秒之間。",
                                              f"A seat is held 0 to {MAX_HOLD:.0f} seconds, not {hold!r}."))
-        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or not 0 <= self.seed <= 10**9:
-            raise TableError("bad-config", T("第一局的編號要是非負整數。",
-                                             f"The first deal's number is a whole number ≥ 0, not {self.seed!r}."))
 
     def to_dict(self) -> dict[str, Any]:
         return {"rules": self.rules.to_dict(), "bots": self.bots, "hints": self.hints,
-                "hold_seconds": self.hold_seconds, "seed": self.seed}
+                "hold_seconds": self.hold_seconds}
 
     @classmethod
     def from_dict(cls, data: object) -> TableConfig:
-        """A config from :meth:`to_dict`'s form (or a page's request): unknown or missing
-        fields refused with :class:`TableError`."""
+        """A config from :meth:`to_dict`'s form (or a page's request): unknown fields refused
+        with :class:`TableError` — a ``seed`` among them: nobody picks the deals."""
         if not isinstance(data, Mapping):
             raise TableError("bad-config", T("設定要是一個物件。", "A table's settings are a JSON object."))
-        known = {"rules", "bots", "hints", "hold_seconds", "seed"}
+        known = {"rules", "bots", "hints", "hold_seconds"}
         extra = set(data) - known
         if extra:
             raise TableError("bad-config", T(f"不明的設定：{', '.join(sorted(map(str, extra)))}",
@@ -131,7 +142,7 @@ class TableConfig:
         except (TiangowError, TypeError) as exc:
             raise TableError("bad-config", T(f"規則設定不對：{exc}", f"The rules are not right: {exc}")) from None
         kwargs: dict[str, Any] = {"rules": rules}
-        for name in ("bots", "hints", "hold_seconds", "seed"):
+        for name in ("bots", "hints", "hold_seconds"):
             if name in data:
                 kwargs[name] = data[name]
         return cls(**kwargs)
@@ -152,14 +163,18 @@ _ENDED = T("這張枱已經散了。", "This table has ended.")
 
 
 class Table:
-    """One table's state (see the module's docstring). ``code`` names it in links."""
+    """One table's state (see the module's docstring). ``code`` names it in links; ``seeds``
+    draws each new hand's seed (:func:`new_seed` unless a test gives its own)."""
 
-    def __init__(self, code: str, config: TableConfig) -> None:
+    def __init__(self, code: str, config: TableConfig, seeds: Seeds = new_seed) -> None:
         self.code = code
         self.config = config
+        self.seeds = seeds
         self.events: list[Event] = []
         self.deal: Deal | None = None
         self.hand = 0
+        self.hand_seed = 0
+        """The seed of the hand in play (0 before the first): never sent before the hand is over."""
         self.banker = 0
         self.streak = 1
         self.totals = [0, 0, 0, 0]
@@ -179,10 +194,11 @@ class Table:
 
     # -- rebuilding ------------------------------------------------------------------------
     @classmethod
-    def replay(cls, code: str, config: TableConfig, events: Iterable[Event], now: float = 0.0) -> Table:
-        """The table after ``events`` (as stored). Every seated human counts as dropped at
-        ``now`` (a restarted service holds their seats for them)."""
-        t = cls(code, config)
+    def replay(cls, code: str, config: TableConfig, events: Iterable[Event], now: float = 0.0,
+               seeds: Seeds = new_seed) -> Table:
+        """The table after ``events`` (as stored: each dealt hand's seed is in them). Every seated
+        human counts as dropped at ``now`` (a restarted service holds their seats for them)."""
+        t = cls(code, config, seeds)
         for ev in events:
             t.apply(ev)
         for seat in t.seated:
@@ -253,12 +269,12 @@ class Table:
 
     def propose_deal(self) -> Event:
         """The next hand's ``dealt`` event: the first hand, or another once the hand in play
-        is over."""
+        is over, with a seed drawn fresh for it."""
         self._live()
         if self.deal is not None and not self.deal.is_over:
             raise TableError("hand-in-play", T("這一局還沒完（R-W1）。", "The hand in play is not over yet (R-W1)."))
         hand = self.hand + 1
-        return self._event("dealt", hand=hand, seed=self.config.seed + hand - 1, banker=self.banker,
+        return self._event("dealt", hand=hand, seed=self.seeds(), banker=self.banker,
                            streak=self.streak)
 
     def propose_seat(self, seat: int) -> Event | None:
@@ -318,6 +334,7 @@ class Table:
         kind = ev["type"]
         if kind == "dealt":
             self.hand = int(ev["hand"])
+            self.hand_seed = int(ev["seed"])
             self.banker, self.streak = int(ev["banker"]), int(ev["streak"])
             self.deal = Deal.random(int(ev["seed"]), banker=self.banker, streak=self.streak, rules=self.config.rules)
             self.agreed = set()

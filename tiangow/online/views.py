@@ -9,7 +9,7 @@ give every tile away, is sent only when the hand is over. ``tests/test_online.py
 many seeded hands that no tile hidden from a seat appears in any message sent to it.
 
 >>> from tiangow.online.table import Table, TableConfig
->>> t = Table("demo", TableConfig(seed=7))
+>>> t = Table("demo", TableConfig())
 >>> t.apply(t.propose_deal())
 >>> msg = event_view(t, t.events[-1], 1)
 >>> msg["type"], len(msg["tiles"]), "seed" in msg
@@ -84,9 +84,10 @@ def over_view(t: Table) -> dict[str, Any]:
     full = d.full_view()
     ev = next(e for e in reversed(t.events) if e["type"] == "dealt")
     moves = [e["move"] for e in t.events if e["type"] == "moved" and e["seq"] > ev["seq"]]
-    return {"record": {"seed": ev["seed"], "banker": ev["banker"], "streak": ev["streak"], "hand": ev["hand"],
+    seed = str(ev["seed"])  # a string: 128 bits do not survive a page's JSON numbers
+    return {"record": {"seed": seed, "banker": ev["banker"], "streak": ev["streak"], "hand": ev["hand"],
                        "rules": t.config.rules.to_dict(), "moves": moves, "opp": [t.config.bots, 20]},
-            "winner": d.winner, "net": list(t.nets[-1]), "totals": list(t.totals), "seed": ev["seed"],
+            "winner": d.winner, "net": list(t.nets[-1]), "totals": list(t.totals), "seed": seed,
             "hands": [tiles_of(d.initial_holding(s)) for s in range(4)], "stacks": list(d.stacks),
             "tricks": [_trick(tr) for tr in full.tricks], "next_banker": t.banker, "next_streak": t.streak,
             "natural": d.natural[1].name if d.natural is not None else None}
