@@ -17,6 +17,7 @@ import signal
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from collections import Counter
 from collections.abc import Awaitable, Callable
@@ -836,6 +837,106 @@ def test_a_static_sites_page_may_create_a_table_and_its_links_name_the_service(t
                                           body=json.dumps({"page": "http://x.example/p?evil=1&s=http://a"}))
         assert json.loads(r.body)["links"]["0"]["url"].startswith("http://x.example/p?t=")  # other queries dropped
     _serve(body, tmp_path)
+
+
+@pytest.mark.parametrize(("options", "lan", "expect", "local"), [
+    ({}, None, "http://127.0.0.1:{port}/voila/render/lessons/friends.ipynb?t=", True),
+    ({"network": True}, "127.0.0.2", "http://127.0.0.2:{port}/voila/render/lessons/friends.ipynb?t=", False),
+    ({"network": True}, "", "http://127.0.0.1:{port}/voila/render/lessons/friends.ipynb?t=", True),  # no network
+    ({"public_url": "https://tables.example.org/tg/"}, None,
+     "https://tables.example.org/tg/voila/render/lessons/friends.ipynb?t=", False),
+])
+def test_links_are_built_on_an_address_other_devices_can_open(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                              options: dict[str, Any], lan: str | None,
+                                                              expect: str, local: bool) -> None:
+    """With the network option the links (and their QR codes) name this machine's
+    network address (the test's finder gives a loopback one, 127.0.0.2); behind a proxy, the
+    public URL; else the page's own address, and the answer says only this computer can open them."""
+    from tiangow.online import address
+    from tiangow.online.service import qr_svg
+
+    if lan is not None:
+        monkeypatch.setenv(address.LAN_ENV, lan)
+    if lan == "":
+        monkeypatch.setattr("tiangow.online.service.lan_address", lambda: None)  # no network: nothing found
+
+    async def body(url: str, info: dict[str, Any], service: Service) -> None:
+        base = url.replace("ws://", "http://").replace("/socket", "")
+        port = int(base.split(":")[2].split("/")[0])
+        page = f"http://127.0.0.1:{port}/voila/render/lessons/friends.ipynb"
+        r = json.loads((await AsyncHTTPClient().fetch(base, method="POST", body=json.dumps({"page": page}))).body)
+        for name in ("0", "1", "2", "3", "watch"):
+            link = r["links"][name]
+            assert link["url"].startswith(expect.format(port=port)), link["url"]
+            assert link["qr"] == qr_svg(link["url"])  # the QR code holds that very address
+        assert r["local_only"] is local
+    _serve(body, tmp_path, **options)
+
+
+@pytest.mark.slow
+def test_the_network_option_serves_the_course_and_tables_and_nothing_else(tmp_path: Path) -> None:
+    """``python -m tiangow.app --network`` (its address finder giving the loopback 127.0.0.2, so
+    nothing leaves this machine): it prints the course's address on the network, ``/`` opens the
+    course, the lessons render, the tables answer with links on that address — and no directory
+    listing, contents API or other notebook is served, and a visitor's page cannot run code in
+    its kernel (Voilà refuses ``execute_request``: the file it would write never appears)."""
+    import re
+    import uuid
+
+    from tornado.websocket import websocket_connect
+
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "tiangow.app", "--no-browser", f"--port={port}", "--network",
+                             f"--tables-db={tmp_path / 't.db'}"], cwd=ROOT, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, env={**os.environ, "TIANGOW_LAN_ADDRESS": "127.0.0.2"})
+    base = f"http://127.0.0.2:{port}"
+    try:
+        wait_http(base + "/tiangow/tables/health", timeout=90)
+
+        def get(path: str) -> tuple[int, str]:
+            req = urllib.request.Request(base + path)
+            try:
+                with urllib.request.urlopen(req, timeout=120) as r:
+                    return r.status, r.geturl()
+            except urllib.error.HTTPError as e:
+                return e.code, ""
+        assert get("/") == (200, base + "/voila/render/lessons/index.ipynb")
+        for path in ("/voila/tree", "/voila/tree/lessons", "/voila/api/contents/lessons",
+                     "/voila/render/tests/../lessons/index.ipynb", "/voila/render/docs/x.ipynb"):
+            assert get(path)[0] == 404, path
+        req = urllib.request.Request(base + "/tiangow/tables", method="POST", data=json.dumps(
+            {"page": base + "/voila/render/lessons/friends.ipynb"}).encode())
+        with urllib.request.urlopen(req, timeout=30) as r:
+            info = json.loads(r.read())
+        assert info["links"]["2"]["url"].startswith(base + "/voila/render/lessons/friends.ipynb?t=")
+        assert info["local_only"] is False
+        with urllib.request.urlopen(base + "/voila/render/lessons/glossary.ipynb", timeout=120) as r:
+            page = r.read().decode()
+        kernel = re.search(r'"kernelId": *"([^"]+)"', page)
+        assert kernel is not None
+        marker = tmp_path / "visitor-ran-code"
+
+        async def attack() -> None:
+            ws = await websocket_connect(f"ws://127.0.0.2:{port}/api/kernels/{kernel.group(1)}/channels")
+            header = {"msg_id": uuid.uuid4().hex, "username": "x", "session": uuid.uuid4().hex,
+                      "msg_type": "execute_request", "version": "5.3", "date": ""}
+            await ws.write_message(json.dumps({
+                "header": header, "parent_header": {}, "metadata": {}, "channel": "shell",
+                "content": {"code": f"open({str(marker)!r}, 'w').write('x')", "silent": False, "store_history": False,
+                            "user_expressions": {}, "allow_stdin": False, "stop_on_error": True}}))
+            await asyncio.sleep(3)
+            ws.close()
+        asyncio.run(attack())
+        assert not marker.exists()
+    finally:
+        proc.terminate()
+        try:
+            out = proc.communicate(timeout=15)[1].decode()
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            out = proc.communicate()[1].decode()
+    assert f"http://127.0.0.2:{port}/voila/render/lessons/index.ipynb" in out  # what it tells the family to open
+    assert 'Received message of type "execute_request", which is not allowed' in out
 
 
 def test_a_bot_that_fails_does_not_stall_the_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -42,6 +42,7 @@ from ..bots.search import SearchBot
 from ..errors import TiangowError
 from ..i18n import LANGS, Lang, T, Text
 from ..move import Move
+from .address import lan_address, link_base, local_only
 from .cluster import Cluster
 from .protocol import Command, Flood, ProtocolError, parse
 from .store import Store
@@ -301,13 +302,20 @@ class Service:
     the table drawn as HTML for a role in a language, added to each snapshot; ``flood``: how many
     frames a connection may send a second, and at once (a person sends a few; the load test's
     clients, which move the moment it is their turn, are given more); ``seeds``: where each
-    hand's seed is drawn (:func:`~tiangow.online.table.new_seed`; a test passes a seeded one)."""
+    hand's seed is drawn (:func:`~tiangow.online.table.new_seed`; a test passes a seeded one);
+    ``public_url``, ``network`` and ``root``: where the links it hands out point
+    (:mod:`tiangow.online.address`: the public URL a proxy serves this at; else, with ``network``,
+    this machine's address on its network; ``root``, the server's base path)."""
 
     def __init__(self, store: Store, *, bot_pause: float = 0.6, clock: Callable[[], float] = time.monotonic,
                  catch_up: int = 200, render: Callable[[Table, Role, Lang, float], str] | None = None,
                  flood: tuple[float, int] = (10.0, 30), cluster: Cluster | None = None,
-                 idle_seconds: float = 600.0, seeds: Seeds = new_seed) -> None:
+                 idle_seconds: float = 600.0, seeds: Seeds = new_seed, public_url: str | None = None,
+                 network: bool = False, root: str = "/") -> None:
         self.store = store
+        self.public_url = public_url
+        self.network = network
+        self.root = root
         self.seeds = seeds
         self.bot_pause = bot_pause
         self.clock = clock
@@ -473,6 +481,22 @@ class CreateHandler(_Base):
         self.set_status(204)
         self.finish()
 
+    def _link_page(self, page: str) -> tuple[str, bool]:
+        """The address the links open, and whether only this computer can open it: ``page`` (the
+        creating page) moved onto the address the operator gave or this machine's network address
+        where it is on this server (:func:`~tiangow.online.address.link_base`); a page of another
+        site (a static site's, ``?s=`` naming this service) is kept as it is."""
+        svc = self.service
+        parts = urlsplit(page)
+        if parts.netloc != self.request.host:
+            return page, local_only(page)
+        root = svc.root if svc.root.endswith("/") else svc.root + "/"
+        rel = parts.path[len(root):] if parts.path.startswith(root) else parts.path.lstrip("/")
+        lan = lan_address() if svc.network else None
+        base = link_base(page, public_url=svc.public_url, lan=lan, root=root)
+        target = base + rel + (f"?{parts.query}" if parts.query else "")
+        return target, not (svc.public_url or lan) and local_only(target)
+
     def post(self) -> None:
         if len(self.request.body) > 4096:
             raise tornado.web.HTTPError(413)
@@ -488,7 +512,9 @@ class CreateHandler(_Base):
             return
         info = self.service.create(config)
         if page is not None:
-            info["links"] = links(page, info)
+            target, local = self._link_page(page)
+            info["links"] = links(target, info)
+            info["local_only"] = local  # the page then says only this computer can open them, and how to fix it
         self.finish(info)
 
 

@@ -6,6 +6,7 @@
 // A page opened with ?t=<token> (a seat's link or the spectator's) joins that table; otherwise
 // it offers to create one. A dropped socket comes back by itself, saying the last event it had.
 const ADMIN = "tiangow:table-admin:";
+const CREATED = "tiangow:table-created"; // the last table this browser created: its links, after a reload
 
 function store() {
   try {
@@ -86,7 +87,15 @@ function render({ model, el }) {
     };
     redraw();
   } else {
-    createForm();
+    const s = store();
+    let saved = null;
+    try {
+      saved = s ? JSON.parse(s.getItem(CREATED) || "null") : null;
+    } catch (e) {
+      saved = null;
+    }
+    if (saved && saved.links && saved.seats) showLinks(saved);
+    else createForm();
   }
 
   // -- creating a table ------------------------------------------------------------------
@@ -149,7 +158,14 @@ function render({ model, el }) {
         const info = await r.json();
         if (!r.ok) throw new Error(info.error || r.statusText);
         const s = store();
-        if (s) for (const tok of [...info.seats, info.watch]) s.setItem(ADMIN + tok, info.admin);
+        if (s) {
+          for (const tok of [...info.seats, info.watch]) s.setItem(ADMIN + tok, info.admin);
+          try {
+            s.setItem(CREATED, JSON.stringify(info));
+          } catch (e) {
+            /* storage full: the links stay on this page until it is closed */
+          }
+        }
         showLinks(info);
       } catch (e) {
         out.textContent = say("create_failed") + " " + (e && e.message ? e.message : e);
@@ -162,6 +178,13 @@ function render({ model, el }) {
     redraw = () => showLinks(info);
     root.replaceChildren();
     const box = node("div", "tg-friends-links tg-card");
+    if (info.local_only) {
+      // links on localhost name each phone itself: say so, and how to let the family in
+      const warn = node("div", "tg-friends-local tg-feedback-wrong");
+      warn.setAttribute("role", "note");
+      warn.append(node("b", "", say("local_only")), " ", say("local_fix"));
+      box.appendChild(warn);
+    }
     box.appendChild(node("p", "tg-prose", say("links_intro")));
     const rows = [0, 1, 2, 3].map((s) => [seatName(s), info.links[String(s)], "seat"]);
     rows.push([say("watch"), info.links.watch, "watch"]);
@@ -194,6 +217,13 @@ function render({ model, el }) {
       row.append(label, input, copy, open, qr);
       box.appendChild(row);
     }
+    const again = node("button", "jupyter-button tg-friends-new", say("new_table"));
+    again.addEventListener("click", () => {
+      const st = store();
+      if (st) st.removeItem(CREATED);
+      createForm();
+    });
+    box.appendChild(again);
     root.appendChild(box);
   }
 

@@ -47,6 +47,14 @@ LABELS: dict[str, Text] = {
                      "Each seat has its own link: send one to each friend (or let them scan its QR code with a "
                      "phone). Bots play the seats nobody takes. The spectator's link only watches: for a "
                      "teacher. To play yourself, open your own seat's link."),
+    "local_only": T("這些連結只有這台電腦能打開。", "Only this computer can open these links."),
+    "local_fix": T("它們指向 localhost（這台電腦自己），家人的手機無法打開。要讓同一個網絡（例如家裏的 Wi-Fi）上的手機加入："
+                   "用 python -m tiangow.app --network 重新開啟課程，再開一張枱；遠方的朋友需要一台公開的主機（見 docs/online.md）。",
+                   "They point to localhost (this computer itself), which a family member's phone cannot open. To let "
+                   "phones on the same network (your home Wi-Fi) join, start the course again with python -m "
+                   "tiangow.app --network and create a table; for friends far away, a public host (see "
+                   "docs/online.md)."),
+    "new_table": T("再開一張枱", "Create another table"),
     "watch": T("旁觀", "Spectator"),
     "copy": T("複製", "Copy"),
     "copied": T("已複製", "Copied"),
