@@ -31,7 +31,7 @@ from traitlets import Bool, Float, Unicode
 from voila.app import Voila  # type: ignore[import-untyped]
 
 from .online.address import check_public_url, lan_address, link_base
-from .online.render import table_page_html
+from .online.page import parts
 from .online.service import Service, handlers
 from .online.store import Store
 
@@ -86,7 +86,7 @@ class App(Voila):  # type: ignore[misc]
     def init_handlers(self) -> list[Any]:
         path = self.tables_db or os.path.join(self.root_dir or os.getcwd(), ".tiangow", "tables.db")
         os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-        self.tables = Service(Store(path), bot_pause=self.bot_pause, render=table_page_html,
+        self.tables = Service(Store(path), bot_pause=self.bot_pause, render=parts,
                               public_url=self.public_url or None, network=self.network, root=self.server_url)
         self.log.info("Shared tables logged in %s.", path)
         ours: list[Any] = list(handlers(self.tables, base=url_path_join(self.server_url, "/tiangow/")))

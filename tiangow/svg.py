@@ -20,8 +20,10 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import xml.etree.ElementTree as ET
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Final
 
 from .i18n import Lang, pick, seat_name
@@ -30,7 +32,8 @@ from .tiles import Tile
 if TYPE_CHECKING:
     from .deal import DealView, Trick
 
-__all__ = ["tile_svg", "tile_element", "row_svg", "trick_svg", "deal_svg", "die_svg", "TILE_W", "TILE_H"]
+__all__ = ["tile_svg", "tile_element", "row_svg", "trick_svg", "deal_svg", "die_svg", "TILE_W", "TILE_H",
+           "faces_svg", "by_reference"]
 
 TILE_W: Final = 40
 TILE_H: Final = 100
@@ -145,18 +148,72 @@ def _text(parent: ET.Element, x: float, y: float, text: str, size: float = 11, a
     t.text = text
 
 
+def _attr(text: str) -> str:
+    return text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
+
+
 def _render(root: ET.Element) -> str:
     return ET.tostring(root, encoding="unicode")
+
+
+_BY_REFERENCE: ContextVar[bool] = ContextVar("tiangow_tiles_by_reference", default=False)
+
+
+@contextlib.contextmanager
+def by_reference() -> Iterator[None]:
+    """Within it, :func:`tile_svg` draws each tile as a reference to its face in
+    :func:`faces_svg` (``<use href="#tg-face-6-6">``), which a page holds once: the same tile,
+    a tenth of the bytes (a shared table's pages are sent the table after every move).
+
+    >>> with by_reference():
+    ...     s = tile_svg(Tile("66"), lang="en")
+    >>> '<use href="#tg-face-6-6"' in s and 'data-tile="6-6"' in s and "<circle" not in s
+    True
+    """
+    token = _BY_REFERENCE.set(True)
+    try:
+        yield
+    finally:
+        _BY_REFERENCE.reset(token)
+
+
+def _face_id(tile: Tile | None) -> str:
+    return "tg-face-back" if tile is None else f"tg-face-{tile.notation}"
+
+
+def faces_svg() -> str:
+    """Every face (the 21 pairs of pips and the back) as an ``<symbol>`` of one hidden SVG, drawn
+    by :func:`tile_element`: what the tiles drawn :func:`by_reference` show."""
+    from .tiles import KINDS
+
+    seen: dict[str, Tile | None] = {_face_id(None): None}
+    for t in KINDS:
+        seen.setdefault(_face_id(t), t)
+    symbols = []
+    for face_id, tile in seen.items():
+        el = tile_element(tile)
+        inner = "".join(_render(child) for child in el if child.tag != "title")
+        symbols.append(f'<symbol id="{face_id}" viewBox="0 0 {TILE_W} {TILE_H}">{inner}</symbol>')
+    return ('<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" style="position:absolute" '
+            f'aria-hidden="true">{"".join(symbols)}</svg>')
 
 
 def tile_svg(tile: Tile | None, width: float = TILE_W, lang: Lang = "zh-Hant", selected: bool = False,
              named: bool = True) -> str:
     """A standalone SVG document of one tile (``None``: face down); ``named=False`` leaves the
-    name out of its title.
+    name out of its title. Within :func:`by_reference`, a reference to its face.
 
     >>> "<title>tile 3-6</title>" in tile_svg(Tile("36"), lang="en", named=False)
     True
     """
+    if _BY_REFERENCE.get():
+        name = pick(lang, "蓋着的牌", "face-down tile") if tile is None else (
+            tile.label(lang, pips=True) if named else pick(lang, f"骨牌 {tile.notation}", f"tile {tile.notation}"))
+        cls = "tg-tile" + (" tg-selected" if selected else "")
+        height = width * TILE_H / TILE_W
+        return (f'<svg width="{_fmt(width)}" height="{_fmt(height)}" viewBox="0 0 {TILE_W} {TILE_H}" role="img" '
+                f'data-tile="{"back" if tile is None else tile.notation}" class="{cls}" '
+                f'aria-label="{_attr(name)}"><use href="#{_face_id(tile)}"/></svg>')
     el = tile_element(tile, 0, 0, width, lang, selected, named)
     el.set("xmlns", "http://www.w3.org/2000/svg")
     for key in ("x", "y"):

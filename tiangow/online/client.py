@@ -30,6 +30,10 @@ class Client:
         self.admin = admin
         self.reconnect = reconnect
         self.messages: list[dict[str, Any]] = []
+        self.parts: dict[str, str] = {}
+        """The page as the service has drawn it: each part as last sent (only changed ones are)."""
+        self.bytes_in = 0
+        """Every byte of every message received."""
         self.last: int | None = None
         self.state: dict[str, Any] | None = None
         """The latest snapshot."""
@@ -71,12 +75,16 @@ class Client:
                         delay = min(1.0, delay * 2)
                 continue
             data = json.loads(msg)
+            self.bytes_in += len(msg.encode() if isinstance(msg, str) else msg)
             self.messages.append(data)
             self.times.append((time.perf_counter(), data))
             seq = data.get("seq")
+            self.parts.update(data.get("parts") or {})
             if data.get("type") == "snapshot":
                 self.state = data
                 self.last = seq
+            elif data.get("type") == "presence" and self.state is not None:
+                self.state = {**self.state, "seats": data["seats"]}
             elif data.get("type") not in ("refused", "hint", "pong") and isinstance(seq, int):
                 self.last = seq if self.last is None else max(self.last, seq)
             self._changed.set()
@@ -128,6 +136,13 @@ class Client:
                 await asyncio.wait_for(self._reader, 2)
             except (TimeoutError, asyncio.CancelledError):
                 self._reader.cancel()
+
+    @property
+    def html(self) -> str:
+        """The whole page as drawn (every part, in order)."""
+        from .page import PART_NAMES
+
+        return "".join(self.parts.get(name, "") for name in PART_NAMES)
 
     def refusals(self) -> list[dict[str, Any]]:
         return [m for m in self.messages if m.get("type") == "refused"]

@@ -30,7 +30,6 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
 
 import tornado.web
 import tornado.websocket
@@ -44,6 +43,7 @@ from ..i18n import LANGS, Lang, T, Text
 from ..move import Move
 from .address import lan_address, link_base, local_only
 from .cluster import Cluster
+from .page import hint_parts, parts, seat_page_html
 from .protocol import Command, Flood, ProtocolError, parse
 from .store import Store
 from .table import (
@@ -76,6 +76,8 @@ class Connection:
         self.role = role
         self.lang = lang
         self.admin = admin
+        self.sent: dict[str, str] = {}
+        """Each part of its page as it was last sent (a part is sent again only when it changed)."""
 
 
 class Owner:
@@ -91,6 +93,9 @@ class Owner:
         self._rebuild_views()
         self.bots: dict[tuple[int, int], Bot] = {}
         self.coach: tuple[int, Coach] | None = None
+        self.drawn: dict[tuple[Role, Lang], tuple[object, dict[str, str]]] = {}
+        """The parts last drawn for each role and language, and the state they show (drawn once
+        for every page showing the same)."""
         self.task = asyncio.get_running_loop().create_task(self._run())
 
     def _rebuild_views(self) -> None:
@@ -190,14 +195,14 @@ class Owner:
             if events:
                 await self._commit(events)
             else:
-                self._broadcast_state()
+                self._broadcast_presence(but=conn)
             return
         if kind == "leave":
             conn = payload
             if conn in self.sockets:
                 self.sockets.discard(conn)
                 t.disconnect(conn.role, now)
-                self._broadcast_state()
+                self._broadcast_presence()
             return
         conn, cmd = payload
         assert isinstance(conn, Connection) and isinstance(cmd, Command)
@@ -242,7 +247,8 @@ class Owner:
         at = t.seq
         hint = await asyncio.get_running_loop().run_in_executor(self.service.pool, coach.hint, view)
         lang = conn.lang
-        conn.send({"type": "hint", "seq": at, "nudge": hint.nudge(lang), "recommended": str(hint.recommended),
+        conn.send({"type": "hint", "seq": at, "html": hint_parts(view, hint, lang),
+                   "nudge": hint.nudge(lang), "recommended": str(hint.recommended),
                    "reason": hint.reason(lang),
                    "options": [{"move": str(o.move), "net": round(o.mean, 2), "exact": o.exact,
                                 "wins": None if o.win_rate is None else round(o.win_rate, 3)}
@@ -282,15 +288,39 @@ class Owner:
                 conn.send(msgs[conn.role])
         self._send_state(conn)
 
+    def _parts(self, conn: Connection) -> dict[str, str]:
+        """The parts of ``conn``'s page that changed since it was last sent them."""
+        draw = self.service.render
+        if draw is None:
+            return {}
+        t = self.table
+        now = self.service.clock()
+        shows = (t.seq, tuple(t.controller(s, now) for s in range(4)))
+        key = (conn.role, conn.lang)
+        found = self.drawn.get(key)
+        if found is None or found[0] != shows:
+            found = self.drawn[key] = (shows, draw(t, conn.role, conn.lang, now))
+        changed = {name: part for name, part in found[1].items() if conn.sent.get(name) != part}
+        conn.sent.update(changed)
+        return changed
+
     def _send_state(self, conn: Connection) -> None:
         msg = snapshot(self.table, conn.role, self.service.clock())
-        if self.service.render is not None:
-            msg["html"] = self.service.render(self.table, conn.role, conn.lang, self.service.clock())
+        msg["parts"] = self._parts(conn)
         conn.send(msg)
 
     def _broadcast_state(self) -> None:
         for conn in list(self.sockets):
             self._send_state(conn)
+
+    def _broadcast_presence(self, but: Connection | None = None) -> None:
+        """Who plays each seat changed (a page came or went): each other page is sent that, and
+        the part of its page that says it — not the table again."""
+        t = self.table
+        seats = [t.controller(s, self.service.clock()) for s in range(4)]
+        for conn in list(self.sockets):
+            if conn is not but:
+                conn.send({"type": "presence", "seq": t.seq, "seats": seats, "parts": self._parts(conn)})
 
 
 class Service:
@@ -299,7 +329,8 @@ class Service:
     ``clock``: the time (monotonic seconds; a test passes its own); ``bot_pause``: seconds a
     bot waits before it acts, so players see each move; ``catch_up``: how many missed events
     a reconnecting page is sent before a fresh snapshot is sent instead of them; ``render``:
-    the table drawn as HTML for a role in a language, added to each snapshot; ``flood``: how many
+    the parts of a role's page drawn in a language (:func:`tiangow.online.page.parts`), each
+    sent with a snapshot when it changed; ``flood``: how many
     frames a connection may send a second, and at once (a person sends a few; the load test's
     clients, which move the moment it is their turn, are given more); ``seeds``: where each
     hand's seed is drawn (:func:`~tiangow.online.table.new_seed`; a test passes a seeded one);
@@ -308,7 +339,7 @@ class Service:
     this machine's address on its network; ``root``, the server's base path)."""
 
     def __init__(self, store: Store, *, bot_pause: float = 0.6, clock: Callable[[], float] = time.monotonic,
-                 catch_up: int = 200, render: Callable[[Table, Role, Lang, float], str] | None = None,
+                 catch_up: int = 200, render: Callable[[Table, Role, Lang, float], dict[str, str]] | None = None,
                  flood: tuple[float, int] = (10.0, 30), cluster: Cluster | None = None,
                  idle_seconds: float = 600.0, seeds: Seeds = new_seed, public_url: str | None = None,
                  network: bool = False, root: str = "/") -> None:
@@ -432,12 +463,12 @@ class _Base(tornado.web.RequestHandler):
         return None  # a table is opened by its tokens, not by a session cookie
 
 
-def links(page: str, info: dict[str, Any]) -> dict[str, Any]:
-    """Each seat's link and the spectator's (``page?t=token``), each with its QR code (SVG)."""
+def links(play: str, info: dict[str, Any]) -> dict[str, Any]:
+    """Each seat's link and the spectator's (``play#t=token``: the seat page, its token in the
+    fragment, which a browser sends to no server), each with its QR code (SVG)."""
     out = {}
-    sep = "&" if "?" in page else "?"
     for name, token in [*((str(s), t) for s, t in enumerate(info["seats"])), ("watch", info["watch"])]:
-        url = page + sep + urlencode({"t": token})
+        url = f"{play}#t={token}"
         out[name] = {"url": url, "qr": qr_svg(url)}
     return out
 
@@ -450,22 +481,6 @@ def qr_svg(text: str) -> str:
     segno.make(text, error="m").save(buf, kind="svg", scale=3, border=2, xmldecl=False, svgns=True,
                                     svgclass="tg-qr", lineclass=None, title="QR")
     return buf.getvalue().decode()
-
-
-def _page(value: object) -> str | None:
-    """The page a table's links open (the page that created it), if it is a web address; its
-    query kept only if it is ``s=<the table service's address>`` (a static site's page, whose
-    own server has no tables)."""
-    if not isinstance(value, str) or len(value) > 500:
-        return None
-    parts = urlsplit(value)
-    if parts.scheme not in ("http", "https") or not parts.netloc:
-        return None
-    query = ""
-    found = parse_qs(parts.query)
-    if set(found) == {"s"} and len(found["s"]) == 1 and urlsplit(found["s"][0]).scheme in ("http", "https"):
-        query = urlencode({"s": found["s"][0]})
-    return urlunsplit((parts.scheme, parts.netloc, parts.path, query, ""))
 
 
 class CreateHandler(_Base):
@@ -481,21 +496,17 @@ class CreateHandler(_Base):
         self.set_status(204)
         self.finish()
 
-    def _link_page(self, page: str) -> tuple[str, bool]:
-        """The address the links open, and whether only this computer can open it: ``page`` (the
-        creating page) moved onto the address the operator gave or this machine's network address
-        where it is on this server (:func:`~tiangow.online.address.link_base`); a page of another
-        site (a static site's, ``?s=`` naming this service) is kept as it is."""
+    def _play_page(self) -> tuple[str, bool]:
+        """The seat page the links open, and whether only this computer can open it: on the public
+        URL the operator gave, else (served to the network) on this machine's network address,
+        else on the address this request reached the service at
+        (:func:`~tiangow.online.address.link_base`)."""
         svc = self.service
-        parts = urlsplit(page)
-        if parts.netloc != self.request.host:
-            return page, local_only(page)
-        root = svc.root if svc.root.endswith("/") else svc.root + "/"
-        rel = parts.path[len(root):] if parts.path.startswith(root) else parts.path.lstrip("/")
+        seen = f"{self.request.protocol}://{self.request.host}/"
         lan = lan_address() if svc.network else None
-        base = link_base(page, public_url=svc.public_url, lan=lan, root=root)
-        target = base + rel + (f"?{parts.query}" if parts.query else "")
-        return target, not (svc.public_url or lan) and local_only(target)
+        base = link_base(seen, public_url=svc.public_url, lan=lan, root=svc.root)
+        play = base + PLAY
+        return play, not (svc.public_url or lan) and local_only(play)
 
     def post(self) -> None:
         if len(self.request.body) > 4096:
@@ -504,18 +515,32 @@ class CreateHandler(_Base):
             data = json.loads(self.request.body or b"{}")
             if not isinstance(data, dict):
                 raise TableError("bad-config", T("設定要是一個物件。", "A table's settings are a JSON object."))
-            page = _page(data.pop("page", None))
+            data.pop("page", None)  # the page that created it (links no longer open it: they open the seat page)
             config = TableConfig.from_dict(data)
         except ValueError as exc:
             self.set_status(400)
             self.finish({"error": str(exc)})
             return
         info = self.service.create(config)
-        if page is not None:
-            target, local = self._link_page(page)
-            info["links"] = links(target, info)
-            info["local_only"] = local  # the page then says only this computer can open them, and how to fix it
+        play, local = self._play_page()
+        info["links"] = links(play, info)
+        info["local_only"] = local  # the page then says only this computer can open them, and how to fix it
         self.finish(info)
+
+
+PLAY = "tiangow/play"
+"""The seat page, under the server's base URL."""
+
+
+class PlayHandler(_Base):
+    """The seat page (:func:`tiangow.online.page.seat_page_html`): the same for every table and
+    role, so a browser keeps it (its ETag answers a second visit with 304)."""
+
+    def get(self) -> None:
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-cache")
+        self.set_header("Referrer-Policy", "no-referrer")
+        self.finish(seat_page_html())
 
 
 _BAD_TOKEN = T("這條連結不對，或者那張枱已經沒有了。", "This link is not right, or its table is gone.")
@@ -613,15 +638,13 @@ def handlers(service: Service, base: str = "/tiangow/") -> list[tuple[str, type,
     """The table service's routes under ``base``."""
     args = {"service": service}
     return [(base + "tables", CreateHandler, args), (base + "tables/socket", SocketHandler, args),
-            (base + "tables/health", HealthHandler, args)]
+            (base + "tables/health", HealthHandler, args), (base + "play", PlayHandler, args)]
 
 
 def make_app(path: str | Path, **options: Any) -> tuple[tornado.web.Application, Service]:
     """A standalone application serving the tables logged at ``path``."""
     if "render" not in options:
-        from .render import table_page_html
-
-        options["render"] = table_page_html
+        options["render"] = parts
     service = Service(Store(path), **options)
     app = tornado.web.Application(handlers(service), websocket_max_message_size=64 * 1024)  # larger: closed by Tornado
     return app, service

@@ -1,10 +1,6 @@
-// "Play with friends": create a shared table, hand out its links, and play at it.
-//
-// The page holds the table's WebSocket itself (tiangow/online/service.py), so a table needs no
-// kernel per player: the kernel only drew this widget. Everything the page shows of the table
-// comes from the service, drawn there from this seat's view only, in this page's language.
-// A page opened with ?t=<token> (a seat's link or the spectator's) joins that table; otherwise
-// it offers to create one. A dropped socket comes back by itself, saying the last event it had.
+// "Play with friends": create a shared table and hand out its links (each opens the table
+// service's own seat page: tiangow/online/page.py), or show the review of one's play at a table
+// (#review=…, sent here by a seat page: the kernel works out the coach's marks).
 const ADMIN = "tiangow:table-admin:";
 const CREATED = "tiangow:table-created"; // the last table this browser created: its links, after a reload
 
@@ -63,9 +59,7 @@ function render({ model, el }) {
   const base = new URL(baseUrl(model), location.href);
   const token = new URLSearchParams(location.search).get("t");
   const root = node("div", "tg-friends");
-  const style = node("div", "tg-friends-style");
-  style.innerHTML = model.get("table_css") || ""; // the drawings' style, once (the service leaves it out of each)
-  el.append(style, root);
+  el.append(root);
 
   // Before a table is joined, the form (or the links) is drawn again when the page's language changes.
   let redraw = null;
@@ -77,8 +71,12 @@ function render({ model, el }) {
     }
   }).observe(document.body, { attributes: true, attributeFilter: ["data-tg-lang"] });
 
+  const reviewed = new URLSearchParams(location.hash.slice(1)).get("review");
   if (token && /^[A-Za-z0-9_-]{10,64}$/.test(token)) {
-    join(token);
+    // a seat's link from before the seat page: the table is played there now
+    location.replace(new URL("tiangow/play#t=" + token, base).href);
+  } else if (reviewed) {
+    review(reviewed);
   } else if (model.get("static") && !model.get("service") && !pageService()) {
     redraw = () => {
       const picture = node("div", "tg-friends-picture");
@@ -227,249 +225,27 @@ function render({ model, el }) {
     root.appendChild(box);
   }
 
-  // -- at a table ------------------------------------------------------------------------
-  function join(tok) {
-    let ws = null;
-    let state = null;
-    let last = null;
-    let delay = 200;
-    let picked = [];
-    let shownLang = lang(model);
-    let reviewed = null;
-    const s = store();
-    const admin = s ? s.getItem(ADMIN + tok) : null;
-    const table = node("div", "tg-friends-table");
-    const status = node("div", "tg-friends-status");
-    status.setAttribute("role", "status");
-    const board = node("div", "tg-friends-board");
-    const actions = node("div", "tg-friends-actions");
-    const play = node("button", "jupyter-button mod-primary tg-friends-play");
-    const discard = node("button", "jupyter-button tg-friends-discard");
-    const hint = node("button", "jupyter-button tg-friends-hint-button");
-    const again = node("button", "jupyter-button mod-success tg-friends-again");
-    const end = node("button", "jupyter-button tg-friends-end");
-    const review = node("button", "jupyter-button mod-warning tg-friends-review");
-    actions.append(play, discard, hint, again, review, end);
-    const feedback = node("div", "tg-friends-feedback");
-    feedback.setAttribute("role", "status");
-    feedback.setAttribute("aria-live", "polite");
-    const hintBox = node("div", "tg-friends-hintbox");
-    const result = node("div", "tg-friends-result");
-    table.append(status, board, actions, feedback, hintBox, result);
-    root.replaceChildren(table);
-
-    const send = (msg) => {
-      if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
-    };
-    const move = (verb) => {
-      if (!state || !picked.length) {
-        feedback.textContent = say("pick_first");
-        return;
-      }
-      const mine = ownTiles();
-      const tiles = picked.map((i) => mine[i] && mine[i].dataset.tile).filter(Boolean);
-      feedback.textContent = "";
-      send({ type: "move", against: state.seq, move: verb + " " + tiles.join(" ") });
-    };
-    play.addEventListener("click", () => move("play"));
-    discard.addEventListener("click", () => move("discard"));
-    // Lesson 08's two stages: first the nudge, then (a second click) the recommendation and options.
-    let advice = null;
-    let stage = 0;
-    hint.addEventListener("click", () => {
-      if (advice && state && advice.seq === state.seq && stage === 1) {
-        stage = 2;
-        showHint();
-        return;
-      }
-      hintBox.textContent = say("thinking");
-      send({ type: "hint" });
-    });
-    function showHint() {
-      hintBox.replaceChildren();
-      if (!advice || stage === 0) return;
-      const box = node("div", "tg-hintbox");
-      box.dataset.stage = String(stage);
-      box.appendChild(node("div", "tg-hint-nudge", advice.nudge));
-      if (stage === 2) {
-        box.appendChild(node("div", "tg-hint-rec", say("recommended", { move: advice.recommended }) + " " + advice.reason));
-        const tab = node("table", "tg-options");
-        for (const o of advice.options.slice(0, 6)) {
-          const tr = node("tr");
-          tr.append(node("td", "", o.move), node("td", "", say("expected", { net: o.net.toFixed(1) })));
-          tab.appendChild(tr);
-        }
-        box.appendChild(tab);
-      }
-      hintBox.appendChild(box);
-      hint.textContent = say(stage === 1 ? "hint2" : "hint");
-      hint.disabled = stage === 2;
+  // -- the review of one's own play, asked for from a seat page (#review=…) -----------------
+  function review(packed) {
+    let data = null;
+    try {
+      data = JSON.parse(decodeURIComponent(escape(atob(packed.replace(/-/g, "+").replace(/_/g, "/")))));
+    } catch (e) {
+      data = null;
     }
-    again.addEventListener("click", () => state && send({ type: "again", against: state.seq }));
-    review.addEventListener("click", () => {
-      if (!state || !state.over || review.disabled) return;
-      review.disabled = true;
-      reviewed = JSON.stringify(state.over.record);
-      hintBox.textContent = say("review_working");
-      model.send({ type: "review", record: state.over.record, seat: state.role });
-    });
+    const box = node("div", "tg-friends-review-status tg-prose");
+    box.setAttribute("role", "status");
+    root.replaceChildren(box);
+    if (!data || typeof data !== "object") {
+      box.textContent = say("bad_review");
+      return;
+    }
+    box.textContent = say("review_working");
+    model.send({ type: "review", record: data.record, seat: data.seat });
     model.on("change:review_state", () => {
       const r = model.get("review_state");
-      if (r === "shown" || r === "failed") hintBox.textContent = "";
-      if (r === "failed") review.disabled = false;
+      if (r === "shown" || r === "failed") box.textContent = "";
     });
-    end.addEventListener("click", () => {
-      if (window.confirm(say("end_confirm"))) send({ type: "end" });
-    });
-
-    function ownTiles() {
-      if (!state || typeof state.role !== "number") return [];
-      return Array.from(board.querySelectorAll(`.tg-seat[data-seat="${state.role}"] .tg-seat-tiles svg[data-tile]`));
-    }
-
-    function labels() {
-      play.textContent = say("play");
-      discard.textContent = say("discard");
-      hint.textContent = say("hint");
-      again.textContent = say("again");
-      end.textContent = say("end");
-      review.textContent = say("review");
-    }
-
-    function draw() {
-      labels();
-      if (!state) return;
-      const before = ownTiles().map((t) => t.dataset.tile).join(" ");
-      board.innerHTML = state.html || "";
-      board.dataset.legal = JSON.stringify(state.legal || []); // this seat's own moves (for tests and tools)
-      board.dataset.seq = String(state.seq);
-      const mine = ownTiles();
-      if (mine.map((t) => t.dataset.tile).join(" ") !== before) picked = [];
-      const myTurn = (state.legal || []).length > 0;
-      mine.forEach((t, i) => {
-        t.setAttribute("tabindex", "0");
-        t.setAttribute("role", "button");
-        const on = picked.includes(i);
-        t.classList.toggle("tg-picked", on);
-        t.setAttribute("aria-pressed", on ? "true" : "false");
-        const flip = () => {
-          picked = picked.includes(i) ? picked.filter((j) => j !== i) : [...picked, i];
-          t.classList.toggle("tg-picked", picked.includes(i));
-          t.setAttribute("aria-pressed", picked.includes(i) ? "true" : "false");
-        };
-        t.addEventListener("click", flip);
-        t.addEventListener("keydown", (e) => {
-          if (e.key === "Enter" || e.key === " ") {
-            e.preventDefault();
-            flip();
-          }
-        });
-      });
-      const seat = typeof state.role === "number";
-      const over = Boolean(state.over);
-      const waiting = !state.deal;
-      const show = (b, on) => (b.style.display = on ? "" : "none");
-      show(play, seat && !over && !waiting && !state.ended);
-      show(discard, seat && !over && !waiting && !state.ended);
-      play.disabled = discard.disabled = !myTurn;
-      show(hint, seat && state.hints && !over && !waiting && !state.ended);
-      hint.disabled = !myTurn;
-      show(again, seat && (over || waiting) && !state.ended);
-      again.textContent = say(waiting ? "start" : "again");
-      again.disabled = (state.agreed || []).includes(state.role);
-      show(end, Boolean(admin) && !state.ended);
-      show(review, seat && over);
-      review.disabled = Boolean(over && reviewed === JSON.stringify(state.over.record));
-      const who = state.deal && state.deal.to_play !== null && state.deal.to_play !== undefined
-        ? say(state.deal.to_play === state.role ? "your_turn" : "to_act", { seat: seatName(state.deal.to_play) })
-        : "";
-      const me = seat ? say("you_are", { seat: seatName(state.role) }) : say("watching");
-      status.textContent = [me, say("hand_no", { n: state.hand }), who].filter(Boolean).join(" · ");
-      status.dataset.seq = String(state.seq);
-      if (state.ended) {
-        result.textContent = say("ended");
-      } else if (waiting) {
-        const here = (state.seats || []).map((c, s) => (c === "bot" ? null : seatName(s))).filter(Boolean);
-        result.textContent = say("lobby", { seats: here.join(", ") || "—" });
-        if (seat && (state.agreed || []).includes(state.role)) result.textContent += " " + say("waiting_start");
-      } else if (over) {
-        const o = state.over;
-        const nets = [0, 1, 2, 3].map((s) => `${seatName(s)} ${o.net[s] >= 0 ? "+" : ""}${o.net[s]}`).join(" · ");
-        const totals = [0, 1, 2, 3].map((s) => `${seatName(s)} ${o.totals[s] >= 0 ? "+" : ""}${o.totals[s]}`).join(" · ");
-        result.textContent = `${say("won_by", { seat: seatName(o.winner) })} ${nets}. ${say("totals")} ${totals}`;
-        if (seat && (state.agreed || []).includes(state.role)) result.textContent += " " + say("waiting_again");
-      } else {
-        result.textContent = "";
-      }
-      if (!advice || advice.seq !== state.seq) {
-        stage = 0;
-        if (advice) hintBox.textContent = ""; // advice for an earlier position
-        advice = null;
-      } else if (stage) {
-        hint.textContent = say(stage === 1 ? "hint2" : "hint");
-        hint.disabled = stage === 2;
-      }
-    }
-
-    function handle(msg) {
-      if (msg.type === "snapshot") {
-        state = msg;
-        last = msg.seq;
-        draw();
-      } else if (msg.type === "refused") {
-        feedback.textContent = msg.text;
-        if (msg.kind === "bad-token") {
-          status.textContent = msg.text;
-          closing = true;
-          ws.close();
-        }
-      } else if (msg.type === "hint") {
-        advice = msg;
-        stage = state && msg.seq === state.seq ? 1 : 0;
-        showHint();
-      } else if (typeof msg.seq === "number") {
-        last = Math.max(last || 0, msg.seq);
-      }
-    }
-
-    let closing = false;
-    function connect() {
-      const url = new URL("tiangow/tables/socket", base);
-      url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
-      ws = new WebSocket(url);
-      ws.onopen = () => {
-        delay = 200;
-        shownLang = lang(model);
-        const hello = { type: "hello", token: tok, last, lang: shownLang };
-        if (admin) hello.admin = admin;
-        ws.send(JSON.stringify(hello));
-      };
-      ws.onmessage = (e) => {
-        try {
-          handle(JSON.parse(e.data));
-        } catch (err) {
-          console.warn("tiangow: a message from the table could not be read", err);
-        }
-      };
-      ws.onclose = () => {
-        if (closing) return;
-        status.textContent = say("reconnecting");
-        setTimeout(connect, delay);
-        delay = Math.min(delay * 2, 5000);
-      };
-    }
-    labels();
-    status.textContent = say("connecting");
-    connect();
-    // The page's language changed: the service draws the table again in it.
-    new MutationObserver(() => {
-      if (lang(model) !== shownLang) {
-        shownLang = lang(model);
-        labels();
-        draw();
-        send({ type: "lang", lang: shownLang });
-      }
-    }).observe(document.body, { attributes: true, attributeFilter: ["data-tg-lang"] });
   }
 }
 

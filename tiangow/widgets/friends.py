@@ -1,11 +1,12 @@
-"""The "Play with friends" page's widget: create a shared table, share its links, play at it.
+"""The "Play with friends" page's widget: create a shared table and share its links; and the
+review of one's own play at a table.
 
-Its page module (``friends.js``) talks to the table service (:mod:`tiangow.online.service`)
-itself, over the page's own WebSocket: the kernel only draws the widget, so a table needs no
-kernel per player, and everything shown of a table is drawn by the service from that seat's
-view. The service is the one the page's ``?s=`` names (the static site's pages, which have no
-server of their own), else the one ``TIANGOW_TABLES_URL`` names, else the app's own
-(``python -m tiangow.app``: the page's own address).
+Its page module (``friends.js``) asks the table service (:mod:`tiangow.online.service`) for a
+table; each link it hands out opens the service's own seat page (:mod:`tiangow.online.page`:
+no kernel per player). The service is the one the page's ``?s=`` names (the static site's pages,
+which have no server of their own), else the one ``TIANGOW_TABLES_URL`` names, else the app's
+own (``python -m tiangow.app``: the page's own address). A seat page sends its player here
+(``#review=…``) for the review of their play: this page's kernel works out the coach's marks.
 """
 
 from __future__ import annotations
@@ -24,9 +25,9 @@ from ..bots.review import Review
 from ..drills.base import now_ms
 from ..drills.play import PlayRecord
 from ..i18n import LANGS, T, Text, seat_name
+from ..online.page import LABELS as TABLE_LABELS
 from ..svg import tile_svg
 from .pagewidget import PageWidget, esm
-from .render import CSS
 from .review import ReviewPanel
 from .settings import VARIANT_CHOICES
 from .text import current_lang
@@ -35,63 +36,9 @@ from .views import STYLE
 __all__ = ["FriendsTable", "TableWidget", "LABELS", "table_record"]
 
 LABELS: dict[str, Text] = {
-    "bots": T("空位由電腦打：", "Bots in the empty seats:"),
-    "bots_rule": T("中：規則電腦", "medium: rule-based bots"),
-    "bots_search": T("強：搜尋電腦", "strong: search bots"),
-    "hints": T("准許提示（教練）", "Hints allowed (the coach)"),
-    "variants": T("規則的變化（預設：吳氏 1886 的玩法）", "Rule variants (default: as Ng 1886 plays)"),
-    "create": T("開一張枱", "Create a table"),
-    "create_failed": T("開不到枱：", "The table could not be created:"),
-    "links_intro": T("每個座位有自己的連結：把連結傳給朋友（或者讓他們用手機掃描二維碼）。沒有人坐的位由電腦打。"
-                     "旁觀連結只可以看，適合老師。你自己也坐下的話，打開你那個座位的連結。",
-                     "Each seat has its own link: send one to each friend (or let them scan its QR code with a "
-                     "phone). Bots play the seats nobody takes. The spectator's link only watches: for a "
-                     "teacher. To play yourself, open your own seat's link."),
-    "local_only": T("這些連結只有這台電腦能打開。", "Only this computer can open these links."),
-    "local_fix": T("它們指向 localhost（這台電腦自己），家人的手機無法打開。要讓同一個網絡（例如家裏的 Wi-Fi）上的手機加入："
-                   "用 python -m tiangow.app --network 重新開啟課程，再開一張枱；遠方的朋友需要一台公開的主機（見 docs/online.md）。",
-                   "They point to localhost (this computer itself), which a family member's phone cannot open. To let "
-                   "phones on the same network (your home Wi-Fi) join, start the course again with python -m "
-                   "tiangow.app --network and create a table; for friends far away, a public host (see "
-                   "docs/online.md)."),
-    "new_table": T("再開一張枱", "Create another table"),
-    "watch": T("旁觀", "Spectator"),
-    "copy": T("複製", "Copy"),
-    "copied": T("已複製", "Copied"),
-    "sit_here": T("坐這個位 →", "Sit here →"),
-    "watch_here": T("旁觀 →", "Watch →"),
-    "qr": T("二維碼", "QR code"),
-    "play": T("出牌（打）", "Play"),
-    "discard": T("墊牌", "Discard"),
-    "hint": T("提示", "Hint"),
-    "hint2": T("看建議", "Show the recommended play"),
-    "again": T("再來一局", "Another hand"),
-    "review": T("覆盤：看看自己打得怎樣", "Review my play"),
+    **TABLE_LABELS,
     "review_working": T("教練在看你每一步……", "The coach is going through each of your moves…"),
-    "start": T("開始", "Start"),
-    "lobby": T("已經坐下的：{seats}。大家都按「開始」就發牌；沒有人坐的位由電腦打。",
-               "Seated: {seats}. The hand is dealt when everyone seated presses Start; bots play the empty seats."),
-    "waiting_start": T("等其他人按「開始」。", "Waiting for the others to press Start."),
-    "end": T("散枱", "End the table"),
-    "end_confirm": T("真的要散枱嗎？", "End this table for everyone?"),
-    "pick_first": T("先點選要出的牌。", "Select tiles first."),
-    "thinking": T("教練想緊……", "The coach is thinking…"),
-    "your_turn": T("輪到你", "your turn"),
-    "to_act": T("輪到{seat}", "{seat} to act"),
-    "you_are": T("你坐{seat}", "You are {seat}"),
-    "watching": T("你在旁觀", "You are watching"),
-    "hand_no": T("第 {n} 局", "hand {n}"),
-    "won_by": T("{seat}贏了這一局。", "{seat} won the hand."),
-    "totals": T("累計：", "Running score:"),
-    "waiting_again": T("等其他人也按「再來一局」。", "Waiting for the others to ask for another hand."),
-    "ended": T("這張枱已經散了。", "This table has ended."),
-    "recommended": T("建議：{move}。", "Recommended: {move}."),
-    "expected": T("預計 {net}", "expected {net}"),
-    "connecting": T("連接中……", "Connecting…"),
-    "reconnecting": T("斷了線，重新連接中……", "Connection lost, reconnecting…"),
-    "needs_server": T("一齊打的枱要有伺服器：用 python -m tiangow.app 開課程，或者在 Binder 上打開這一頁。",
-                      "Shared tables need a server: start the course with python -m tiangow.app, or open this "
-                      "page on Binder."),
+    "bad_review": T("這個覆盤連結不完整。", "This review link is not complete."),
 }
 """Every word the page module shows, in each language (seat names are added)."""
 
@@ -156,8 +103,6 @@ class TableWidget(PageWidget):
     variants: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     picture = traitlets.Unicode("").tag(sync=True)
     lang = traitlets.Unicode("zh-Hant").tag(sync=True)
-    table_css = traitlets.Unicode("").tag(sync=True)
-    """The style of the table's drawings (lesson 08's), which the service leaves out of each one."""
 
     _page_writable = frozenset()  # the page sets nothing: it only asks for a review, by a message
     review_state = traitlets.Unicode("").tag(sync=True)
@@ -167,7 +112,7 @@ class TableWidget(PageWidget):
         super().__init__(
             service=service if service is not None else os.environ.get("TIANGOW_TABLES_URL", ""),
             static=sys.platform == "emscripten", labels=_labels(), variants=_variants(), picture=_picture(),
-            lang=current_lang(), table_css=STYLE + CSS, **kwargs)
+            lang=current_lang(), **kwargs)
 
 
 _REVIEW_HEAD = T("你這一局的覆盤：每一步的評語、原因，還可以重試。",

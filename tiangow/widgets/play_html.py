@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import html
 
-from ..bots.hints import Hint, net_digits, outcome_text, ranking_note
+from ..bots.hints import Hint
 from ..bots.session import Session
+from ..draw import hint_box_html, status_text
 from ..i18n import Lang, T, Text, bracketed, colon, listed, seat_name
 from ..search import core_in_use
-from .render import history_html, table_html, tiles_html
+from .render import history_html, table_html
 from .scoring import settlement_html
 from .settings import VARIANT_CHOICES
 from .views import STYLE
@@ -39,21 +40,8 @@ def status_html(s: Session, lang: Lang) -> str:
     """Whose turn it is (yours: what to do), or who won the hand."""
     d = s.deal
     me = s.seat
-    if d.is_over:
-        state = "over"
-        who = d.winner if d.winner is not None else 0
-        text = (T("你贏了這一局！", "You won the hand!") if who == me
-                else T(f"{seat_name(who, 'zh-Hant')}贏了這一局。", f"{seat_name(who)} won the hand."))
-    elif s.learner_to_act:
-        state = "your-turn"
-        size = d.trick_size
-        text = (T("輪到你先出：選一手牌，按「出牌」。", "Your lead: select a play and press Play.") if size is None
-                else T(f"輪到你：打 {size} 張贏這一墩，或者墊 {size} 張。",
-                       f"Your turn: play {size} tile{'s' if size > 1 else ''} to beat the trick, or discard {size}."))
-    else:
-        state = "bots"
-        who = d.to_play if d.to_play is not None else 0
-        text = T(f"{seat_name(who, 'zh-Hant')}在想……", f"{seat_name(who)} is thinking…")
+    state = "over" if d.is_over else "your-turn" if s.learner_to_act else "bots"
+    text = status_text(d.view(me), me)
     # data-step (actions so far) and data-hand (your tiles) let a page script, or a test, tell
     # a fresh state from one still on its way; data-size: the tiles to play (0: a lead).
     hand_text = " ".join(t.notation for t in d.holding(me))
@@ -87,74 +75,7 @@ def session_table_html(s: Session, lang: Lang) -> str:
 
 def hint_html(s: Session, hint: Hint | None, stage: int, lang: Lang) -> str:
     """The hint at ``stage`` 1 (a nudge) or 2 (the recommended move, why, and every option's outcome)."""
-    h = hint
-    if h is None or stage == 0:
-        return ""
-    parts = [f'<div class="tg-hint-nudge"><b>{html.escape(T("想一想：", "Think: ")(lang))}</b>'
-             f"{html.escape(h.nudge(lang))}</div>"]
-    rec = h.recommended
-    data = ""
-    if stage >= 2:
-        view = s.deal.view(s.seat)
-        data = (f' data-tiles="{" ".join(t.notation for t in rec.tiles)}" '
-                f'data-discard="{str(rec.discard).lower()}"')
-        parts.append(f'<div class="tg-hint-rec"><b>{html.escape(T("建議：", "Recommended: ")(lang))}'
-                     f"{html.escape(rec.text(view)(lang))}</b> {tiles_html(rec.tiles, lang, 18)}<br>"
-                     f"{html.escape(h.reason(lang))}</div>")
-        n = h.options[0].samples
-        k = h.ending_from
-        played = (T(f"把你沒看見的牌隨機分配 {n} 次，每次由規則機械人把這一局打完：平均淨輸贏和贏局的比率",
-                    f"The tiles you have not seen dealt at random {n} times, each hand played out by the rule-based "
-                    "player: the mean net and how often you win the hand") if k is None else
-                  T(f"把你沒看見的牌隨機分配 {n} 次，每次你按那一次的牌打最好的、其他三家由規則機械人打，到每家剩 {k} 張，"
-                    "再精算到底（其他三家合力對付你）：平均淨輸贏和贏局的比率——你的每一步是知道那一次所有的牌才選的，"
-                    "所以數字偏樂觀",
-                    f"The tiles you have not seen dealt at random {n} times; in each, you play your best for that "
-                    f"deal and the other three as the rule-based player until {k} tiles a hand, then it is searched "
-                    "exactly to the end with the other three playing their best against you: the mean net and how "
-                    "often you win the hand — your steps are chosen knowing every tile of that deal, so the figures "
-                    "are on the hopeful side") if h.options[0].own_best else
-                  T(f"把你沒看見的牌隨機分配 {n} 次，每次由規則機械人打到每家剩 {k} 張，再精算到底（其他三家合力對付你）："
-                    "平均淨輸贏和贏局的比率",
-                    f"The tiles you have not seen dealt at random {n} times, each hand played by the rule-based "
-                    f"player until {k} tiles a hand, then searched exactly to the end with the other three playing "
-                    "their best against you: the mean net and how often you win the hand"))
-        m = h.options[0].left_out  # deals drawn but too costly to search: said, not hidden
-        left_out = (T(f"另外 {m} 次要算太久，沒有算在內。",
-                      f" {m} more {'deal' if m == 1 else 'deals'} would have taken too long to search and "
-                      f"{'is' if m == 1 else 'are'} left out.") if m else T("", ""))
-        how = (T(f"把你沒看見的牌隨機分配 {n} 次，每次算到底（其他三家合力對付你）：每次你保證得到的淨輸贏，取平均；"
-                 "每次都一樣時才說「保證」。",
-                 f"The tiles you have not seen dealt at random {n} times, each deal searched to the end with the "
-                 "other three playing their best against you: the net you can guarantee in each, averaged; "
-                 "“guaranteed” only when every deal gives the same.") + left_out if h.exact else
-               played + T("（這個位置變化太多，精算足夠的次數會超過提示的時間）。",
-                          " (this position has too many ways to go on for an exact search of enough deals within "
-                          "a hint's time).") if h.too_long else
-               played + T(f"（每家剩 {h.exact_from} 張或以下時，才每次從現在精算到底：現在精算太慢）。",
-                          f" (each deal is searched exactly from now to the end once hands have {h.exact_from} "
-                          "tiles or fewer; before that it would take too long)."))
-        how = how + T("淨輸贏由現在算到局末：結算加上之後的賀尊、四大賀錢；之前已付的不算。",
-                      " The net counts from now to the end of the hand: the settlement plus any 賀尊 or 四大賀 "
-                      "money still to come, not money already paid.")
-        only = len(h.options) == 1 and n == 0
-        if only:  # nothing was dealt or worked out: there is nothing to compare
-            how = T("只有這一個選擇，不用比較，所以沒有計算。", "It is the only action open: there is nothing to "
-                    "compare, so nothing was worked out.")
-        note = ranking_note(h)
-        if note is not None:
-            how = how + T("", " ") + note
-        digits = net_digits(h.options)  # never two options shown alike that the samples tell apart
-        rows = "".join(
-            f'<tr data-option="{i}" data-tiles="{" ".join(t.notation for t in o.move.tiles)}" '
-            f'data-discard="{str(o.move.discard).lower()}"><td>{html.escape(o.move.text(view)(lang))}</td>'
-            f"<td>{html.escape((T('唯一的選擇', 'the only action open') if only else outcome_text(o, True, digits[i]))(lang))}</td></tr>"
-            for i, o in enumerate(h.options))
-        parts.append(f'<div class="tg-muted">{html.escape(how(lang))}</div>'
-                     f'<table class="tg-options">{rows}</table>')
-    step = len(s.deal.history)
-    return (STYLE + f'<div class="tg-hintbox" data-stage="{stage}" data-step="{step}"{data}>'
-            + "".join(parts) + "</div>")
+    return hint_box_html(s.deal.view(s.seat), hint, stage, lang)
 
 
 def tricks_html(s: Session, show: bool, lang: Lang) -> str:

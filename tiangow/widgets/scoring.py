@@ -10,45 +10,17 @@ from typing import Any, Protocol
 import ipywidgets as w
 import traitlets
 
+from ..draw import settlement_html, signed
 from ..drills.scoring import MISTAKE_TEXT, EndOfHand, mistakes, read_result
 from ..i18n import Lang, T, Text, bracketed, listed, seat_name
 from ..scoring import Settlement
 from .exercise import Exercise, prompt_html, score_html
 from .safe import SafeState
 from .text import current_lang, on_language
-from .views import STYLE
 
 __all__ = ["SettlementTable", "SettlementQuiz", "settlement_html"]
 
 MAX_TRIES = 3
-
-
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
-
-
-def settlement_html(s: Settlement, lang: Lang, caption: Text | None = None) -> str:
-    """The payments, one row each (who pays whom, how much, why and which rule), and the net."""
-    head = T("付款人,收款人,數目,原因,算法,規則", "payer,payee,amount,reason,how,rules")(lang).split(",")
-    rows = []
-    for p in s.payments:
-        reason = p.reason.label(lang)
-        if p.covers is not None and p.covers != p.payer:
-            reason += T(f"（代{seat_name(p.covers, 'zh-Hant')}）", f" for {seat_name(p.covers)}")(lang)
-        rows.append(
-            f'<tr class="tg-payment" data-payer="{p.payer}" data-payee="{p.payee}" data-amount="{p.amount}">'
-            f"<td>{html.escape(seat_name(p.payer, lang))}</td><td>{html.escape(seat_name(p.payee, lang))}</td>"
-            f"<td style='text-align:right'>{p.amount}</td><td>{html.escape(reason)}</td>"
-            f"<td>{html.escape(p.formula(lang))}</td><td>{html.escape(', '.join(p.rules))}</td></tr>"
-        )
-    net = " · ".join(f"{seat_name(x, lang)} {_signed(n)}" for x, n in enumerate(s.net))
-    cap = f'<div class="tg-caption">{html.escape(caption(lang))}</div>' if caption else ""
-    return (STYLE + cap
-            + '<table class="tg-settlement">'
-            + "<tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head)
-            + "</tr>" + "".join(rows) + "</table>"
-            + f'<div class="tg-net"><b>{html.escape(T("淨輸贏", "Net")(lang))}</b>: '
-            + html.escape(net) + "</div>")
 
 
 class SettlementTable(w.HTML):
@@ -138,7 +110,7 @@ class SettlementQuiz(Exercise):
     def enter(self, values: list[int | str]) -> None:
         """Type four results (as the page would; a number is typed as the page prints it, −20)."""
         for b, v in zip(self.boxes, values, strict=True):
-            b.value = v if isinstance(v, str) else _signed(v)
+            b.value = v if isinstance(v, str) else signed(v)
 
     def check(self) -> bool | None:
         """Check each seat's typed result; ``None`` if the quiz is finished."""
@@ -158,8 +130,8 @@ class SettlementQuiz(Exercise):
         self.right = [v == n for v, n in zip(values, s.net, strict=True)]
         notes: list[tuple[str, Text]] = []
         if sum(values) != 0:
-            notes.append(("wrong", T(f"四家加起來應該是 0，你的是 {_signed(sum(values))}：有人付就有人收。",
-                                     f"The four results must add up to 0; yours add up to {_signed(sum(values))}: "
+            notes.append(("wrong", T(f"四家加起來應該是 0，你的是 {signed(sum(values))}：有人付就有人收。",
+                                     f"The four results must add up to 0; yours add up to {signed(sum(values))}: "
                                      "every payment is paid by one seat and received by another.")))
         for seat, (ok, v) in enumerate(zip(self.right, values, strict=True)):
             if ok:
@@ -172,8 +144,8 @@ class SettlementQuiz(Exercise):
             else:
                 if v == -s.net[seat] and v != 0:
                     hint = T("正負號反了：輸是負數，贏是正數。", "The sign is reversed: a loss is negative, a gain positive.")
-            notes.append(("wrong", T(f"✗ {seat_name(seat, 'zh-Hant')}：{_signed(v)} 不對。", f"✗ {seat_name(seat)}: "
-                                     f"{_signed(v)} is not right. ") + hint))
+            notes.append(("wrong", T(f"✗ {seat_name(seat, 'zh-Hant')}：{signed(v)} 不對。", f"✗ {seat_name(seat)}: "
+                                     f"{signed(v)} is not right. ") + hint))
         if all(self.right):
             self._feedback = [("right", T("✓ 四家全對！", "✓ All four right!"))]
             self._finish(self.tries == 1)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
 
 from ..combos import Kind, all_combinations
+from ..draw import STYLE as _STYLE
 from ..i18n import LANGS, Lang
 from ..rules import Rules
 from ..svg import TILE_W, row_svg, tile_svg
@@ -19,7 +19,7 @@ from .text import LANGUAGE, Text, current_lang, on_language
 
 __all__ = ["CombinationTable", "LanguageSwitch", "Prose", "TileView", "WorkedExample", "tile_html"]
 
-STYLE = "<style>" + (Path(__file__).parent / "tiangow.css").read_text(encoding="utf-8") + "</style>"
+STYLE = _STYLE
 """The lessons' style sheet (``tiangow.css``), carried by every widget's HTML."""
 
 

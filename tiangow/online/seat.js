@@ -1,0 +1,232 @@
+// A seat's page (tiangow/online/page.py): holds the table's WebSocket and puts the parts the
+// service draws in their places. It decides nothing about the game: a move is the tiles picked,
+// sent as they are; the service checks it and says why it refuses one, in the page's language.
+// TG_LABELS (the buttons' words in each language) is set by the page.
+(function () {
+  "use strict";
+  const LANG_KEY = "tiangow:seat-lang";
+  const ADMIN = "tiangow:table-admin:";
+  const $ = (sel) => document.querySelector(sel);
+  const store = (() => {
+    try {
+      return window.localStorage;
+    } catch (e) {
+      return null;
+    }
+  })();
+
+  function startLang() {
+    const saved = store && store.getItem(LANG_KEY);
+    if (saved && TG_LABELS[saved]) return saved;
+    const nav = (navigator.language || "en").toLowerCase();
+    if (nav.startsWith("zh")) return /(cn|sg|hans)/.test(nav) ? "zh-Hans" : "zh-Hant";
+    return "en";
+  }
+
+  let lang = startLang();
+  const say = (key) => (TG_LABELS[lang] || TG_LABELS.en)[key] || key;
+  const params = new URLSearchParams(location.hash.slice(1));
+  const token = params.get("t") || new URLSearchParams(location.search).get("t");
+  const feedback = $(".tg-seat-feedback");
+  const hintBox = $(".tg-seat-hint");
+  const buttons = {
+    play: $(".tg-play"),
+    discard: $(".tg-discard"),
+    hint: $(".tg-hint-button"),
+    again: $(".tg-again"),
+    end: $(".tg-end"),
+  };
+  let ws = null;
+  let state = null; // the last snapshot: seq, legal, deal.to_play, role …
+  let last = null; // the last event this page has
+  let picked = []; // indices into one's own tiles
+  let hint = null; // {seq, html: {"1": …, "2": …}, stage}
+  let asked = false; // a hint asked for, not yet answered
+  let delay = 200;
+
+  function tell(text, ok) {
+    feedback.textContent = text || "";
+    feedback.classList.toggle("tg-ok", Boolean(ok));
+  }
+
+  function labels() {
+    document.documentElement.lang = lang;
+    document.title = say("title");
+    buttons.play.textContent = say("play");
+    buttons.discard.textContent = say("discard");
+    buttons.end.textContent = say("end");
+    for (const b of document.querySelectorAll(".tg-lang button")) b.setAttribute("aria-pressed", String(b.dataset.lang === lang));
+    controls();
+  }
+
+  function setPart(name, markup) {
+    const el = document.querySelector(`.tg-part[data-part="${name}"]`);
+    if (el && el.dataset.drawn !== markup) {
+      el.innerHTML = markup; // drawn by the service (tiangow.draw), every text escaped there
+      el.dataset.drawn = markup;
+    }
+  }
+
+  function myTurn() {
+    return Boolean(state && state.legal && state.legal.length);
+  }
+
+  function controls() {
+    const s = state;
+    const over = Boolean(s && s.over);
+    const lobby = Boolean(s && !s.deal);
+    const seat = s && s.role !== "watch";
+    const mine = myTurn();
+    const leading = Boolean(s && s.deal && s.deal.current === null) || Boolean(s && s.deal && s.deal.current && !s.deal.current.actions.length);
+    buttons.play.hidden = buttons.discard.hidden = buttons.hint.hidden = !seat || over || lobby;
+    buttons.play.disabled = !mine;
+    buttons.discard.disabled = !mine || leading;
+    buttons.hint.hidden = buttons.hint.hidden || !(s && s.hints);
+    buttons.hint.disabled = !mine || asked;
+    buttons.hint.textContent = hint && hint.seq === (s && s.seq) && hint.stage === 1 ? say("hint2") : say("hint");
+    const agreed = Boolean(s && seat && s.agreed.includes(s.role));
+    buttons.again.hidden = !seat || !(over || lobby) || Boolean(s && s.ended);
+    buttons.again.disabled = agreed;
+    buttons.again.textContent = lobby ? say("start") : say("again");
+    if (agreed && (over || lobby)) tell(lobby ? say("waiting_start") : say("waiting_again"), true);
+    const admin = token && store && store.getItem(ADMIN + token);
+    buttons.end.hidden = !admin || Boolean(s && s.ended);
+    // the seat to act, marked where it sits
+    const toPlay = s && s.deal && !s.deal.over ? s.deal.to_play : null;
+    for (const seatEl of document.querySelectorAll(".tg-online-table .tg-seat")) {
+      seatEl.classList.toggle("tg-acting", toPlay !== null && Number(seatEl.dataset.seat) === toPlay);
+    }
+    for (const b of document.querySelectorAll(".tg-pick")) {
+      b.disabled = !mine;
+      b.classList.toggle("tg-picked", picked.includes(Number(b.dataset.i)));
+      b.setAttribute("aria-pressed", String(picked.includes(Number(b.dataset.i))));
+    }
+  }
+
+  function showHint() {
+    if (!hint || !state || hint.seq !== state.seq) {
+      hintBox.innerHTML = "";
+      return;
+    }
+    hintBox.innerHTML = hint.html[String(hint.stage)] || "";
+  }
+
+  function onSnapshot(msg) {
+    const before = state;
+    state = msg;
+    for (const [name, markup] of Object.entries(msg.parts || {})) setPart(name, markup);
+    if (!before || before.seq !== msg.seq || (before.deal && msg.deal && before.deal.to_play !== msg.deal.to_play)) {
+      picked = [];
+      if (before && before.seq !== msg.seq) tell("");
+    }
+    showHint();
+    controls();
+  }
+
+  function send(cmd) {
+    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(cmd));
+  }
+
+  function act(discard) {
+    if (!myTurn()) return;
+    const mine = [...document.querySelectorAll(".tg-pick")];
+    const tiles = picked.map((i) => mine[i] && mine[i].dataset.pick).filter(Boolean);
+    if (!tiles.length) {
+      tell(say("pick_first"));
+      return;
+    }
+    send({ type: "move", against: state.seq, move: (discard ? "discard " : "play ") + tiles.join(" ") });
+  }
+
+  document.addEventListener("click", (e) => {
+    const pick = e.target.closest(".tg-pick");
+    if (pick && !pick.disabled) {
+      const i = Number(pick.dataset.i);
+      picked = picked.includes(i) ? picked.filter((x) => x !== i) : [...picked, i].slice(-4);
+      tell("");
+      controls();
+      return;
+    }
+    const langButton = e.target.closest(".tg-lang button");
+    if (langButton) {
+      lang = langButton.dataset.lang;
+      if (store) store.setItem(LANG_KEY, lang);
+      labels();
+      hint = null;
+      showHint();
+      send({ type: "lang", lang });
+    }
+  });
+  buttons.play.addEventListener("click", () => act(false));
+  buttons.discard.addEventListener("click", () => act(true));
+  buttons.hint.addEventListener("click", () => {
+    if (!myTurn()) return;
+    if (hint && hint.seq === state.seq && hint.stage === 1) {
+      hint.stage = 2; // the second press: the recommended play, why, every option
+      showHint();
+      controls();
+      return;
+    }
+    if (asked) return;
+    asked = true;
+    tell(say("thinking"), true);
+    send({ type: "hint" });
+    controls();
+  });
+  buttons.again.addEventListener("click", () => {
+    if (state) send({ type: "again", against: state.seq });
+  });
+  buttons.end.addEventListener("click", () => {
+    if (window.confirm(say("end_confirm"))) send({ type: "end" });
+  });
+
+  function connect() {
+    ws = new WebSocket(new URL("tables/socket", location.href).href.replace(/^http/, "ws"));
+    ws.onopen = () => {
+      delay = 200;
+      tell("");
+      const hello = { type: "hello", token, last, lang, page: "seat" };
+      const admin = store && store.getItem(ADMIN + token);
+      if (admin) hello.admin = admin;
+      send(hello);
+    };
+    ws.onmessage = (ev) => {
+      let msg;
+      try {
+        msg = JSON.parse(ev.data);
+      } catch (e) {
+        return;
+      }
+      if (typeof msg.seq === "number" && msg.type !== "refused" && msg.type !== "hint") last = Math.max(last || 0, msg.seq);
+      if (msg.type === "snapshot") onSnapshot(msg);
+      else if (msg.type === "presence") {
+        if (state) state.seats = msg.seats;
+        for (const [name, markup] of Object.entries(msg.parts || {})) setPart(name, markup);
+      } else if (msg.type === "hint") {
+        asked = false;
+        tell("");
+        hint = { seq: msg.seq, html: msg.html || {}, stage: 1 };
+        showHint();
+        controls();
+      } else if (msg.type === "refused") {
+        asked = false;
+        tell(msg.text);
+        controls();
+      }
+    };
+    ws.onclose = () => {
+      ws = null;
+      tell(say("reconnecting"), true);
+      setTimeout(connect, delay);
+      delay = Math.min(delay * 2, 5000);
+    };
+  }
+
+  labels();
+  if (!token || !/^[A-Za-z0-9_-]{10,64}$/.test(token)) {
+    tell(say("bad_link"));
+  } else {
+    tell(say("connecting"), true);
+    connect();
+  }
+})();
