@@ -697,16 +697,25 @@ def test_after_a_hand_each_seat_reviews_its_own_play_with_the_coachs_marks() -> 
     """§5: the finished hand the service sends every role is enough for the review of a seat's
     own play (lesson 08's marks, why and retries); a record tampered with is refused."""
     from tiangow.bots.review import Review
-    from tiangow.widgets.friends import table_record
+    from tiangow.widgets.friends import bot_moves, table_record
 
     t = Table("x", TableConfig(), seeded(12))
     t.apply(t.propose_deal())
-    _play_out(t, random.Random(8))
+    rng = random.Random(8)
+    assert t.deal is not None
+    away = None  # West's first move is a bot's (West away), the rest West's own
+    while not t.deal.is_over:
+        seat = t.deal.to_play
+        assert seat is not None
+        by = "human" if seat == 2 and away is not None else "bot"
+        if seat == 2 and away is None:
+            away = len(t.deal.history)
+        t.apply(t.propose_move(seat, rng.choice(t.deal.legal_moves()), t.seq, by=by))  # type: ignore[arg-type]
     record = json.loads(json.dumps(views_mod.over_view(t)["record"]))
     rec = table_record(record, 2)
-    assert t.deal is not None
     acted = [k for k, a in enumerate(t.deal.history) if a.seat == 2]
-    assert [j.at for j in rec.judged] == acted and all(j.text.en for j in rec.judged)
+    assert [j.at for j in rec.judged] == [k for k in acted if k != away] and all(j.text.en for j in rec.judged)
+    assert bot_moves(record, 2) == 1  # the bot's move is the bot's: not marked, costing West nothing
     review = Review(rec)
     assert review.is_over and review.result == t.deal.settlement().net[2]
     bad = {**record, "moves": [*record["moves"][:-1], "play 66 66"]}
@@ -985,3 +994,53 @@ def test_a_table_nobody_is_at_leaves_memory_and_comes_back_as_it_was(tmp_path: P
         assert back.state["seq"] >= seq and info["code"] in service.owners  # type: ignore[index]
         await back.close()
     _serve(body, tmp_path, {"hold_seconds": 0.2}, bot_pause=0.0, idle_seconds=0.3)
+
+
+def test_the_table_service_imports_no_widget_kit() -> None:
+    """The service draws a table with the course's own drawing (tiangow.draw), not the lessons'
+    widget kit: importing every module of it loads neither ipywidgets nor anywidget."""
+    code = ("import sys, tiangow.online.service, tiangow.online.page, tiangow.online.views, tiangow.online.table, "
+            "tiangow.online.store, tiangow.online.protocol, tiangow.online.client, tiangow.online.address, "
+            "tiangow.online.cluster, tiangow.online.__main__, tiangow.draw; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('ipywidgets', 'anywidget', 'tiangow') "
+            "and (m.startswith(('ipywidgets', 'anywidget')) or m.startswith('tiangow.widgets'))))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]", out.stdout
+
+
+def test_a_move_sends_a_seat_only_the_parts_of_its_page_that_changed(tmp_path: Path) -> None:
+    """The seat page is drawn once; after that a move sends each seat the parts that changed
+    (a few kilobytes, never the table again), and a page coming or going sends the others a
+    small presence message, not a redrawn table."""
+    async def body(url: str, info: dict[str, Any], service: Service) -> None:
+        east, west = Client(url, info["seats"][0]), Client(url, info["seats"][2], lang="zh-Hant")
+        for c in (east, west):
+            await c.open()
+        await _ready(east, west)
+        await east.wait_for(lambda c: c.state is not None and bool(c.state["legal"]))
+        first = [m for m in east.messages if m.get("type") == "snapshot" and m.get("parts")][0]
+        assert {"bottom", "middle", "hand", "status", "who"} <= set(first["parts"]) or len(east.messages) > 1
+        rng = random.Random(3)
+        seen = len(west.messages)
+        for _ in range(12):
+            if not await _act_any([east, west], rng):
+                break
+        await asyncio.sleep(0.1)
+        per_move: Counter[int] = Counter()  # the bytes of each move's messages (its event and what changed)
+        for m in west.messages[seen:]:
+            if m.get("type") in ("moved", "snapshot") and isinstance(m.get("seq"), int):
+                per_move[m["seq"]] += len(json.dumps(m, ensure_ascii=False, separators=(",", ":")).encode())
+        sizes = [n for seq, n in sorted(per_move.items()) if seq > first["seq"] + 1]
+        assert len(sizes) >= 8 and max(sizes) <= 6000, sizes  # figures: docs/online.md
+        later = west.messages[seen:]
+        assert all(set(m.get("parts", {})) < set(first["parts"]) or not m.get("parts") for m in later
+                   if m.get("type") == "snapshot"), "a move sent a seat its whole page again"
+        watch = Client(url, info["watch"])
+        mark = west.bytes_in
+        await watch.open()
+        await west.wait_for(lambda c: any(m.get("type") == "presence" for m in c.messages[-3:]))
+        presence = [m for m in west.messages if m.get("type") == "presence"][-1]
+        assert set(presence.get("parts", {})) <= {"who"} and west.bytes_in - mark < 1500
+        for c in (east, west, watch):
+            await c.close()
+    _serve(body, tmp_path, bot_pause=0.0)

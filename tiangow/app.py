@@ -87,7 +87,8 @@ class App(Voila):  # type: ignore[misc]
         path = self.tables_db or os.path.join(self.root_dir or os.getcwd(), ".tiangow", "tables.db")
         os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
         self.tables = Service(Store(path), bot_pause=self.bot_pause, render=parts,
-                              public_url=self.public_url or None, network=self.network, root=self.server_url)
+                              public_url=self.public_url or None, network=self.network, root=self.server_url,
+                              review_page=url_path_join(self.server_url, "voila/render/lessons/friends.ipynb"))
         self.log.info("Shared tables logged in %s.", path)
         ours: list[Any] = list(handlers(self.tables, base=url_path_join(self.server_url, "/tiangow/")))
         ours.append((self.server_url, _ToIndex, {"to": url_path_join(self.server_url, INDEX)}))

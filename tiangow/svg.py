@@ -211,9 +211,11 @@ def tile_svg(tile: Tile | None, width: float = TILE_W, lang: Lang = "zh-Hant", s
             tile.label(lang, pips=True) if named else pick(lang, f"骨牌 {tile.notation}", f"tile {tile.notation}"))
         cls = "tg-tile" + (" tg-selected" if selected else "")
         height = width * TILE_H / TILE_W
-        return (f'<svg width="{_fmt(width)}" height="{_fmt(height)}" viewBox="0 0 {TILE_W} {TILE_H}" role="img" '
-                f'data-tile="{"back" if tile is None else tile.notation}" class="{cls}" '
-                f'aria-label="{_attr(name)}"><use href="#{_face_id(tile)}"/></svg>')
+        # a face-down tile says nothing a screen reader needs tile by tile (its seat says how many)
+        label = 'aria-hidden="true"' if tile is None else f'role="img" aria-label="{_attr(name)}"'
+        return (f'<svg width="{_fmt(width)}" height="{_fmt(height)}" viewBox="0 0 {TILE_W} {TILE_H}" {label} '
+                f'data-tile="{"back" if tile is None else tile.notation}" class="{cls}">'
+                f'<use href="#{_face_id(tile)}"/></svg>')
     el = tile_element(tile, 0, 0, width, lang, selected, named)
     el.set("xmlns", "http://www.w3.org/2000/svg")
     for key in ("x", "y"):

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import math
 import zlib
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -292,15 +293,16 @@ class Retry:
     text: Text
 
 
-def marked(record: HandRecord, coach_samples: int = 32) -> HandRecord:
+def marked(record: HandRecord, coach_samples: int = 32, only: Collection[int] | None = None) -> HandRecord:
     """``record`` (a hand played elsewhere: a shared table, a challenge) with the coach's mark on
     each of its seat's actions, as lesson 08 marks them when they are made (the coach of the
-    deal: seeded with it, the same samples)."""
+    deal: seeded with it, the same samples); with ``only``, on those of them made at these
+    positions (a shared table's: the ones its human made, not a bot's while they were away)."""
     d = record.deal()
     coach = Coach(record.seed, samples=coach_samples)
     judged = []
     for k, action in enumerate(d.history):
-        if action.seat == record.seat:
+        if action.seat == record.seat and (only is None or k in only):
             move = record.moves[k]
             judged.append(Judged.of(k, move, coach.mark(record.deal(k).view(record.seat), move)))
     return HandRecord(record.seed, record.banker, record.streak, record.rules, record.seat, list(record.moves),

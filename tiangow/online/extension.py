@@ -29,6 +29,7 @@ def _load_jupyter_server_extension(serverapp: Any) -> None:
     root = getattr(serverapp, "root_dir", None) or os.getcwd()
     path = os.environ.get("TIANGOW_TABLES_DB") or os.path.join(root, ".tiangow", "tables.db")
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-    service = Service(Store(path), render=parts, root=serverapp.base_url)
+    service = Service(Store(path), render=parts, root=serverapp.base_url,
+                      review_page=url_path_join(serverapp.base_url, "voila/render/lessons/friends.ipynb"))
     serverapp.web_app.add_handlers(".*$", handlers(service, base=url_path_join(serverapp.base_url, "/tiangow/")))
     serverapp.log.info("tiangow: shared tables at %stiangow/tables (logged in %s)", serverapp.base_url, path)

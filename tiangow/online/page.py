@@ -76,6 +76,7 @@ LABELS: dict[str, Text] = {
     "hint": T("提示", "Hint"),
     "hint2": T("看建議", "Show the recommended play"),
     "again": T("再來一局", "Another hand"),
+    "review": T("覆盤：看看自己打得怎樣", "Review my play"),
     "start": T("開始", "Start"),
     "end": T("散枱", "End the table"),
     "end_confirm": T("真的要散枱嗎？", "End this table for everyone?"),
@@ -125,10 +126,12 @@ def _hand(v: DealView, seat: int | None, lang: Lang) -> str:
     """One's own tiles, large and named, each a button to select (the page sends the move)."""
     if seat is None or v.is_over or v.hands[seat] is None:
         return ""
+    # the button's text names the tile: the drawing inside it is hidden from screen readers
     buttons = "".join(
-        f'<button type="button" class="tg-pick" data-i="{i}" data-pick="{t.notation}">{tiles_html((t,), lang, 40)}'
-        f'<span class="tg-pick-label">{html.escape(t.label(lang))}</span></button>'
-        for i, t in enumerate(v.hands[seat] or ()))
+        f'<button class="tg-pick" data-pick="{t.notation}">'
+        + tiles_html((t,), lang, 40).replace(' role="img" ', ' aria-hidden="true" ', 1)
+        + f'<span class="tg-pick-label">{html.escape(t.label(lang))}</span></button>'
+        for t in v.hands[seat] or ())
     return f'<div class="tg-picker tg-hand" data-hand="{" ".join(t.notation for t in v.hands[seat] or ())}">{buttons}</div>'
 
 
@@ -157,7 +160,7 @@ def _who(t: Table, lang: Lang, now: float) -> str:
                      for s in range(4))
     score = " · ".join(f"{html.escape(seat_name(s, lang))} {signed(t.totals[s])}" for s in range(4))
     label = T(f"累計（{len(t.nets)} 局）", f"Running score ({len(t.nets)} hand{'s' if len(t.nets) != 1 else ''})")
-    return (f'<div class="tg-online-status" data-seq="{t.seq}">{who}<br>'
+    return (f'<div class="tg-online-status">{who}<br>'
             f"{html.escape(label(lang))}{colon(lang)}{score}</div>")
 
 
@@ -206,14 +209,14 @@ def seat_page_html() -> str:
     picker = (_HERE.parent / "widgets" / "picker.css").read_text(encoding="utf-8")
     labels = json.dumps(_labels(), ensure_ascii=False).replace("</", "<\\/")
     return ("<!doctype html><html lang=\"zh-Hant\"><head><meta charset=\"utf-8\">"
-             '<meta name="viewport" content="width=device-width, initial-scale=1">'
+             '<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">'
              f"<title>{html.escape(LABELS['title']('zh-Hant'))}</title>"
              f"{STYLE}{CSS}<style>{picker}{style}</style></head>"
              f'<body class="tg-seat-page">{faces_svg()}'
-             '<main class="tg-play-page"><div class="tg-bar"><div class="tg-lang" role="group">'
+             '<main class="tg-play-page"><div class="tg-seat-top"><div class="tg-part" data-part="head"></div>'
+             '<div class="tg-lang" role="group">'
              '<button type="button" data-lang="zh-Hant">繁</button><button type="button" data-lang="zh-Hans">简</button>'
              '<button type="button" data-lang="en">English</button></div></div>'
-             '<div class="tg-part" data-part="head"></div>'
              '<div class="tg-table tg-online-table">'
              + "".join(f'<div class="tg-at-{p} tg-part" data-part="{p}"></div>' for p in ("bottom", "right", "top", "left"))
              + '<div class="tg-at-middle tg-part" data-part="middle"></div>'
@@ -228,6 +231,7 @@ def seat_page_html() -> str:
              '<div class="tg-feedback tg-seat-feedback" role="status" aria-live="polite"></div>'
              '<div class="tg-hint tg-seat-hint"></div>'
              '<div class="tg-part tg-result" data-part="result"></div>'
+             '<p class="tg-seat-review" hidden><a class="tg-button" target="_blank" rel="noopener"></a></p>'
              '<div class="tg-part" data-part="who"></div>'
              '<div class="tg-seat-end"><button type="button" class="tg-button tg-end"></button></div>'
              f"</main><script>const TG_LABELS = {labels};\n{script}</script></body></html>")

@@ -27,6 +27,7 @@
   const say = (key) => (TG_LABELS[lang] || TG_LABELS.en)[key] || key;
   const params = new URLSearchParams(location.hash.slice(1));
   const token = params.get("t") || new URLSearchParams(location.search).get("t");
+  const page = $(".tg-play-page");
   const feedback = $(".tg-seat-feedback");
   const hintBox = $(".tg-seat-hint");
   const buttons = {
@@ -59,11 +60,12 @@
     controls();
   }
 
+  const drawn = new Map(); // each part as last put on the page
   function setPart(name, markup) {
     const el = document.querySelector(`.tg-part[data-part="${name}"]`);
-    if (el && el.dataset.drawn !== markup) {
+    if (el && drawn.get(name) !== markup) {
       el.innerHTML = markup; // drawn by the service (tiangow.draw), every text escaped there
-      el.dataset.drawn = markup;
+      drawn.set(name, markup);
     }
   }
 
@@ -91,16 +93,22 @@
     if (agreed && (over || lobby)) tell(lobby ? say("waiting_start") : say("waiting_again"), true);
     const admin = token && store && store.getItem(ADMIN + token);
     buttons.end.hidden = !admin || Boolean(s && s.ended);
+    const review = $(".tg-seat-review");
+    review.hidden = !(s && s.review);
+    if (s && s.review) {
+      review.firstChild.href = s.review;
+      review.firstChild.textContent = say("review");
+    }
     // the seat to act, marked where it sits
     const toPlay = s && s.deal && !s.deal.over ? s.deal.to_play : null;
     for (const seatEl of document.querySelectorAll(".tg-online-table .tg-seat")) {
       seatEl.classList.toggle("tg-acting", toPlay !== null && Number(seatEl.dataset.seat) === toPlay);
     }
-    for (const b of document.querySelectorAll(".tg-pick")) {
+    document.querySelectorAll(".tg-pick").forEach((b, i) => {
       b.disabled = !mine;
-      b.classList.toggle("tg-picked", picked.includes(Number(b.dataset.i)));
-      b.setAttribute("aria-pressed", String(picked.includes(Number(b.dataset.i))));
-    }
+      b.classList.toggle("tg-picked", picked.includes(i));
+      b.setAttribute("aria-pressed", String(picked.includes(i)));
+    });
   }
 
   function showHint() {
@@ -114,6 +122,9 @@
   function onSnapshot(msg) {
     const before = state;
     state = msg;
+    // for a page script or a test: the event this page shows, and the moves open to it
+    page.dataset.seq = String(msg.seq);
+    page.dataset.legal = JSON.stringify(msg.legal || []);
     for (const [name, markup] of Object.entries(msg.parts || {})) setPart(name, markup);
     if (!before || before.seq !== msg.seq || (before.deal && msg.deal && before.deal.to_play !== msg.deal.to_play)) {
       picked = [];
@@ -141,7 +152,7 @@
   document.addEventListener("click", (e) => {
     const pick = e.target.closest(".tg-pick");
     if (pick && !pick.disabled) {
-      const i = Number(pick.dataset.i);
+      const i = [...document.querySelectorAll(".tg-pick")].indexOf(pick);
       picked = picked.includes(i) ? picked.filter((x) => x !== i) : [...picked, i].slice(-4);
       tell("");
       controls();

@@ -22,6 +22,7 @@ HTTP and WebSocket routes (under ``base``, default ``/tiangow/``):
 from __future__ import annotations
 
 import asyncio
+import base64
 import io
 import json
 import secrets
@@ -307,6 +308,11 @@ class Owner:
     def _send_state(self, conn: Connection) -> None:
         msg = snapshot(self.table, conn.role, self.service.clock())
         msg["parts"] = self._parts(conn)
+        page = self.service.review_page
+        if page is not None and isinstance(conn.role, int) and isinstance(msg.get("over"), dict):
+            # the review of this seat's play: the course's page works it out (the table's service does not)
+            packed = json.dumps({"record": msg["over"]["record"], "seat": conn.role}, separators=(",", ":"))
+            msg["review"] = page + "#review=" + base64.urlsafe_b64encode(packed.encode()).decode().rstrip("=")
         conn.send(msg)
 
     def _broadcast_state(self) -> None:
@@ -342,8 +348,10 @@ class Service:
                  catch_up: int = 200, render: Callable[[Table, Role, Lang, float], dict[str, str]] | None = None,
                  flood: tuple[float, int] = (10.0, 30), cluster: Cluster | None = None,
                  idle_seconds: float = 600.0, seeds: Seeds = new_seed, public_url: str | None = None,
-                 network: bool = False, root: str = "/") -> None:
+                 network: bool = False, root: str = "/", review_page: str | None = None) -> None:
         self.store = store
+        self.review_page = review_page
+        """The course's page that shows a seat the review of its play (``None``: no course here)."""
         self.public_url = public_url
         self.network = network
         self.root = root

@@ -83,10 +83,13 @@ def over_view(t: Table) -> dict[str, Any]:
     assert d is not None and d.is_over
     full = d.full_view()
     ev = next(e for e in reversed(t.events) if e["type"] == "dealt")
-    moves = [e["move"] for e in t.events if e["type"] == "moved" and e["seq"] > ev["seq"]]
+    played = [e for e in t.events if e["type"] == "moved" and e["seq"] > ev["seq"]]
+    moves = [e["move"] for e in played]
+    # who made each move: a seat's review marks only its human's
+    by = "".join("h" if e.get("by") == "human" else "b" for e in played)
     seed = str(ev["seed"])  # a string: 128 bits do not survive a page's JSON numbers
     return {"record": {"seed": seed, "banker": ev["banker"], "streak": ev["streak"], "hand": ev["hand"],
-                       "rules": t.config.rules.to_dict(), "moves": moves, "opp": [t.config.bots, 20]},
+                       "rules": t.config.rules.to_dict(), "moves": moves, "by": by, "opp": [t.config.bots, 20]},
             "winner": d.winner, "net": list(t.nets[-1]), "totals": list(t.totals), "seed": seed,
             "hands": [tiles_of(d.initial_holding(s)) for s in range(4)], "stacks": list(d.stacks),
             "tricks": [_trick(tr) for tr in full.tricks], "next_banker": t.banker, "next_streak": t.streak,
@@ -123,7 +126,8 @@ def event_view(t: Table, ev: Event, role: Role) -> dict[str, Any]:
 def snapshot(t: Table, role: Role, now: float) -> dict[str, Any]:
     """Everything ``role`` needs to draw the table now (a fresh connection, or one that
     missed too much): the table's state, the hand as ``role`` may see it, and its legal moves
-    when it is to act."""
+    when it is to act. The tricks already won are not repeated (each page was sent them as events,
+    and the table drawn): a snapshot stays small however far the hand has gone."""
     d = t.deal
     v = deal_view(t, role)
     seat = _seat_of(role)
@@ -136,7 +140,7 @@ def snapshot(t: Table, role: Role, now: float) -> dict[str, Any]:
     if d is not None and v is not None:
         out["deal"] = {
             "banker": v.banker, "streak": v.streak, "to_play": v.to_play, "stacks": list(v.stacks),
-            "hand_sizes": list(v.hand_sizes), "tricks": [_trick(tr) for tr in v.tricks],
+            "hand_sizes": list(v.hand_sizes), "tricks_done": len(v.tricks),
             "current": _trick(v.current) if v.current is not None else None,
             "mine": tiles_of(v.hands[seat]) if seat is not None and v.hands[seat] is not None else None,
             "over": d.is_over,

@@ -24,16 +24,16 @@ from ..bots.record import HandRecord, marked
 from ..bots.review import Review
 from ..drills.base import now_ms
 from ..drills.play import PlayRecord
-from ..i18n import LANGS, T, Text, seat_name
+from ..i18n import LANGS, Lang, T, Text, seat_name
 from ..online.page import LABELS as TABLE_LABELS
 from ..svg import tile_svg
 from .pagewidget import PageWidget, esm
 from .review import ReviewPanel
 from .settings import VARIANT_CHOICES
-from .text import current_lang
+from .text import current_lang, on_language
 from .views import STYLE
 
-__all__ = ["FriendsTable", "TableWidget", "LABELS", "table_record"]
+__all__ = ["FriendsTable", "TableWidget", "LABELS", "table_record", "bot_moves"]
 
 LABELS: dict[str, Text] = {
     **TABLE_LABELS,
@@ -117,6 +117,11 @@ class TableWidget(PageWidget):
 
 _REVIEW_HEAD = T("你這一局的覆盤：每一步的評語、原因，還可以重試。",
                  "The review of your play in this hand: each move's mark and why, and retries.")
+def _REVIEW_AWAY(n: int) -> Text:
+    return T(f"你不在的時候，電腦替你打了 {n} 步：那些是電腦的，不算你的。",
+             f" The bot made {n} of your seat's moves while you were away: they are the bot's, not marked as yours.")
+
+
 _REVIEW_FAILED = T("這一局不能覆盤：", "This hand cannot be reviewed: ")
 
 
@@ -126,10 +131,24 @@ def table_record(data: object, seat: object) -> HandRecord:
     made). Untrusted input: checked by :meth:`HandRecord.from_json`."""
     if not isinstance(data, dict):
         raise BotError("a hand to review is an object")
+    by = data.get("by")
+    data = {k: v for k, v in data.items() if k != "by"}
     rec = HandRecord.from_json({**data, "seat": seat}, marked=False)
     if not rec.deal().is_over:
         raise BotError("only a finished hand is reviewed (R-W1)")
-    return marked(rec)
+    if by is None:
+        return marked(rec)
+    if not isinstance(by, str) or len(by) != len(rec.moves) or set(by) - {"h", "b"}:
+        raise BotError("who made each move is one letter a move, h (a human) or b (a bot)")
+    return marked(rec, only={k for k, who in enumerate(by) if who == "h"})
+
+
+def bot_moves(data: object, seat: int) -> int:
+    """How many of ``seat``'s moves in a table's finished hand a bot made (its human away)."""
+    if not isinstance(data, dict) or not isinstance(data.get("by"), str):
+        return 0
+    rec = HandRecord.from_json({k: v for k, v in data.items() if k != "by"} | {"seat": seat}, marked=False)
+    return sum(1 for k, a in enumerate(rec.deal().history) if a.seat == seat and data["by"][k:k + 1] == "b")
 
 
 class FriendsTable(w.VBox):
@@ -145,7 +164,14 @@ class FriendsTable(w.VBox):
         self.review_panel = ReviewPanel(on_mistake=self._on_mistake)
         self.review_panel.layout.display = "none"
         self.table.on_msg(self._message)
+        self._note: tuple[str, Text, str] | None = None  # (class, text, detail): drawn again in each language
+        on_language(self._draw_note)
         super().__init__([self.table, self.note, self.review_panel])
+
+    def _draw_note(self, lang: Lang) -> None:
+        if self._note is not None:
+            cls, text, detail = self._note
+            self.note.value = STYLE + f'<div class="{cls}">{html.escape(text(lang))}{html.escape(detail)}</div>'
 
     def _message(self, _widget: object, content: object, _buffers: object) -> None:
         if not (isinstance(content, dict) and content.get("type") == "review"):
@@ -155,10 +181,12 @@ class FriendsTable(w.VBox):
             rec = table_record(content.get("record"), content.get("seat"))
         except (ValueError, TypeError) as exc:  # a page's request never crashes the kernel
             self.table.review_state = "failed"
-            self.note.value = STYLE + f'<div class="tg-feedback-wrong">{html.escape(_REVIEW_FAILED(current_lang()))}' \
-                f"{html.escape(str(exc))}</div>"
+            self._note = ("tg-feedback-wrong", _REVIEW_FAILED, str(exc))
+            self._draw_note(current_lang())
             return
-        self.note.value = STYLE + f'<div class="tg-prose">{html.escape(_REVIEW_HEAD(current_lang()))}</div>'
+        away = bot_moves(content.get("record"), rec.seat)
+        self._note = ("tg-prose", _REVIEW_HEAD + (_REVIEW_AWAY(away) if away else T("", "")), "")
+        self._draw_note(current_lang())
         self.review_panel.layout.display = ""
         self.review_panel.show(Review(rec))
         self.table.review_state = "shown"
