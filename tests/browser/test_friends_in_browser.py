@@ -57,13 +57,16 @@ def app(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str
 class Person:
     """One person: a browser context of their own (storage, viewport, language), a page, its errors."""
 
-    def __init__(self, browser: Any, width: int, lang: str) -> None:
+    def __init__(self, browser: Any, width: int, lang: str, **options: Any) -> None:
         self.context = browser.new_context(viewport={"width": width, "height": 800 if width > 600 else 844},
                                            is_mobile=width < 600, locale={"zh-Hant": "zh-TW", "zh-Hans": "zh-CN"}.get(
-                                               lang, "en-GB"))
+                                               lang, "en-GB"), **options)
         self.page = self.context.new_page()
         self.errors: list[str] = []
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.sockets: list[str] = []
+        """The address of every WebSocket the page opened."""
+        self.page.on("websocket", lambda ws: self.sockets.append(ws.url))
         self.lang = lang
 
     def check(self) -> None:
