@@ -14,6 +14,10 @@ has every client make a random legal move whenever it is its turn, and prints fo
 
 ``--think 1`` has each player take 0.5–1.5 s to choose, as people do: the load a class makes.
 
+``--against REV`` runs the same N first on the service as it was at git revision ``REV`` (a
+worktree of it in a temporary folder: the same machine, the same run) and prints each N's moves
+a second against it; ``KB/seat`` is the bytes each seat is sent per move, all messages counted.
+
 It stops at the first N where p95 passes ``--limit`` ms (100) and says so. Each N runs at most
 ``--seconds``; hands are played to the end and dealt again while time remains. The clients
 share the machine's cores with the service: the figures are for this whole loop, not the
@@ -115,6 +119,7 @@ async def run_n(url: str, n: int, seconds: float, rng: random.Random, think: flo
         for (tt, seq), t0 in sent_at.items():
             if tt == t and len(arrived.get(seq, ())) == 4:
                 latencies.append((max(arrived[seq]) - t0) * 1000)
+    received = sum(c.bytes_in for clients in tables for c in clients)
     refused = sum(len(c.refusals()) for clients in tables for c in clients)
     kinds = sorted({r["kind"] for clients in tables for c in clients for r in c.refusals()})
     for clients in tables:
@@ -124,7 +129,47 @@ async def run_n(url: str, n: int, seconds: float, rng: random.Random, think: flo
     return {"tables": n, "moves": moves, "per_second": moves / seconds, "timed": len(lat),
             "p50": statistics.median(lat) if lat else float("nan"),
             "p95": lat[int(0.95 * (len(lat) - 1))] if lat else float("nan"), "refused": refused, "kinds": kinds,
-            "cut": moves - len(lat)}
+            "cut": moves - len(lat), "kb_seat": received / max(1, 4 * moves) / 1024}
+
+
+def _serve(where: Path, db: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """The service from the code at ``where``, on a free port: its process and its socket's address."""
+    port = _free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "tiangow.online", "--port", str(port), "--db", str(db),
+                             "--bot-pause", "0", "--flood-rate", "1000"], cwd=where,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    health = f"http://127.0.0.1:{port}/tiangow/tables/health"
+    for _ in range(300):
+        try:
+            urllib.request.urlopen(health, timeout=2).read()
+            break
+        except OSError:
+            time.sleep(0.1)
+    return proc, f"ws://127.0.0.1:{port}/tiangow/tables/socket"
+
+
+def _run(where: Path, label: str, ns: list[int], a: argparse.Namespace, tmp: Path) -> dict[int, dict[str, Any]]:
+    proc, url = _serve(where, tmp / f"{label}.db")
+    out: dict[int, dict[str, Any]] = {}
+    try:
+        print(f"{label}:\n{'N':>4} {'moves/s':>8} {'p50 ms':>7} {'p95 ms':>7} {'MB/table':>8} {'KB/seat':>7} "
+              f"{'moves':>6} {'cut':>4} {'refused':>7}", flush=True)
+        rng = random.Random(a.seed)
+        for n in ns:
+            before = _rss_mb(proc.pid)
+            r = asyncio.run(run_n(url, n, a.seconds, rng, a.think))
+            grew = (_rss_mb(proc.pid) - before) / n
+            out[n] = r
+            print(f"{n:>4} {r['per_second']:>8.1f} {r['p50']:>7.1f} {r['p95']:>7.1f} {grew:>8.2f} {r['kb_seat']:>7.2f} "
+                  f"{r['moves']:>6} {r['cut']:>4} {r['refused']:>7} {' '.join(r['kinds'])}", flush=True)
+            if r["p95"] > a.limit:
+                print(f"p95 passed {a.limit:.0f} ms at N = {n}: this machine keeps p95 ≤ {a.limit:.0f} ms "
+                      f"below that", flush=True)
+                break
+    finally:
+        proc.kill()
+        proc.wait()
+    return out
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -133,40 +178,31 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--seconds", type=float, default=20.0, help="how long each N plays")
     p.add_argument("--limit", type=float, default=100.0, help="the p95 (ms) past which N stops growing")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--against", help="a git revision: run the same loads on the service as it was there first")
     p.add_argument("--think", type=float, default=0.0,
                    help="seconds each player takes to choose, on average (0: at once, the most load)")
     a = p.parse_args(argv)
     ns = [int(x) for x in a.tables.split(",")]
-    port = _free_port()
-    with tempfile.TemporaryDirectory() as tmp:
-        proc = subprocess.Popen([sys.executable, "-m", "tiangow.online", "--port", str(port), "--db",
-                                 str(Path(tmp) / "t.db"), "--bot-pause", "0", "--flood-rate", "1000"], cwd=ROOT,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        try:
-            health = f"http://127.0.0.1:{port}/tiangow/tables/health"
-            for _ in range(300):
-                try:
-                    urllib.request.urlopen(health, timeout=2).read()
-                    break
-                except OSError:
-                    time.sleep(0.1)
-            url = f"ws://127.0.0.1:{port}/tiangow/tables/socket"
-            print(f"{'N':>4} {'moves/s':>8} {'p50 ms':>7} {'p95 ms':>7} {'MB/table':>8} {'moves':>6} "
-                  f"{'cut':>4} {'refused':>7}")
-            rng = random.Random(a.seed)
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        base: dict[int, dict[str, Any]] | None = None
+        if a.against:
+            tree = tmp / "baseline"
+            subprocess.run(["git", "worktree", "add", "--detach", "-q", str(tree), a.against], cwd=ROOT, check=True)
+            try:
+                base = _run(tree, f"the service at {a.against}", ns, a, tmp)
+            finally:
+                subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, check=False)
+        now = _run(ROOT, "this checkout's service", ns, a, tmp)
+        if base is not None:
+            print("moves a second, this checkout against the baseline (same run):")
             for n in ns:
-                before = _rss_mb(proc.pid)
-                r = asyncio.run(run_n(url, n, a.seconds, rng, a.think))
-                grew = (_rss_mb(proc.pid) - before) / n
-                print(f"{n:>4} {r['per_second']:>8.1f} {r['p50']:>7.1f} {r['p95']:>7.1f} {grew:>8.2f} "
-                      f"{r['moves']:>6} {r['cut']:>4} {r['refused']:>7} {' '.join(r['kinds'])}", flush=True)
-                if r["p95"] > a.limit:
-                    print(f"p95 passed {a.limit:.0f} ms at N = {n}: this machine keeps p95 ≤ {a.limit:.0f} ms "
-                          f"below that", flush=True)
-                    break
-        finally:
-            proc.kill()
-            proc.wait()
+                if n in base and n in now:
+                    b, c = base[n], now[n]
+                    ratio = c["per_second"] / max(b["per_second"], 1e-9)
+                    print(f"{n:>4} tables: {c['per_second']:.1f} / {b['per_second']:.1f} = ×{ratio:.2f}; "
+                          f"p95 {c['p95']:.1f} / {b['p95']:.1f} ms; "
+                          f"KB a seat a move {c['kb_seat']:.2f} / {b['kb_seat']:.2f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -23,8 +23,9 @@ class Client:
     """One page at a table, by its link's ``token``, at the service's socket ``url``."""
 
     def __init__(self, url: str, token: str, *, lang: str = "en", admin: str | None = None,
-                 reconnect: bool = True) -> None:
+                 reconnect: bool = True, compress: bool = False) -> None:
         self.url = url
+        self.compress = compress
         self.token = token
         self.lang = lang
         self.admin = admin
@@ -50,7 +51,8 @@ class Client:
         self._reader = asyncio.get_running_loop().create_task(self._read())
 
     async def _connect(self) -> None:
-        self._ws = await websocket_connect(self.url)
+        # compress: permessage-deflate, as a browser offers it
+        self._ws = await websocket_connect(self.url, compression_options={} if self.compress else None)
         self.connects += 1
         hello: dict[str, Any] = {"type": "hello", "token": self.token, "last": self.last, "lang": self.lang}
         if self.admin is not None:
