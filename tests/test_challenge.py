@@ -24,7 +24,9 @@ def _play(board: ChallengeBoard, rng: random.Random) -> None:
 
 def test_a_challenge_round_trip_same_deal_same_bots_both_results() -> None:
     first = ChallengeBoard(pace=0, seed=77)
-    first.link.incoming = "-"  # opened without a challenge: a deal of its own
+    first.link.incoming = "-"  # opened without a challenge: a deal only when asked for
+    assert first.table is None and first.deal_button in first.children
+    first.deal_button.click()
     assert first.challenge == Challenge(77, Rules(), "rule", 0)
     first.name.value = "阿明"
     _play(first, random.Random(1))
@@ -54,6 +56,8 @@ def test_the_same_bots_answer_the_same_moves_the_same_way() -> None:
     """Bots are seeded by the deal: two learners who make the same moves meet the same replies."""
     a, b = ChallengeBoard(pace=0, seed=9), ChallengeBoard(pace=0, seed=9)
     a.link.incoming = b.link.incoming = "-"
+    a.deal_button.click()
+    b.deal_button.click()
     _play(a, random.Random(4))
     _play(b, random.Random(4))
     assert a.table.session.deal.history == b.table.session.deal.history  # type: ignore[union-attr]

@@ -193,6 +193,7 @@ _CHALLENGED = T("{who}打過這一副牌。你打一次，看看誰打得好：�
                 "{who} played this deal. Play it yourself to see who did better: their results show when you finish.")
 _SOMEONE = T("有人", "Someone")
 _BAD = T("這條挑戰連結讀不到：", "This challenge link cannot be read: ")
+_DEAL = T("發一副挑戰牌", "Deal a challenge")
 _NAME = T("你的名字（可以不填）", "Your name (optional)")
 _RESULTS = T("成績", "Results")
 _YOU = T("你", "you")
@@ -220,6 +221,9 @@ class ChallengeBoard(w.VBox):
         self.challenge: Challenge | None = None
         self.table: PlayTable | None = None
         self.problem: Text | None = None
+        self.deal_button = w.Button(button_style="success", layout=w.Layout(width="auto"))
+        self.deal_button.add_class("tg-challenge-deal")
+        self.deal_button.on_click(lambda _: self._deal())
         self.link.observe(self._incoming, names="incoming")
         super().__init__([self.link, self.intro])
         on_language(self._render)
@@ -236,18 +240,29 @@ class ChallengeBoard(w.VBox):
                 challenge = Challenge.parse(code)
             except ChallengeError as exc:
                 self.problem = _BAD + exc.text
+        if challenge is None and self.problem is None:
+            # opened without a challenge: a deal is dealt only when one is asked for
+            self.children = [self.link, self.intro, self.deal_button]
+            return
         if challenge is None:
-            seed = self.seed if self.seed is not None else random.randrange(1, 10**6)
-            challenge = Challenge(seed, Rules(), "rule", 0)
+            challenge = self._fresh()
         self.start(challenge)
+
+    def _fresh(self) -> Challenge:
+        seed = self.seed if self.seed is not None else random.randrange(1, 10**6)
+        return Challenge(seed, Rules(), "rule", 0)
+
+    def _deal(self) -> None:
+        if self.table is None:
+            self.start(self._fresh())
 
     def start(self, challenge: Challenge) -> None:
         """Deal ``challenge``'s deal at a table of its own (played once, as dealt)."""
         self.challenge = challenge
         self.table = PlayTable(seat=challenge.seat, seed=challenge.seed, opponents=challenge.bots,  # type: ignore[arg-type]
                                rules=challenge.rules, fixed=True, pace=self.pace, on_result=self._finished)
-        self.children = (self.link, self.intro, self.name, self.table, self.results, self.review_buttons,
-                         self.review_panel)
+        self.children = [self.link, self.intro, self.name, self.table, self.results, self.review_buttons,
+                         self.review_panel]
         self._render(current_lang())
 
     def _finished(self, *_: object) -> None:
@@ -290,6 +305,7 @@ class ChallengeBoard(w.VBox):
             parts.append(f'<div class="tg-prose tg-challenge-intro"><b>{html.escape(_CHALLENGED(lang).format(who=names))}'
                          "</b></div>")
         self.intro.value = STYLE + "".join(parts)
+        self.deal_button.description = _DEAL(lang)
         self.name.placeholder = _NAME(lang)
         self.name.description = ""
         if c is not None and hasattr(self, "mine"):
