@@ -151,7 +151,8 @@ async def _per_move(base: str) -> None:
             st = c.state
             if st is not None and st["legal"] and not st.get("over"):
                 await c.send(type="move", against=st["seq"], move=rng.choice(st["legal"]))
-                await c.wait_for(lambda c, st=st: c.state is not None and c.state["seq"] > st["seq"], 30)
+                before: int = st["seq"]
+                await c.wait_for(lambda c: c.state is not None and c.state["seq"] > before, 30)
     await asyncio.sleep(0.3)
     # What goes on the wire: every message West was sent, in order, through permessage-deflate as
     # the service compresses them (tornado: level 6, memory level 5, the window kept between

@@ -65,7 +65,7 @@ async def run_n(url: str, n: int, seconds: float, rng: random.Random, think: flo
         req = urllib.request.Request(base, method="POST", data=b"{}")
         with urllib.request.urlopen(req, timeout=30) as r:
             info = json.loads(r.read())
-        clients = [Client(url, tok) for tok in info["seats"]]
+        clients = [Client(url, tok, compress=True) for tok in info["seats"]]  # as a browser: compressed
         for c in clients:
             await c.open()
         tables.append(clients)
