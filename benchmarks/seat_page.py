@@ -24,6 +24,7 @@ import tempfile
 import time
 import urllib.request
 import zlib
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -124,6 +125,11 @@ def main(argv: list[str] | None = None) -> None:
             proc.wait()
 
 
+def _past(seq: int) -> Callable[[Client], bool]:
+    """Whether a client has heard of an event after ``seq``."""
+    return lambda c: c.state is not None and c.state["seq"] > seq
+
+
 async def _per_move(base: str) -> None:
     """One whole hand, East and West humans (random legal moves), South and North bots: the bytes
     West is sent for each move (its event and every other message of that move), and what a page
@@ -151,8 +157,7 @@ async def _per_move(base: str) -> None:
             st = c.state
             if st is not None and st["legal"] and not st.get("over"):
                 await c.send(type="move", against=st["seq"], move=rng.choice(st["legal"]))
-                before: int = st["seq"]
-                await c.wait_for(lambda c: c.state is not None and c.state["seq"] > before, 30)
+                await c.wait_for(_past(st["seq"]), 30)
     await asyncio.sleep(0.3)
     # What goes on the wire: every message West was sent, in order, through permessage-deflate as
     # the service compresses them (tornado: level 6, memory level 5, the window kept between
