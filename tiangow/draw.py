@@ -11,6 +11,7 @@ drawn: a view hides others' tiles and face-down discards; the full view
 
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Iterable
 from pathlib import Path
@@ -19,7 +20,7 @@ from .bots.hints import Hint, net_digits, outcome_text, ranking_note
 from .deal import ActionKind, DealView, Trick
 from .i18n import Lang, T, Text, bracketed, colon, listed, seat_name
 from .scoring import Settlement
-from .svg import tile_svg
+from .svg import referencing, tile_svg
 from .tiles import Tile
 
 __all__ = ["VERBS", "STYLE", "CSS", "SLOTS", "tiles_html", "seat_html", "trick_html", "table_html", "table_slots",
@@ -55,11 +56,18 @@ def seat_html(view: DealView, seat: int, lang: Lang, *, you: int | None, width: 
     """One seat: its name (banker, you), its stacks, and its tiles as ``view`` sees them
     (face down, smaller, when it may not see them). With ``hide_own``, ``you``'s tiles are
     left out (a widget shows them to pick from) and listed in ``data-hand`` instead."""
-    tags = [t(lang) for t, on in ((_BANKER, seat == view.banker), (_YOU, seat == you)) if on]
+    return _seat(seat, view.banker, view.stacks[seat], view.hands[seat], view.hand_sizes[seat],
+                 acting and seat == view.to_play, lang, you, width, hide_own, referencing())
+
+
+@functools.lru_cache(maxsize=8192)
+def _seat(seat: int, banker: int, n: int, held: tuple[Tile, ...] | None, size: int, to_act: bool, lang: Lang,
+          you: int | None, width: float, hide_own: bool, _by_reference: bool) -> str:
+    """:func:`seat_html` from what it shows (a table's seats, drawn again after every move, mostly
+    show what they showed: kept)."""
+    tags = [t(lang) for t, on in ((_BANKER, seat == banker), (_YOU, seat == you)) if on]
     tag = bracketed(listed(tags, lang), lang) if tags else ""
-    n = view.stacks[seat]
     stacks = T(f"{n} 棟", f"{n} stack{'s' if n != 1 else ''}")(lang)
-    held = view.hands[seat]
     hand = ""
     if hide_own and seat == you:
         tiles = ""
@@ -67,8 +75,8 @@ def seat_html(view: DealView, seat: int, lang: Lang, *, you: int | None, width: 
     elif held is not None:
         tiles = tiles_html(held, lang, width)
     else:
-        tiles = tiles_html((None,) * view.hand_sizes[seat], lang, width / 2)
-    marked = " tg-acting" if acting and seat == view.to_play else ""
+        tiles = tiles_html((None,) * size, lang, width / 2)
+    marked = " tg-acting" if to_act else ""
     return (f'<div class="tg-seat{marked}" data-seat="{seat}" data-stacks="{n}"{hand}>'
             f'<div class="tg-seat-name"><b>{html.escape(seat_name(seat, lang))}</b>{html.escape(tag)}</div>'
             f'<div class="tg-muted">{html.escape(stacks)}</div><div class="tg-seat-tiles">{tiles}</div></div>')
@@ -78,6 +86,12 @@ def trick_html(trick: Trick, viewer: int, lang: Lang, *, width: float = 26, capt
                extra_class: str = "") -> str:
     """A trick laid out as the table sits: each action where its seat is, with who did what;
     discards face down (as far as ``trick`` shows them), the play standing to win outlined."""
+    return _trick(trick, viewer, lang, width, caption, extra_class, referencing())
+
+
+@functools.lru_cache(maxsize=4096)
+def _trick(trick: Trick, viewer: int, lang: Lang, width: float, caption: Text | None, extra_class: str,
+           _by_reference: bool) -> str:
     best = trick.best_seat
     acts = []
     for a in trick.actions:

@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 import contextlib
+import functools
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator, Sequence
 from contextvars import ContextVar
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
     from .deal import DealView, Trick
 
 __all__ = ["tile_svg", "tile_element", "row_svg", "trick_svg", "deal_svg", "die_svg", "TILE_W", "TILE_H",
-           "faces_svg", "by_reference"]
+           "faces_svg", "by_reference", "referencing"]
 
 TILE_W: Final = 40
 TILE_H: Final = 100
@@ -177,6 +178,11 @@ def by_reference() -> Iterator[None]:
         _BY_REFERENCE.reset(token)
 
 
+def referencing() -> bool:
+    """Whether tiles are drawn :func:`by_reference` here (a cache of drawings keys on it)."""
+    return _BY_REFERENCE.get()
+
+
 def _face_id(tile: Tile | None) -> str:
     return "tg-face-back" if tile is None else f"tg-face-{tile.notation}"
 
@@ -207,20 +213,26 @@ def tile_svg(tile: Tile | None, width: float = TILE_W, lang: Lang = "zh-Hant", s
     True
     """
     if _BY_REFERENCE.get():
-        name = pick(lang, "蓋着的牌", "face-down tile") if tile is None else (
-            tile.label(lang, pips=True) if named else pick(lang, f"骨牌 {tile.notation}", f"tile {tile.notation}"))
-        cls = "tg-tile" + (" tg-selected" if selected else "")
-        height = width * TILE_H / TILE_W
-        # a face-down tile says nothing a screen reader needs tile by tile (its seat says how many)
-        label = 'aria-hidden="true"' if tile is None else f'role="img" aria-label="{_attr(name)}"'
-        return (f'<svg width="{_fmt(width)}" height="{_fmt(height)}" viewBox="0 0 {TILE_W} {TILE_H}" {label} '
-                f'data-tile="{"back" if tile is None else tile.notation}" class="{cls}">'
-                f'<use href="#{_face_id(tile)}"/></svg>')
+        return _reference(tile, width, lang, selected, named)
     el = tile_element(tile, 0, 0, width, lang, selected, named)
     el.set("xmlns", "http://www.w3.org/2000/svg")
     for key in ("x", "y"):
         del el.attrib[key]
     return _render(el)
+
+
+@functools.lru_cache(maxsize=4096)
+def _reference(tile: Tile | None, width: float, lang: Lang, selected: bool, named: bool) -> str:
+    """One tile drawn as a reference to its face (the same arguments, the same string: kept)."""
+    name = pick(lang, "蓋着的牌", "face-down tile") if tile is None else (
+        tile.label(lang, pips=True) if named else pick(lang, f"骨牌 {tile.notation}", f"tile {tile.notation}"))
+    cls = "tg-tile" + (" tg-selected" if selected else "")
+    height = width * TILE_H / TILE_W
+    # a face-down tile says nothing a screen reader needs tile by tile (its seat says how many)
+    label = 'aria-hidden="true"' if tile is None else f'role="img" aria-label="{_attr(name)}"'
+    return (f'<svg width="{_fmt(width)}" height="{_fmt(height)}" viewBox="0 0 {TILE_W} {TILE_H}" {label} '
+            f'data-tile="{"back" if tile is None else tile.notation}" class="{cls}">'
+            f'<use href="#{_face_id(tile)}"/></svg>')
 
 
 def row_svg(
