@@ -66,7 +66,13 @@ class Person:
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         self.sockets: list[str] = []
         """The address of every WebSocket the page opened."""
-        self.page.on("websocket", lambda ws: self.sockets.append(ws.url))
+        self.frames: list[str] = []
+        """Every frame the page's sockets received."""
+
+        def opened(ws: Any) -> None:
+            self.sockets.append(ws.url)
+            ws.on("framereceived", lambda payload: self.frames.append(payload if isinstance(payload, str) else ""))
+        self.page.on("websocket", opened)
         self.lang = lang
 
     def check(self) -> None:
@@ -283,6 +289,34 @@ def test_a_human_drops_a_bot_takes_the_seat_and_the_human_reclaims_it(app: str, 
         watch.check()
     finally:
         watch.close()
+
+
+def test_a_double_click_on_play_makes_one_move_and_no_refusal(app: str, browser: Any) -> None:
+    """Clicking twice: the second press, before the table's answer, sends nothing again (no
+    "the table has moved on" for a move the player made once)."""
+    info = _create(app)
+    east = Seat(browser, 390, "en")
+    try:
+        east.open(info["links"]["0"]["url"])
+        east.page.click(".tg-again")
+        east.page.wait_for_function("() => JSON.parse(document.querySelector('.tg-play-page').dataset.legal).length",
+                                    timeout=TIMEOUT)
+        legal = east.state()["legal"]
+        single = next(m for m in legal if m.startswith("play ") and len(m.split()) == 2)
+        tile = single.split()[1]
+        names = east.page.eval_on_selector_all(".tg-pick", "els => els.map(e => e.dataset.pick)")
+        east.page.locator(".tg-pick").nth(names.index(f"{tile[0]}-{tile[1]}" if "-" not in tile else tile)).click()
+        seq = east.state()["seq"]
+        east.page.dblclick(".tg-play")
+        east.page.wait_for_function(
+            f"() => Number(document.querySelector('.tg-play-page').dataset.seq) > {seq}", timeout=TIMEOUT)
+        time.sleep(1.0)
+        refused = [f for f in east.frames if '"type":"refused"' in f]
+        assert refused == [] and east.page.inner_text(".tg-seat-feedback").strip() == ""
+        assert east.page.locator(".tg-pick").count() == 7  # one tile played, once
+        east.check()
+    finally:
+        east.close()
 
 
 def test_the_hint_in_two_stages_then_the_review_of_ones_own_play(app: str, browser: Any) -> None:

@@ -43,6 +43,7 @@
   let picked = []; // indices into one's own tiles
   let hint = null; // {seq, html: {"1": …, "2": …}, stage}
   let asked = false; // a hint asked for, not yet answered
+  let sent = null; // the event a move or a "another hand" was sent against, until the table answers
   let delay = 200;
 
   function tell(text, ok) {
@@ -81,14 +82,15 @@
     const mine = myTurn();
     const leading = Boolean(s && s.deal && s.deal.current === null) || Boolean(s && s.deal && s.deal.current && !s.deal.current.actions.length);
     buttons.play.hidden = buttons.discard.hidden = buttons.hint.hidden = !seat || over || lobby;
-    buttons.play.disabled = !mine;
-    buttons.discard.disabled = !mine || leading;
+    const waiting = sent !== null && s && sent === s.seq; // a second press before the answer: nothing twice
+    buttons.play.disabled = !mine || waiting;
+    buttons.discard.disabled = !mine || leading || waiting;
     buttons.hint.hidden = buttons.hint.hidden || !(s && s.hints);
     buttons.hint.disabled = !mine || asked;
     buttons.hint.textContent = hint && hint.seq === (s && s.seq) && hint.stage === 1 ? say("hint2") : say("hint");
     const agreed = Boolean(s && seat && s.agreed.includes(s.role));
     buttons.again.hidden = !seat || !(over || lobby) || Boolean(s && s.ended);
-    buttons.again.disabled = agreed;
+    buttons.again.disabled = agreed || waiting;
     buttons.again.textContent = lobby ? say("start") : say("again");
     if (agreed && (over || lobby)) tell(lobby ? say("waiting_start") : say("waiting_again"), true);
     const admin = token && store && store.getItem(ADMIN + token);
@@ -146,7 +148,10 @@
       tell(say("pick_first"));
       return;
     }
+    if (sent === state.seq) return; // already sent against this event: wait for the table's answer
+    sent = state.seq;
     send({ type: "move", against: state.seq, move: (discard ? "discard " : "play ") + tiles.join(" ") });
+    controls();
   }
 
   document.addEventListener("click", (e) => {
@@ -185,7 +190,10 @@
     controls();
   });
   buttons.again.addEventListener("click", () => {
-    if (state) send({ type: "again", against: state.seq });
+    if (!state || sent === state.seq) return;
+    sent = state.seq;
+    send({ type: "again", against: state.seq });
+    controls();
   });
   buttons.end.addEventListener("click", () => {
     if (window.confirm(say("end_confirm"))) send({ type: "end" });
@@ -221,12 +229,14 @@
         controls();
       } else if (msg.type === "refused") {
         asked = false;
+        sent = null; // refused: the player may choose again
         tell(msg.text);
         controls();
       }
     };
     ws.onclose = () => {
       ws = null;
+      sent = null; // a move lost with the socket is not made: the table says so when it comes back
       tell(say("reconnecting"), true);
       setTimeout(connect, delay);
       delay = Math.min(delay * 2, 5000);
