@@ -178,9 +178,9 @@ function render({ model, el }) {
     const box = node("div", "tg-friends-links tg-card");
     if (info.local_only) {
       // links on localhost name each phone itself: say so, and how to let the family in
-      const warn = node("div", "tg-friends-local tg-feedback-wrong");
+      const warn = node("div", "tg-friends-local");
       warn.setAttribute("role", "note");
-      warn.append(node("b", "", say("local_only")), " ", say("local_fix"));
+      warn.append(node("b", "", say("local_only")), lang(model) === "en" ? " " : "", say("local_fix"));
       box.appendChild(warn);
     }
     box.appendChild(node("p", "tg-prose", say("links_intro")));

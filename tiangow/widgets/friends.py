@@ -88,6 +88,8 @@ class TableWidget(PageWidget):
 .tg-friends-link-url { flex: 1 1 16em; min-width: 0; font-size: 13px; }
 .tg-friends-qr summary { cursor: pointer; color: #7a4a00; }
 .tg-friends-status { font-weight: 600; margin: 4px 0; }
+.tg-friends-local { border-left: 4px solid #b3261e; background: #fbe4e2; padding: 6px 10px; margin-bottom: 8px; }
+.tg-friends-local b { color: #b3261e; }
 .tg-friends-actions { display: flex; flex-wrap: wrap; gap: 6px; margin: 8px 0; }
 .tg-friends-feedback { color: #b3261e; min-height: 1.3em; }
 .tg-friends-result { margin: 6px 0; font-weight: 600; }
