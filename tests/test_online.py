@@ -910,7 +910,8 @@ def test_the_network_option_serves_the_course_and_tables_and_nothing_else(tmp_pa
                 return e.code, ""
         assert get("/") == (200, base + "/voila/render/lessons/index.ipynb")
         for path in ("/voila/tree", "/voila/tree/lessons", "/voila/api/contents/lessons",
-                     "/voila/render/tests/../lessons/index.ipynb", "/voila/render/docs/x.ipynb"):
+                     "/voila/render/tests/../lessons/index.ipynb", "/voila/render/docs/x.ipynb",
+                     "/voila/files/tiangow/widgets/friends.js", "/voila/files/docs/index.png"):
             assert get(path)[0] == 404, path
         req = urllib.request.Request(base + "/tiangow/tables", method="POST", data=json.dumps(
             {"page": base + "/voila/render/lessons/friends.ipynb"}).encode())

@@ -12,7 +12,8 @@ mounted in Voilà's own Tornado application, a page reaches its table at
 ``--network`` serves the other devices on the network (phones at home): it listens on every
 interface, builds the tables' links and QR codes on this machine's network address
 (:mod:`tiangow.online.address`), and serves nothing but the course: ``/`` opens the course's
-index, only ``lessons/*.ipynb`` render, no directory listing and no contents API. A visitor's
+index, only ``lessons/*.ipynb`` render, no directory listing, no contents API, and no file from
+outside ``lessons/``. A visitor's
 page runs no code of its own on the server: Voilà's kernels accept only the widgets' messages
 from a page (comm and kernel-info messages; ``execute_request`` is refused), and the notebooks
 that run are the course's. ``--public-url=https://host/`` builds the links on the address a
@@ -93,7 +94,8 @@ class App(Voila):  # type: ignore[misc]
         ours: list[Any] = list(handlers(self.tables, base=url_path_join(self.server_url, "/tiangow/")))
         ours.append((self.server_url, _ToIndex, {"to": url_path_join(self.server_url, INDEX)}))
         if self.network or self.public_url:
-            shut = [r"/voila/tree.*", r"/voila/api/contents.*", r"/voila/render/(?!lessons/[^/]+\.ipynb$).*"]
+            shut = [r"/voila/tree.*", r"/voila/api/contents.*", r"/voila/render/(?!lessons/[^/]+\.ipynb$).*",
+                    r"/voila/files/(?!lessons/).*"]
             ours += [(url_path_join(self.server_url, pattern), _NotServed) for pattern in shut]
         return [*ours, *super().init_handlers()]
 
