@@ -318,6 +318,39 @@ def test_the_log_never_holds_one_event_number_twice(tmp_path: Path) -> None:
     assert s.db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
 
 
+def test_an_append_is_committed_when_it_returns_whatever_another_thread_holds(tmp_path: Path) -> None:
+    """The loop's thread holds a write transaction on the store (as a creation does) and rolls it
+    back; meanwhile the log's thread appends an event. When the append returns, the event is on
+    disk — seen by another connection — and the other thread's rollback cannot take it away (on
+    one shared connection the append joined that transaction, returned uncommitted, and was
+    rolled back with it)."""
+    import sqlite3
+    import threading
+
+    store = Store(tmp_path / "t.db")
+    store.create("abc", TableConfig(), {"a": 0}, admin="b")
+    seen: list[bool] = []
+    returned = threading.Event()
+
+    def append() -> None:
+        store.append("abc", {"seq": 1, "type": "ended"})
+        returned.set()
+        other = sqlite3.connect(tmp_path / "t.db")
+        seen.append(other.execute("SELECT COUNT(*) FROM events").fetchone()[0] == 1)
+        other.close()
+
+    store.db.execute("BEGIN IMMEDIATE")  # the loop's thread, mid-creation
+    store.db.execute("INSERT INTO tables VALUES ('zzz', '{}', 0)")
+    writer = threading.Thread(target=append)
+    writer.start()
+    time.sleep(0.5)
+    store.db.execute("ROLLBACK")
+    writer.join(10)
+    assert returned.is_set() and seen == [True]
+    assert [e["type"] for e in store.load("abc")[1]] == ["ended"]
+    store.close()
+
+
 # -- the service over WebSocket ---------------------------------------------------------------
 
 Body = Callable[[str, dict[str, Any], Service], Awaitable[None]]
@@ -1019,6 +1052,7 @@ def test_a_move_sends_a_seat_only_the_parts_of_its_page_that_changed(tmp_path: P
             await c.open()
         await _ready(east, west)
         await east.wait_for(lambda c: c.state is not None and bool(c.state["legal"]))
+        await west.wait_for(lambda c: any(m.get("type") == "snapshot" and "deal" in m for m in c.messages))
         first = next(m for m in west.messages if m.get("type") == "snapshot" and "deal" in m)
         assert {"bottom", "right", "top", "left", "middle", "hand", "status"} <= set(first["parts"])  # drawn once
         rng = random.Random(3)

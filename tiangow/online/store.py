@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 import time
 from collections.abc import Mapping
 from pathlib import Path
@@ -47,18 +48,45 @@ class StoreError(TableError):
 
 
 class Store:
-    """The log of every table at ``path`` (``":memory:"`` for a test's)."""
+    """The log of every table at ``path`` (``":memory:"`` for a test's).
+
+    Each thread that uses the store has its own SQLite connection (the event loop's thread
+    creates and looks up tables, the log's thread appends events): a transaction one of them
+    holds never takes in another's writes, so an append is committed — durable — when it returns,
+    whatever the other thread is doing."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
-        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=FULL")
-        self.db.execute("PRAGMA busy_timeout=5000")
+        self._uri = self.path == ":memory:"
+        if self._uri:  # one database in memory shared by this store's connections
+            self.path = f"file:tiangow-{id(self)}-{time.monotonic_ns()}?mode=memory&cache=shared"
+        self._local = threading.local()
+        self._all: list[sqlite3.Connection] = []
+        self._lock = threading.Lock()
         self.db.executescript(_SCHEMA)
 
+    @property
+    def db(self) -> sqlite3.Connection:
+        """This thread's connection."""
+        conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
+        if conn is None:
+            # used by this thread only; closed by whichever thread closes the store
+            conn = sqlite3.connect(self.path, isolation_level=None, uri=self._uri, check_same_thread=False)
+            if not self._uri:
+                conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=FULL")
+            conn.execute("PRAGMA busy_timeout=5000")
+            self._local.conn = conn
+            with self._lock:
+                self._all.append(conn)
+        return conn
+
     def close(self) -> None:
-        self.db.close()
+        with self._lock:
+            for conn in self._all:
+                conn.close()
+            self._all.clear()
+        self._local = threading.local()
 
     def create(self, code: str, config: TableConfig, tokens: Mapping[str, Role], admin: str) -> None:
         """A new table ``code`` with its links' ``tokens`` (token → role) and the creator's."""
