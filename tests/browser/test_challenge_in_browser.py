@@ -22,6 +22,7 @@ def _challenge() -> str:
     """A challenge played to the end in Python by 'Mei' (random legal moves, rule bots)."""
     board = ChallengeBoard(pace=0, seed=321)
     board.link.incoming = "-"
+    board.deal_button.click()  # a challenge dealt when asked for
     board.name.value = "Mei"
     rng = random.Random(3)
     t = board.table

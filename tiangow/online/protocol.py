@@ -75,9 +75,18 @@ def _str(data: dict[str, Any], key: str, optional: bool = False, limit: int = 64
     value = data.get(key)
     if value is None and optional:
         return None
-    if not isinstance(value, str) or not 0 < len(value) <= limit:
+    if not isinstance(value, str) or not 0 < len(value) <= limit or not _unicode(value):
         raise ProtocolError("bad-field", T(f"「{key}」要是一段文字。", f"{key!r} must be a short string."))
     return value
+
+
+def _unicode(text: str) -> bool:
+    """Whether ``text`` is Unicode text (JSON may spell a lone surrogate, which is not)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def parse(frame: str | bytes) -> Command:
@@ -87,7 +96,7 @@ def parse(frame: str | bytes) -> Command:
                                            f"The message is too large (at most {MAX_FRAME} bytes)."))
     try:
         data = json.loads(frame)
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, RecursionError):  # not JSON, not UTF-8, or nested past what is read
         raise ProtocolError("bad-json", T("訊息不是 JSON。", "The message is not JSON.")) from None
     if not isinstance(data, dict):
         raise ProtocolError("bad-json", T("訊息要是一個 JSON 物件。", "The message must be a JSON object."))

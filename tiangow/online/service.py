@@ -25,12 +25,13 @@ import asyncio
 import base64
 import io
 import json
+import re
 import secrets
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import tornado.web
 import tornado.websocket
@@ -366,6 +367,7 @@ class Service:
         """Each connection's allowance: frames a second, and at once (:class:`~tiangow.online.protocol.Flood`)."""
         self.owners: dict[str, Owner] = {}
         self.pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="tiangow-bots")
+        self.drawing = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tiangow-qr")
         self.disk = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tiangow-log")
         self.faults: list[str] = []
         """Unexpected errors met while handling commands (a test checks it stays empty)."""
@@ -458,6 +460,7 @@ class Service:
             await owner.task
         self.owners.clear()
         self.pool.shutdown(wait=False, cancel_futures=True)
+        self.drawing.shutdown(wait=False, cancel_futures=True)
         self.disk.shutdown(wait=True)
 
 
@@ -491,18 +494,45 @@ def qr_svg(text: str) -> str:
     return buf.getvalue().decode()
 
 
+MAX_BODY: Final = 4096
+"""The largest request to create a table, in bytes (real ones are under 300): larger is refused
+before it is read."""
+
+_HOST = re.compile(r"^[A-Za-z0-9.\-]{1,253}(:[0-9]{1,5})?$|^\[[0-9A-Fa-f:.]{2,45}\](:[0-9]{1,5})?$")
+
+
+@tornado.web.stream_request_body
 class CreateHandler(_Base):
-    """``POST`` the settings (and ``page``, the address the links open) to create a table. Any
-    page may (a static site's pages come from another origin): tokens, not cookies, open tables."""
+    """``POST`` the settings to create a table. Any page may (a static site's pages come from
+    another origin): tokens, not cookies, open tables. Everything in the request is untrusted: a
+    body over :data:`MAX_BODY` is refused before it is read, and anything that is not settings —
+    not JSON, nested too deep, text that is not Unicode, an unknown field — is answered 400 with
+    nothing created."""
 
     def set_default_headers(self) -> None:
         self.set_header("Access-Control-Allow-Origin", "*")
         self.set_header("Access-Control-Allow-Methods", "POST, OPTIONS")
         self.set_header("Access-Control-Allow-Headers", "Content-Type")
 
+    def prepare(self) -> None:
+        self._body = bytearray()
+        if self.request.method == "POST":
+            # a larger Content-Length is answered 400 by Tornado before a byte of the body is read
+            self.request.connection.set_max_body_size(MAX_BODY)  # type: ignore[union-attr]
+
+    def data_received(self, chunk: bytes) -> None:
+        self._body += chunk
+        if len(self._body) > MAX_BODY:  # a body sent without its length
+            raise tornado.web.HTTPError(413)
+
     def options(self) -> None:
         self.set_status(204)
         self.finish()
+
+    def _answer(self, status: int, body: dict[str, Any]) -> None:
+        self.set_status(status)
+        self.set_header("Content-Type", "application/json; charset=UTF-8")
+        self.finish(json.dumps(body))  # ASCII: whatever a refusal quotes, it encodes
 
     def _play_page(self) -> tuple[str, bool]:
         """The seat page the links open, and whether only this computer can open it: on the public
@@ -516,24 +546,25 @@ class CreateHandler(_Base):
         play = base + PLAY
         return play, not (svc.public_url or lan) and local_only(play)
 
-    def post(self) -> None:
-        if len(self.request.body) > 4096:
-            raise tornado.web.HTTPError(413)
+    async def post(self) -> None:
         try:
-            data = json.loads(self.request.body or b"{}")
+            if not self.service.public_url and not _HOST.match(self.request.host or ""):
+                raise TableError("bad-host", T("這個請求的主機名稱不對。", "The request's Host is not a host name."))
+            data = json.loads(bytes(self._body) or b"{}")
             if not isinstance(data, dict):
                 raise TableError("bad-config", T("設定要是一個物件。", "A table's settings are a JSON object."))
+            json.dumps(data, ensure_ascii=False).encode()  # text that is not Unicode (a lone surrogate): refused
             data.pop("page", None)  # the page that created it (links no longer open it: they open the seat page)
             config = TableConfig.from_dict(data)
-        except ValueError as exc:
-            self.set_status(400)
-            self.finish({"error": str(exc)})
+        except (ValueError, RecursionError) as exc:  # UnicodeError is a ValueError
+            self._answer(400, {"error": str(exc) if not isinstance(exc, RecursionError) else "nested too deep"})
             return
         info = self.service.create(config)
         play, local = self._play_page()
-        info["links"] = links(play, info)
+        # five QR codes are a few milliseconds of drawing: not on the loop the tables share
+        info["links"] = await asyncio.get_running_loop().run_in_executor(self.service.drawing, links, play, info)
         info["local_only"] = local  # the page then says only this computer can open them, and how to fix it
-        self.finish(info)
+        self._answer(200, info)
 
 
 PLAY = "tiangow/play"

@@ -1,0 +1,191 @@
+"""What a stranger sends the table service (issue 67): every byte is hostile. Each request or
+frame here is answered 4xx or refused — never a 5xx, never an uncaught error — and changes
+nothing. The service runs in a thread of its own on a loopback port, as the app runs it."""
+
+from __future__ import annotations
+
+import asyncio
+import http.client
+import json
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from tornado.websocket import websocket_connect
+
+from tiangow.online.service import MAX_BODY, Service, make_app
+
+from .browser.pages import free_port
+
+
+class Running:
+    """The service on a loopback port, its loop in a thread; what it logged as errors."""
+
+    def __init__(self, path: Path) -> None:
+        self.port = free_port()
+        self.ready = threading.Event()
+        self.errors: list[str] = []
+        self.service: Service | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.thread = threading.Thread(target=self._run, args=(path,), daemon=True)
+        self.thread.start()
+        assert self.ready.wait(30)
+
+    def _run(self, path: Path) -> None:
+        self.loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(self.loop)
+        self.loop.set_exception_handler(lambda loop, ctx: self.errors.append(str(ctx.get("exception") or ctx)))
+        app, self.service = make_app(path, bot_pause=0.0)
+        app.listen(self.port, address="127.0.0.1")
+        self.loop.call_soon(self.ready.set)
+        self.loop.run_forever()
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}/tiangow/tables"
+
+    def tables(self) -> int:
+        assert self.service is not None
+        return len(self.service.store.codes())
+
+    def stop(self) -> None:
+        assert self.loop is not None and self.service is not None
+        asyncio.run_coroutine_threadsafe(self.service.stop(), self.loop).result(30)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
+    r = Running(tmp_path_factory.mktemp("abuse") / "t.db")
+    yield r
+    r.stop()
+
+
+def _post(r: Running, body: bytes, headers: dict[str, str] | None = None) -> tuple[int, bytes]:
+    conn = http.client.HTTPConnection("127.0.0.1", r.port, timeout=30)
+    try:
+        conn.request("POST", "/tiangow/tables", body=body, headers=headers or {})
+        resp = conn.getresponse()
+        return resp.status, resp.read()
+    finally:
+        conn.close()
+
+
+def _log_errors(r: Running, caplog: Any) -> list[str]:
+    return r.errors + [rec.getMessage() for rec in caplog.records if rec.levelname in ("ERROR", "CRITICAL")]
+
+
+@pytest.mark.parametrize(("name", "body"), [
+    ("nested 2,000 deep", b"[" * 2000 + b"]" * 2000),
+    ("an object nested 650 deep", b'{"a":' * 650 + b"1" + b"}" * 650),
+    ("a lone surrogate", b'{"bots": "\\ud800"}'),
+    ("a lone surrogate as a key", b'{"\\udfff": 1}'),
+    ("a lone surrogate in a page address", b'{"page": "http://x/\\ud800"}'),
+    ("not UTF-8", b'{"bots": "\xff\xfe"}'),
+    ("not JSON", b"{bots"),
+    ("a list", b"[1, 2]"),
+    ("a huge number", b'{"hold_seconds": 1e999999}'),
+    ("a seed", b'{"seed": 5}'),
+])
+def test_a_bad_body_is_answered_400_and_creates_nothing(running: Running, caplog: Any, name: str,
+                                                         body: bytes) -> None:
+    before = running.tables()
+    status, answer = _post(running, body)
+    assert status == 400, (name, status, answer)
+    assert "error" in json.loads(answer)
+    assert running.tables() == before and not _log_errors(running, caplog)
+
+
+def test_a_body_over_the_limit_is_refused_before_it_is_read(running: Running, caplog: Any) -> None:
+    before = running.tables()
+    status, _ = _post(running, b"{" + b" " * (10 * MAX_BODY) + b"}")  # with its length: refused unread
+    assert 400 <= status < 500
+    # without a length (chunked): read up to the limit, then refused
+    conn = http.client.HTTPConnection("127.0.0.1", running.port, timeout=30)
+    conn.putrequest("POST", "/tiangow/tables")
+    conn.putheader("Transfer-Encoding", "chunked")
+    conn.endheaders()
+    try:
+        for _ in range(8):
+            chunk = b" " * 1024
+            conn.send(f"{len(chunk):x}\r\n".encode() + chunk + b"\r\n")
+        conn.send(b"0\r\n\r\n")
+        status = conn.getresponse().status
+    except (ConnectionError, http.client.HTTPException):
+        status = 413  # closed on us once past the limit: refused all the same
+    finally:
+        conn.close()
+    assert 400 <= status < 500
+    assert running.tables() == before and not _log_errors(running, caplog)
+
+
+def test_a_host_that_is_no_host_name_is_refused(running: Running, caplog: Any) -> None:
+    before = running.tables()
+    status, _ = _post(running, b"{}", {"Host": "x" * 600})
+    assert status == 400 and running.tables() == before and not _log_errors(running, caplog)
+
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                                                   max_size=4), max_leaves=12)
+_KEYS = st.sampled_from(["bots", "hints", "hold_seconds", "rules", "seed", "page", "type", "token"])
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(body=st.one_of(st.binary(max_size=300),
+                      st.dictionaries(_KEYS, _JSON, max_size=4).map(lambda d: json.dumps(d).encode()),
+                      _JSON.map(lambda v: json.dumps(v).encode())))
+def test_fuzzed_bodies_never_answer_5xx(running: Running, caplog: Any, body: bytes) -> None:
+    before = running.tables()
+    status, _ = _post(running, body)
+    assert status < 500, (body, status)
+    if status != 200:
+        assert running.tables() == before
+    assert not _log_errors(running, caplog)
+
+
+async def _frames(r: Running, frames: list[str]) -> list[dict[str, Any]]:
+    ws = await websocket_connect(f"ws://127.0.0.1:{r.port}/tiangow/tables/socket")
+    got: list[dict[str, Any]] = []
+    for f in frames:
+        await ws.write_message(f)
+    for _ in frames:
+        msg = await asyncio.wait_for(ws.read_message(), 5)
+        if msg is None:
+            break
+        got.append(json.loads(msg))
+    ws.close()
+    return got
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(frames=st.lists(st.one_of(
+    st.text(max_size=60),
+    st.dictionaries(_KEYS | st.sampled_from(["last", "lang", "admin", "against", "move"]), _JSON,
+                    max_size=5).map(json.dumps),
+    st.builds(lambda tok: json.dumps({"type": "hello", "token": tok}),  # json.dumps writes a lone surrogate as \\udxxx
+              st.text(alphabet=st.characters(categories=["Cs", "Ll", "Nd"]), min_size=1, max_size=40)),
+), min_size=1, max_size=4))
+def test_fuzzed_frames_are_refused_and_change_nothing(running: Running, caplog: Any, frames: list[str]) -> None:
+    before = running.tables()
+    got = asyncio.run(_frames(running, frames))
+    assert all(m.get("type") == "refused" for m in got), got
+    assert running.tables() == before and not _log_errors(running, caplog)
+
+
+@pytest.mark.parametrize("frame", [
+    '{"type": "hello", "token": "\\ud800abcdefgh"}',
+    '{"type": "hello", "token": "abcdefgh\\udfffxyz", "admin": "\\ud800"}',
+    "[" * 1500 + "]" * 500,
+    '{"type": "move", "against": 0, "move": "play \\ud800"}',
+])
+def test_a_frame_with_a_lone_surrogate_or_deep_nesting_is_refused(running: Running, caplog: Any, frame: str) -> None:
+    before = running.tables()
+    got = asyncio.run(_frames(running, [frame]))
+    assert [m.get("type") for m in got] == ["refused"], got
+    assert running.tables() == before and not _log_errors(running, caplog)
