@@ -79,7 +79,7 @@ def main(argv: list[str] | None = None) -> None:
     port = _free_port()
     with tempfile.TemporaryDirectory() as tmp:
         proc = subprocess.Popen([sys.executable, "-m", "tiangow.online", "--port", str(port), "--db",
-                                 str(Path(tmp) / "t.db"), "--bot-pause", "0.05"], cwd=ROOT,
+                                 str(Path(tmp) / "t.db"), "--bot-pause", "0.05", "--client-limits", "off"], cwd=ROOT,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         base = f"http://127.0.0.1:{port}"
         try:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import http.client
+import itertools
 import json
 import threading
 from collections.abc import Iterator
@@ -15,6 +16,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tornado.httpclient import HTTPRequest
 from tornado.websocket import websocket_connect
 
 from tiangow.online.service import MAX_BODY, Service, make_app
@@ -66,10 +68,20 @@ def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
     r.stop()
 
 
+_n = itertools.count(1)
+
+
+def _someone() -> str:
+    """A client address of its own (the service trusts X-Forwarded-For from a loopback peer, as
+    from a proxy on its machine): each fuzzed request is a new stranger, under no one's limits."""
+    n = next(_n)
+    return f"10.{n >> 16 & 255}.{n >> 8 & 255}.{n & 255}"
+
+
 def _post(r: Running, body: bytes, headers: dict[str, str] | None = None) -> tuple[int, bytes]:
     conn = http.client.HTTPConnection("127.0.0.1", r.port, timeout=30)
     try:
-        conn.request("POST", "/tiangow/tables", body=body, headers=headers or {})
+        conn.request("POST", "/tiangow/tables", body=body, headers={"X-Forwarded-For": _someone(), **(headers or {})})
         resp = conn.getresponse()
         return resp.status, resp.read()
     finally:
@@ -103,12 +115,16 @@ def test_a_bad_body_is_answered_400_and_creates_nothing(running: Running, caplog
 
 def test_a_body_over_the_limit_is_refused_before_it_is_read(running: Running, caplog: Any) -> None:
     before = running.tables()
-    status, _ = _post(running, b"{" + b" " * (10 * MAX_BODY) + b"}")  # with its length: refused unread
+    try:
+        status, _ = _post(running, b"{" + b" " * (100 * MAX_BODY) + b"}")  # with its length: refused unread
+    except ConnectionError:
+        status = 400  # answered and closed before the client had sent it all: refused all the same
     assert 400 <= status < 500
     # without a length (chunked): read up to the limit, then refused
     conn = http.client.HTTPConnection("127.0.0.1", running.port, timeout=30)
     conn.putrequest("POST", "/tiangow/tables")
     conn.putheader("Transfer-Encoding", "chunked")
+    conn.putheader("X-Forwarded-For", _someone())
     conn.endheaders()
     try:
         for _ in range(8):
@@ -149,8 +165,9 @@ def test_fuzzed_bodies_never_answer_5xx(running: Running, caplog: Any, body: byt
     assert not _log_errors(running, caplog)
 
 
-async def _frames(r: Running, frames: list[str]) -> list[dict[str, Any]]:
-    ws = await websocket_connect(f"ws://127.0.0.1:{r.port}/tiangow/tables/socket")
+async def _frames(r: Running, frames: list[str], client: str | None = None) -> list[dict[str, Any]]:
+    ws = await websocket_connect(HTTPRequest(f"ws://127.0.0.1:{r.port}/tiangow/tables/socket",
+                                             headers={"X-Forwarded-For": client or _someone()}))
     got: list[dict[str, Any]] = []
     for f in frames:
         await ws.write_message(f)
@@ -189,3 +206,97 @@ def test_a_frame_with_a_lone_surrogate_or_deep_nesting_is_refused(running: Runni
     got = asyncio.run(_frames(running, [frame]))
     assert [m.get("type") for m in got] == ["refused"], got
     assert running.tables() == before and not _log_errors(running, caplog)
+
+
+# -- the limits per client ----------------------------------------------------------------------
+
+def test_one_client_creates_ten_tables_at_once_then_is_told_when_to_come_back(running: Running) -> None:
+    """A creation flood from one address: 10 tables at once, then HTTP 429 with Retry-After (one
+    more every 10 s); another address is not held back by it."""
+    flood = _someone()
+    answers = [_post(running, b"{}", {"X-Forwarded-For": flood})[0] for _ in range(40)]
+    assert answers[:10] == [200] * 10 and set(answers[10:]) == {429}
+    conn = http.client.HTTPConnection("127.0.0.1", running.port, timeout=30)
+    conn.request("POST", "/tiangow/tables", body=b"{}", headers={"X-Forwarded-For": flood})
+    resp = conn.getresponse()
+    assert resp.status == 429 and 1 <= int(resp.getheader("Retry-After") or "0") <= 10
+    assert "try again" in json.loads(resp.read())["error"]
+    conn.close()
+    assert _post(running, b"{}")[0] == 200  # someone else
+
+
+def _table(running: Running) -> dict[str, Any]:
+    status, body = _post(running, b"{}")
+    assert status == 200
+    return json.loads(body)  # type: ignore[no-any-return]
+
+
+async def _socket(running: Running, client: str, lang: str = "en") -> Any:
+    return await websocket_connect(HTTPRequest(f"ws://127.0.0.1:{running.port}/tiangow/tables/socket?lang={lang}",
+                                               headers={"X-Forwarded-For": client}))
+
+
+def test_one_client_opens_thirty_sockets_at_once_then_is_refused_in_its_language(running: Running) -> None:
+    async def main() -> tuple[list[Any], Any]:
+        client = _someone()
+        open_ = [await _socket(running, client) for _ in range(30)]
+        extra = await _socket(running, client, "zh-Hant")
+        msg = json.loads(await asyncio.wait_for(extra.read_message(), 5))
+        closed = await asyncio.wait_for(extra.read_message(), 5)
+        for ws in open_:
+            ws.close()
+        return [msg, closed, extra.close_code], None
+    (msg, closed, code), _ = asyncio.run(main())
+    assert msg["kind"] == "too-many-connections" and "太多連線" in msg["text"]
+    assert closed is None and code == 1013
+
+
+def test_a_client_that_reconnects_does_not_refill_its_frames(running: Running) -> None:
+    """Reconnecting every 20 frames: the address's frames are counted across its sockets (60 at
+    once, then 20 a second), so most of 300 frames sent as fast as it can are refused; another
+    address's pings are answered all the while."""
+    async def main() -> tuple[int, int, int]:
+        client, other = _someone(), _someone()
+        answered = refused = 0
+        for _ in range(15):
+            ws = await _socket(running, client)
+            for _ in range(20):
+                await ws.write_message('{"type": "ping"}')
+            for _ in range(20):
+                msg = await asyncio.wait_for(ws.read_message(), 5)
+                if msg is None:
+                    break
+                kind = json.loads(msg).get("kind")
+                refused += kind == "flood"
+                answered += kind == "hello-first"  # a ping before hello: refused, but read and answered
+            ws.close()
+        calm = await _socket(running, other)
+        await calm.write_message('{"type": "ping"}')
+        theirs = json.loads(await asyncio.wait_for(calm.read_message(), 5))
+        calm.close()
+        return answered, refused, theirs["kind"] != "flood"
+    answered, refused, fine = asyncio.run(main())
+    assert refused >= 150 and answered <= 150 and fine, (answered, refused)
+
+
+def test_a_seats_link_is_open_in_at_most_eight_pages(running: Running) -> None:
+    info = _table(running)
+
+    async def main() -> tuple[list[str], Any]:
+        sockets = []
+        kinds = []
+        for _ in range(9):
+            ws = await _socket(running, _someone())
+            await ws.write_message(json.dumps({"type": "hello", "token": info["seats"][2]}))
+            msg = json.loads(await asyncio.wait_for(ws.read_message(), 5))
+            kinds.append(msg["type"] if msg["type"] != "refused" else msg["kind"])
+            sockets.append(ws)
+        last = sockets[-1]
+        end = await asyncio.wait_for(last.read_message(), 5)
+        code = last.close_code if end is None else "open"
+        for ws in sockets:
+            ws.close()
+        return kinds, code
+    kinds, code = asyncio.run(main())
+    assert kinds[:8] == ["snapshot"] * 8 or all(k != "full" for k in kinds[:8]), kinds
+    assert kinds[8] == "full" and code == 1013

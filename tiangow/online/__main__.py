@@ -10,6 +10,7 @@ import argparse
 import asyncio
 
 from .address import check_public_url, lan_address, link_base
+from .limits import UNLIMITED, Limits
 from .service import make_app
 
 
@@ -21,8 +22,9 @@ async def _main(a: argparse.Namespace) -> None:
         cluster = Cluster(a.redis, a.index, a.size)
         await cluster.start()
     public = check_public_url(a.public_url) if a.public_url else None
+    limits = Limits() if a.client_limits == "on" else UNLIMITED
     app, _service = make_app(a.db, bot_pause=a.bot_pause, flood=(a.flood_rate, max(30, int(a.flood_rate * 3))),
-                             cluster=cluster, public_url=public, network=a.network)
+                             cluster=cluster, public_url=public, network=a.network, limits=limits)
     host = a.host or ("0.0.0.0" if a.network else "127.0.0.1")
     app.listen(a.port, address=host)
     seen = f"http://127.0.0.1:{a.port}/"
@@ -43,6 +45,9 @@ def main() -> None:
     p.add_argument("--public-url",
                    help="https://host/… : build links on this address (a proxy in front of the service)")
     p.add_argument("--host", help="the address to listen on (default 127.0.0.1, or 0.0.0.0 with --network)")
+    p.add_argument("--client-limits", choices=("on", "off"), default="on",
+                   help="what one address may do (tiangow.online.limits); off: for a load test whose "
+                        "clients all share one address")
     p.add_argument("--redis", help="redis://… : one of several processes sharing tables through this Redis")
     p.add_argument("--index", type=int, default=0, help="this process's number among them (0 …)")
     p.add_argument("--size", type=int, default=1, help="how many processes share the tables")

@@ -200,7 +200,8 @@
   });
 
   function connect() {
-    ws = new WebSocket(new URL("tables/socket", location.href).href.replace(/^http/, "ws"));
+    // the page's language, so that a refusal before hello is said in it
+    ws = new WebSocket(new URL("tables/socket?lang=" + lang, location.href).href.replace(/^http/, "ws"));
     ws.onopen = () => {
       delay = 200;
       tell("");
@@ -234,12 +235,13 @@
         controls();
       }
     };
-    ws.onclose = () => {
+    ws.onclose = (ev) => {
       ws = null;
+      if (ev.code === 1013) delay = Math.max(delay, 10000); // the service is full for now: come back later
       sent = null; // a move lost with the socket is not made: the table says so when it comes back
-      tell(say("reconnecting"), true);
+      if (ev.code !== 1013) tell(say("reconnecting"), true); // else the refusal it was sent stays shown
       setTimeout(connect, delay);
-      delay = Math.min(delay * 2, 5000);
+      delay = Math.min(delay * 2, ev.code === 1013 ? 30000 : 5000);
     };
   }
 

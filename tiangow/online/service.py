@@ -25,9 +25,11 @@ import asyncio
 import base64
 import io
 import json
+import math
 import re
 import secrets
 import time
+from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -45,6 +47,7 @@ from ..i18n import LANGS, Lang, T, Text
 from ..move import Move
 from .address import lan_address, link_base, local_only
 from .cluster import Cluster
+from .limits import Buckets, Limits, client_address
 from .page import hint_parts, parts, seat_page_html
 from .protocol import Command, Flood, ProtocolError, parse
 from .store import Store
@@ -61,6 +64,7 @@ from .table import (
     is_refusal,
     new_seed,
     new_token,
+    token_hash,
 )
 from .views import event_view, snapshot
 
@@ -349,8 +353,17 @@ class Service:
                  catch_up: int = 200, render: Callable[[Table, Role, Lang, float], dict[str, str]] | None = None,
                  flood: tuple[float, int] = (10.0, 30), cluster: Cluster | None = None,
                  idle_seconds: float = 600.0, seeds: Seeds = new_seed, public_url: str | None = None,
-                 network: bool = False, root: str = "/", review_page: str | None = None) -> None:
+                 network: bool = False, root: str = "/", review_page: str | None = None,
+                 limits: Limits | None = None) -> None:
         self.store = store
+        self.limits = limits if limits is not None else Limits()
+        """What one client may do (:mod:`tiangow.online.limits`)."""
+        lim = self.limits
+        self.creating = Buckets(*lim.creates, lim.clients)
+        self.connecting = Buckets(*lim.connects, lim.clients)
+        self.sending = Buckets(*lim.frames, lim.clients)
+        self.open_on: Counter[str] = Counter()
+        """Sockets open on each link (its token's digest) and each table (its code)."""
         self.review_page = review_page
         """The course's page that shows a seat the review of its play (``None``: no course here)."""
         self.public_url = public_url
@@ -547,6 +560,13 @@ class CreateHandler(_Base):
         return play, not (svc.public_url or lan) and local_only(play)
 
     async def post(self) -> None:
+        client = client_address(self.request.remote_ip or "", self.request.headers)
+        wait = self.service.creating.take(client, self.service.clock())
+        if wait is not None:  # this client has made its tables for now
+            self.set_header("Retry-After", str(math.ceil(wait)))
+            self._answer(429, {"error": f"Too many tables created from this address: try again in "
+                                        f"{math.ceil(wait)} s."})
+            return
         try:
             if not self.service.public_url and not _HOST.match(self.request.host or ""):
                 raise TableError("bad-host", T("這個請求的主機名稱不對。", "The request's Host is not a host name."))
@@ -582,6 +602,9 @@ class PlayHandler(_Base):
         self.finish(seat_page_html())
 
 
+_TOO_MANY = T("這個地址開了太多連線，請等一會再試。",
+              "Too many connections from this address: wait a little and try again.")
+_FULL = T("這條連結或者這張枱已經有太多人打開了。", "Too many pages have this link or this table open.")
 _BAD_TOKEN = T("這條連結不對，或者那張枱已經沒有了。", "This link is not right, or its table is gone.")
 
 
@@ -601,6 +624,18 @@ class SocketHandler(tornado.websocket.WebSocketHandler):
         self.lang: Lang = "en"
         self.remote: tuple[str, int] | None = None
         """(table code, connection number) where the table's owner is another process."""
+        self.client = ""
+        self.counted: tuple[str, str] | None = None
+        """The link (its token's digest) and table this socket is counted on."""
+
+    def open(self, *args: str, **kwargs: str) -> None:
+        svc = self.service
+        self.client = client_address(self.request.remote_ip or "", self.request.headers)
+        asked = self.get_query_argument("lang", "en")
+        self.lang = asked if asked in LANGS else "en"
+        if svc.connecting.take(self.client, svc.clock()) is not None:
+            self._refuse("too-many-connections", _TOO_MANY)
+            self.close(1013, "too many connections from this address")
 
     def check_origin(self, origin: str) -> bool:
         return True  # tokens, not cookies, open a table: any page holding a link may connect
@@ -623,6 +658,9 @@ class SocketHandler(tornado.websocket.WebSocketHandler):
     async def on_message(self, message: str | bytes) -> None:
         try:
             self.flood.take(self.service.clock())
+            if self.service.sending.take(self.client, self.service.clock()) is not None:
+                self.flood.refused += 1  # this address's frames, across all its sockets and reconnects
+                raise ProtocolError("flood", T("訊息太多太快，請慢一點。", "Too many messages too fast: slow down."))
             cmd = parse(message)
         except ProtocolError as exc:
             self._refuse(exc.kind, exc.text)
@@ -664,6 +702,16 @@ class SocketHandler(tornado.websocket.WebSocketHandler):
             self._refuse("bad-token", _BAD_TOKEN)
             return
         code, role = found
+        svc = self.service
+        link = token_hash(cmd.token)
+        cap = svc.limits.per_watch_link if role == SPECTATOR else svc.limits.per_link
+        if svc.open_on[link] >= cap or svc.open_on[code] >= svc.limits.per_table:
+            self._refuse("full", _FULL)
+            self.close(1013, "too many sockets on this link or table")
+            return
+        svc.open_on[link] += 1
+        svc.open_on[code] += 1
+        self.counted = (link, code)
         admin = False
         if cmd.admin is not None:
             mine = self.service.store.lookup(cmd.admin)
@@ -673,6 +721,12 @@ class SocketHandler(tornado.websocket.WebSocketHandler):
         await self.owner.queue.put(("join", (self.conn, cmd.last)))
 
     def on_close(self) -> None:
+        if self.counted is not None:
+            for key in self.counted:
+                self.service.open_on[key] -= 1
+                if self.service.open_on[key] <= 0:
+                    del self.service.open_on[key]
+            self.counted = None
         if self.remote is not None and self.service.cluster is not None:
             self.service.cluster.leave(*self.remote)
         if self.owner is not None and self.conn is not None:

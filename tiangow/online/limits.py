@@ -1,0 +1,100 @@
+"""What one client may do to the table service, and how a client is told apart.
+
+A *client* is an address: the peer's, or — where the peer is a proxy the operator trusts (by
+default a proxy on this machine: loopback) — the last address its ``X-Forwarded-For`` names.
+Each client has token buckets (:class:`~tiangow.online.protocol.Flood`) for the tables it
+creates, the sockets it opens and the frames it sends across all its sockets (reconnecting does
+not refill them); a link and a table have caps on the sockets open on them. The buckets of at
+most :attr:`Limits.clients` clients are remembered (the longest unheard of forgotten first), so
+the memory they take is bounded whatever a flood of addresses does.
+
+>>> b = Buckets(rate=1.0, burst=2, size=10)
+>>> b.take("a", 0.0), b.take("a", 0.0), b.take("a", 0.0)
+(None, None, 1.0)
+>>> b.take("b", 0.0)  # another client has its own
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from collections import OrderedDict
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+__all__ = ["Limits", "Buckets", "client_address", "UNLIMITED"]
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Each limit and its default (docs/online.md, "Security", says why each is what it is)."""
+
+    creates: tuple[float, int] = (0.1, 10)
+    """Tables one client may create: a second, and at once (10 at once, then one every 10 s)."""
+    connects: tuple[float, int] = (1.0, 30)
+    """Sockets one client may open: a second, and at once."""
+    frames: tuple[float, int] = (20.0, 60)
+    """Frames one client may send across all its sockets: a second, and at once (a person's
+    page sends a few a minute)."""
+    per_link: int = 8
+    """Sockets open at once on one seat's link (a player's phone and a few tabs)."""
+    per_watch_link: int = 60
+    """Sockets open at once on a table's spectator link (a class watching its teacher's table)."""
+    per_table: int = 100
+    """Sockets open at once on one table, every link together."""
+    clients: int = 10_000
+    """Clients whose buckets are remembered."""
+
+
+UNLIMITED = Limits(creates=(1e9, 10**9), connects=(1e9, 10**9), frames=(1e9, 10**9), per_link=10**9,
+                   per_watch_link=10**9, per_table=10**9)
+"""No limit per client: for a load test whose clients all share one address."""
+
+
+class Buckets:
+    """A token bucket per client: ``burst`` at once, then ``rate`` a second."""
+
+    def __init__(self, rate: float, burst: int, size: int) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.size = size
+        self._level: OrderedDict[str, tuple[float, float]] = OrderedDict()
+
+    def take(self, client: str, now: float) -> float | None:
+        """Take one for ``client``: ``None`` if allowed, else the seconds until one is."""
+        level, at = self._level.pop(client, (float(self.burst), now))
+        level = min(float(self.burst), level + (now - at) * self.rate)
+        if level < 1:
+            self._level[client] = (level, now)
+            return (1 - level) / self.rate if self.rate > 0 else 3600.0
+        self._level[client] = (level - 1, now)
+        while len(self._level) > self.size:
+            self._level.popitem(last=False)
+        return None
+
+    def __len__(self) -> int:
+        return len(self._level)
+
+
+def _loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
+
+
+def client_address(peer: str, headers: Mapping[str, str], trusted: frozenset[str] | None = None) -> str:
+    """The client a request comes from: ``peer``, or where ``peer`` is a trusted proxy (``None``:
+    a proxy on this machine) the last address of its ``X-Forwarded-For``.
+
+    >>> client_address("203.0.113.9", {"X-Forwarded-For": "1.2.3.4"})
+    '203.0.113.9'
+    >>> client_address("127.0.0.1", {"X-Forwarded-For": "1.2.3.4, 198.51.100.7"})
+    '198.51.100.7'
+    """
+    proxy = _loopback(peer) if trusted is None else peer in trusted
+    forwarded = headers.get("X-Forwarded-For", "") if proxy else ""
+    last = forwarded.rsplit(",", 1)[-1].strip()[:64]
+    try:
+        return str(ipaddress.ip_address(last)) if last else peer
+    except ValueError:
+        return peer
