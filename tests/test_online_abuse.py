@@ -9,6 +9,7 @@ import http.client
 import itertools
 import json
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -300,3 +301,26 @@ def test_a_seats_link_is_open_in_at_most_eight_pages(running: Running) -> None:
     kinds, code = asyncio.run(main())
     assert kinds[:8] == ["snapshot"] * 8 or all(k != "full" for k in kinds[:8]), kinds
     assert kinds[8] == "full" and code == 1013
+
+
+def test_a_socket_that_never_says_hello_is_closed(tmp_path: Path) -> None:
+    """A socket that connects and says nothing is told and closed once its time to say hello is
+    up (10 s by default; half a second here)."""
+    from tiangow.online.limits import Limits
+
+    async def main() -> tuple[dict[str, Any], Any, float]:
+        port = free_port()
+        app, service = make_app(tmp_path / "t.db", bot_pause=0.0, limits=Limits(hello_seconds=0.5))
+        server = app.listen(port, address="127.0.0.1")
+        try:
+            start = time.monotonic()
+            ws = await websocket_connect(f"ws://127.0.0.1:{port}/tiangow/tables/socket?lang=zh-Hans")
+            msg = json.loads(await asyncio.wait_for(ws.read_message(), 5))
+            end = await asyncio.wait_for(ws.read_message(), 5)
+            return msg, (end, ws.close_code), time.monotonic() - start
+        finally:
+            await service.stop()
+            server.stop()
+    msg, (end, code), took = asyncio.run(main())
+    assert msg["kind"] == "hello-late" and "打招呼" in msg["text"]
+    assert end is None and code == 1008 and 0.4 < took < 4

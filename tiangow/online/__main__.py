@@ -26,7 +26,8 @@ async def _main(a: argparse.Namespace) -> None:
     app, _service = make_app(a.db, bot_pause=a.bot_pause, flood=(a.flood_rate, max(30, int(a.flood_rate * 3))),
                              cluster=cluster, public_url=public, network=a.network, limits=limits)
     host = a.host or ("0.0.0.0" if a.network else "127.0.0.1")
-    app.listen(a.port, address=host)
+    # a connection that sends no request within 30 s (or is idle that long between requests) is closed
+    app.listen(a.port, address=host, idle_connection_timeout=30, body_timeout=30)
     seen = f"http://127.0.0.1:{a.port}/"
     base = link_base(seen, public_url=public, lan=lan_address() if a.network else None)
     print(f"tiangow tables on {base}tiangow/tables (listening on {host}:{a.port}, log {a.db})", flush=True)

@@ -43,10 +43,14 @@ class Limits:
     """Sockets open at once on one table, every link together."""
     clients: int = 10_000
     """Clients whose buckets are remembered."""
+    hello_seconds: float = 10.0
+    """How long a new socket has to say which link it holds before it is closed."""
+    ping_seconds: float = 30.0
+    """How often a socket is pinged; one silent for twice that is closed."""
 
 
 UNLIMITED = Limits(creates=(1e9, 10**9), connects=(1e9, 10**9), frames=(1e9, 10**9), per_link=10**9,
-                   per_watch_link=10**9, per_table=10**9)
+                   per_watch_link=10**9, per_table=10**9, hello_seconds=3600.0)
 """No limit per client: for a load test whose clients all share one address."""
 
 

@@ -35,6 +35,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Final
 
+import tornado.ioloop
 import tornado.web
 import tornado.websocket
 
@@ -636,6 +637,23 @@ class SocketHandler(tornado.websocket.WebSocketHandler):
         if svc.connecting.take(self.client, svc.clock()) is not None:
             self._refuse("too-many-connections", _TOO_MANY)
             self.close(1013, "too many connections from this address")
+            return
+        # a socket that never says which link it holds is closed (it would hold memory for nothing)
+        self._deadline = tornado.ioloop.IOLoop.current().call_later(svc.limits.hello_seconds, self._silent)
+
+    def _silent(self) -> None:
+        if self.conn is None and self.remote is None:
+            self._refuse("hello-late", T("連線之後要先打招呼（hello）。", "A connection says hello first, and soon."))
+            self.close(1008, "no hello")
+
+    @property
+    def ping_interval(self) -> float:
+        """Pings keep a socket honest: one that answers none within :attr:`ping_timeout` is closed."""
+        return self.service.limits.ping_seconds
+
+    @property
+    def ping_timeout(self) -> float:
+        return self.service.limits.ping_seconds * 2
 
     def check_origin(self, origin: str) -> bool:
         return True  # tokens, not cookies, open a table: any page holding a link may connect
@@ -721,6 +739,9 @@ class SocketHandler(tornado.websocket.WebSocketHandler):
         await self.owner.queue.put(("join", (self.conn, cmd.last)))
 
     def on_close(self) -> None:
+        deadline = getattr(self, "_deadline", None)
+        if deadline is not None:
+            tornado.ioloop.IOLoop.current().remove_timeout(deadline)
         if self.counted is not None:
             for key in self.counted:
                 self.service.open_on[key] -= 1
