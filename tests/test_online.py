@@ -1079,3 +1079,40 @@ def test_a_move_sends_a_seat_only_the_parts_of_its_page_that_changed(tmp_path: P
         for c in (east, west, watch):
             await c.close()
     _serve(body, tmp_path, bot_pause=0.0)
+
+
+def test_a_hint_never_holds_up_its_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The coach thinks off the table's loop: while a slow hint is worked out for East, West's
+    ping is answered at once and East's own move is made; the hint, of no use once the table
+    has moved on, comes back as such (not as advice for a position gone)."""
+    from tiangow.bots.hints import Coach
+
+    real = Coach.hint
+
+    def slow(self: Any, view: Any) -> Any:
+        time.sleep(1.5)
+        return real(self, view)
+
+    monkeypatch.setattr(Coach, "hint", slow)
+
+    async def body(url: str, info: dict[str, Any], service: Service) -> None:
+        east, west = Client(url, info["seats"][0]), Client(url, info["seats"][2])
+        for c in (east, west):
+            await c.open()
+        await _ready(east, west)
+        await east.wait_for(lambda c: c.state is not None and bool(c.state["legal"]))
+        await east.send(type="hint")
+        await asyncio.sleep(0.1)
+        start = time.monotonic()
+        await west.send(type="ping")
+        await west.wait_for(lambda c: any(m.get("type") == "pong" for m in c.messages))
+        assert time.monotonic() - start < 0.5  # not behind the coach
+        s = east.state
+        assert s is not None
+        await east.send(type="move", against=s["seq"], move=s["legal"][0])
+        await east.wait_for(lambda c: c.state is not None and c.state["seq"] > s["seq"])
+        await east.wait_for(lambda c: any(r["kind"] == "stale-hint" for r in c.refusals()), 10)
+        assert not [m for m in east.messages if m.get("type") == "hint"]
+        for c in (east, west):
+            await c.close()
+    _serve(body, tmp_path, bot_pause=30.0)

@@ -40,9 +40,10 @@ import tornado.web
 import tornado.websocket
 
 from ..bots.base import Bot
-from ..bots.hints import Coach
+from ..bots.hints import Coach, Hint
 from ..bots.rule import RuleBot
 from ..bots.search import SearchBot
+from ..deal import DealView
 from ..errors import TiangowError
 from ..i18n import LANGS, Lang, T, Text
 from ..move import Move
@@ -100,6 +101,8 @@ class Owner:
         self._rebuild_views()
         self.bots: dict[tuple[int, int], Bot] = {}
         self.coach: tuple[int, Coach] | None = None
+        self.hinting: tuple[int, asyncio.Future[Hint]] | None = None
+        """The hint being worked out, and the event it was asked at."""
         self.drawn: dict[tuple[Role, Lang], tuple[object, dict[str, str]]] = {}
         """The parts last drawn for each role and language, and the state they show (drawn once
         for every page showing the same)."""
@@ -238,6 +241,9 @@ class Owner:
             conn.send({"type": "pong", "seq": t.seq})
 
     async def _hint(self, conn: Connection) -> None:
+        """Check the asker may have a hint, then have the coach work it out off this loop: the table
+        goes on meanwhile (its other commands, its bots). The answer is sent if the table is
+        still where it was asked; pages asking at the same point share one working-out."""
         t = self.table
         d = t.deal
         if not t.config.hints:
@@ -252,7 +258,21 @@ class Owner:
         coach = self.coach[1]
         view = d.view(seat)
         at = t.seq
-        hint = await asyncio.get_running_loop().run_in_executor(self.service.pool, coach.hint, view)
+        if self.hinting is None or self.hinting[0] != at:
+            work = asyncio.get_running_loop().run_in_executor(self.service.pool, coach.hint, view)
+            self.hinting = (at, asyncio.ensure_future(work))
+        asyncio.get_running_loop().create_task(self._answer_hint(conn, view, at, self.hinting[1]))
+
+    async def _answer_hint(self, conn: Connection, view: DealView, at: int, work: asyncio.Future[Hint]) -> None:
+        try:
+            hint = await work
+        except Exception as exc:  # the coach failed: said, and noted
+            self._refuse(conn, exc)
+            return
+        if self.table.seq != at:  # the table moved on while the coach thought: the hint is of no use now
+            conn.send({"type": "refused", "kind": "stale-hint", "seq": self.table.seq, "refusal": False,
+                       "text": _STALE_HINT(conn.lang)})
+            return
         lang = conn.lang
         conn.send({"type": "hint", "seq": at, "html": hint_parts(view, hint, lang),
                    "nudge": hint.nudge(lang), "recommended": str(hint.recommended),
@@ -603,6 +623,8 @@ class PlayHandler(_Base):
         self.finish(seat_page_html())
 
 
+_STALE_HINT = T("教練想好之前，枱上已經變了：再按一次「提示」。",
+                "The table moved on while the coach was thinking: ask for a hint again.")
 _TOO_MANY = T("這個地址開了太多連線，請等一會再試。",
               "Too many connections from this address: wait a little and try again.")
 _FULL = T("這條連結或者這張枱已經有太多人打開了。", "Too many pages have this link or this table open.")
