@@ -5,9 +5,14 @@ nothing. The service runs in a thread of its own on a loopback port, as the app 
 from __future__ import annotations
 
 import asyncio
+import base64
+import dataclasses
 import http.client
 import itertools
 import json
+import os
+import socket
+import struct
 import threading
 import time
 from collections.abc import Iterator
@@ -21,6 +26,7 @@ from tornado.httpclient import HTTPRequest
 from tornado.websocket import websocket_connect
 
 from tiangow.online.service import MAX_BODY, Service, make_app
+from tiangow.online.table import TableConfig
 
 from .browser.pages import free_port
 
@@ -324,3 +330,64 @@ def test_a_socket_that_never_says_hello_is_closed(tmp_path: Path) -> None:
     msg, (end, code), took = asyncio.run(main())
     assert msg["kind"] == "hello-late" and "打招呼" in msg["text"]
     assert end is None and code == 1008 and 0.4 < took < 4
+
+
+def _frame(text: str) -> bytes:
+    """One masked text frame, as a client sends it."""
+    payload = text.encode()
+    mask = os.urandom(4)
+    n = len(payload)
+    head = bytes([0x81]) + (bytes([0x80 | n]) if n < 126 else bytes([0x80 | 126]) + struct.pack("!H", n))
+    return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+
+
+def test_a_reader_that_stops_reading_is_dropped_not_buffered_for(tmp_path: Path) -> None:
+    """A page that never reads, asking again and again for its table redrawn: what waits to be sent
+    to it is capped (256 KB here, 1 MB by default) and the socket is dropped; the table goes on."""
+    from tiangow.online.limits import UNLIMITED
+
+    async def main() -> tuple[int, int]:
+        port = free_port()
+        limits = dataclasses.replace(UNLIMITED, send_buffer=256 * 1024)
+        app, service = make_app(tmp_path / "t.db", bot_pause=0.0, limits=limits, flood=(1e6, 10**6))
+        server = app.listen(port, address="127.0.0.1")
+        try:
+            info = service.create(TableConfig())
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            sock = writer.get_extra_info("socket")
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            key = base64.b64encode(os.urandom(16)).decode()
+            writer.write(f"GET /tiangow/tables/socket HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+                         f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode())
+            await reader.readuntil(b"\r\n\r\n")
+            writer.write(_frame(json.dumps({"type": "hello", "token": info["seats"][0]})))
+            owner = None
+            for _ in range(200):
+                await asyncio.sleep(0.02)
+                owner = service.owners.get(info["code"])
+                if owner is not None and owner.sockets:
+                    break
+            assert owner is not None and owner.sockets
+            sent = 0
+            while owner.sockets and sent < 20000:  # never read: each asks for the whole page again
+                try:
+                    writer.write(_frame('{"type": "lang", "lang": "zh-Hant"}') + _frame('{"type": "lang", "lang": "en"}'))
+                    await writer.drain()
+                except ConnectionError:  # dropped by the service
+                    break
+                sent += 2
+                if sent % 100 == 0:
+                    await asyncio.sleep(0.01)
+            for _ in range(100):
+                if not owner.sockets:
+                    break
+                await asyncio.sleep(0.05)
+            writer.close()
+            t = owner.table
+            assert not service.faults and t.seq >= 1  # the table itself goes on
+            return sent, len(owner.sockets)
+        finally:
+            await service.stop()
+            server.stop()
+    sent, left = asyncio.run(main())
+    assert left == 0 and sent < 20000, sent

@@ -47,6 +47,9 @@ class Limits:
     """How long a new socket has to say which link it holds before it is closed."""
     ping_seconds: float = 30.0
     """How often a socket is pinged; one silent for twice that is closed."""
+    send_buffer: int = 1 << 20
+    """Bytes waiting to be sent to one socket past which it is dropped (a reader that stalled:
+    it reconnects when it reads again, and is sent what it missed)."""
 
 
 UNLIMITED = Limits(creates=(1e9, 10**9), connects=(1e9, 10**9), frames=(1e9, 10**9), per_link=10**9,

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any, Final
 
 import tornado.ioloop
+import tornado.iostream
 import tornado.web
 import tornado.websocket
 
@@ -687,9 +688,19 @@ class SocketHandler(tornado.websocket.WebSocketHandler):
         return {"compression_level": 6, "mem_level": 5}
 
     def _send(self, msg: dict[str, Any]) -> None:
-        if self.ws_connection is None or self.ws_connection.is_closing():
+        ws = self.ws_connection
+        if ws is None or ws.is_closing():
             return
-        self.write_message(json.dumps(msg, ensure_ascii=False, separators=(",", ":")))
+        stream = getattr(ws, "stream", None)
+        if stream is not None:  # a reader that stopped reading is dropped, not buffered for without end
+            stream.max_write_buffer_size = self.service.limits.send_buffer
+        try:
+            self.write_message(json.dumps(msg, ensure_ascii=False, separators=(",", ":")))
+        except (tornado.iostream.StreamBufferFullError, tornado.iostream.StreamClosedError,
+                tornado.websocket.WebSocketClosedError):
+            self.close(1008, "not reading")
+            if stream is not None:
+                stream.close()
 
     def _refuse(self, kind: str, text: Text) -> None:
         self._send({"type": "refused", "kind": kind, "text": text(self.lang), "refusal": False,
