@@ -173,16 +173,45 @@ def _run(where: Path, label: str, ns: list[int], a: argparse.Namespace, tmp: Pat
     return out
 
 
+def log_size(n: int) -> None:
+    """Create ``n`` tables in a fresh log as the service does, and print the bytes each takes and
+    what the limits bound the log to under a creation flood from every address at once."""
+    from tiangow.online.limits import Limits
+    from tiangow.online.service import Service
+    from tiangow.online.store import Store
+    from tiangow.online.table import TableConfig
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "t.db"
+        service = Service(Store(path))
+        for _ in range(n):
+            service.create(TableConfig())
+        service.store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        per = path.stat().st_size / n
+        service.store.close()
+    lim = Limits()
+    rate, burst = lim.creates_all
+    most = burst + rate * (lim.unopened_seconds + lim.sweep_seconds)
+    print(f"{n} tables: {per:.0f} bytes a table in the log; at the limits (all clients together "
+          f"{burst} at once, then {rate:g} a second; an unopened table swept after "
+          f"{lim.unopened_seconds / 3600:g} h, the sweep every {lim.sweep_seconds / 60:g} min) the log holds at most "
+          f"{most:,.0f} unopened tables: {most * per / 2**20:,.0f} MB")
+
+
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--tables", default="1,5,10,20,40", help="the values of N, comma separated")
     p.add_argument("--seconds", type=float, default=20.0, help="how long each N plays")
     p.add_argument("--limit", type=float, default=100.0, help="the p95 (ms) past which N stops growing")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--log-size", type=int, help="only: create this many tables in a log and print its size")
     p.add_argument("--against", help="a git revision: run the same loads on the service as it was there first")
     p.add_argument("--think", type=float, default=0.0,
                    help="seconds each player takes to choose, on average (0: at once, the most load)")
     a = p.parse_args(argv)
+    if a.log_size:
+        log_size(a.log_size)
+        return
     ns = [int(x) for x in a.tables.split(",")]
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)

@@ -340,7 +340,7 @@ def test_an_append_is_committed_when_it_returns_whatever_another_thread_holds(tm
         other.close()
 
     store.db.execute("BEGIN IMMEDIATE")  # the loop's thread, mid-creation
-    store.db.execute("INSERT INTO tables VALUES ('zzz', '{}', 0)")
+    store.db.execute("INSERT INTO tables (code, config, created) VALUES ('zzz', '{}', 0)")
     writer = threading.Thread(target=append)
     writer.start()
     time.sleep(0.5)

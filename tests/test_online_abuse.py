@@ -391,3 +391,46 @@ def test_a_reader_that_stops_reading_is_dropped_not_buffered_for(tmp_path: Path)
             server.stop()
     sent, left = asyncio.run(main())
     assert left == 0 and sent < 20000, sent
+
+
+def test_the_log_is_swept_of_tables_nobody_opened_or_uses(tmp_path: Path) -> None:
+    """A table no page opened within a day of its creation is removed, links and all; one in use
+    stays until nothing has happened at it for 30 days."""
+    from tiangow.online.store import Store
+
+    store = Store(tmp_path / "t.db")
+    for code in ("never", "opened", "played"):
+        store.create(code, TableConfig(), {f"{code}-tok": 0}, admin=f"{code}-adm")
+    store.opened("opened")
+    store.append("played", {"seq": 1, "type": "ended"})
+    store.opened("played")
+    now = time.time()
+    assert store.sweep(now, 86_400, 30 * 86_400) == 0  # nothing is a day old yet
+    assert store.sweep(now + 2 * 86_400, 86_400, 30 * 86_400) == 1
+    assert store.codes() == ["opened", "played"] and store.lookup("never-tok") is None
+    assert store.sweep(now + 31 * 86_400, 86_400, 30 * 86_400) == 2
+    assert store.codes() == [] and store.lookup("played-tok") is None
+    assert store.db.execute("SELECT COUNT(*) FROM events").fetchone()[0] == 0
+    store.close()
+
+
+def test_all_clients_together_create_at_most_so_many_tables(tmp_path: Path) -> None:
+    """Many addresses at once (a flood from everywhere): all of them together create at most the
+    service-wide allowance (100 at once, then one a second; 5 here), the rest told to come back."""
+    from tiangow.online.limits import Limits
+
+    r = Running.__new__(Running)
+    r.port = free_port()
+    r.ready, r.errors = threading.Event(), []
+
+    async def main() -> list[int]:
+        app, service = make_app(tmp_path / "t.db", bot_pause=0.0, limits=Limits(creates_all=(0.01, 5)))
+        server = app.listen(r.port, address="127.0.0.1")
+        try:
+            loop = asyncio.get_running_loop()
+            return [(await loop.run_in_executor(None, _post, r, b"{}"))[0] for _ in range(12)]
+        finally:
+            await service.stop()
+            server.stop()
+    answers = asyncio.run(main())
+    assert answers[:5] == [200] * 5 and set(answers[5:]) == {429}

@@ -47,13 +47,22 @@ class Limits:
     """How long a new socket has to say which link it holds before it is closed."""
     ping_seconds: float = 30.0
     """How often a socket is pinged; one silent for twice that is closed."""
+    creates_all: tuple[float, int] = (1.0, 100)
+    """Tables all clients together may create: a second, and at once — with the sweep below, what
+    bounds the log whatever number of addresses a flood comes from."""
+    unopened_seconds: float = 86_400.0
+    """A table no page has opened this long after its creation is removed."""
+    retention_seconds: float = 30 * 86_400.0
+    """A table nothing has happened at this long (no move, no page opening it) is removed."""
+    sweep_seconds: float = 600.0
+    """How often the log is swept of such tables."""
     send_buffer: int = 1 << 20
     """Bytes waiting to be sent to one socket past which it is dropped (a reader that stalled:
     it reconnects when it reads again, and is sent what it missed)."""
 
 
 UNLIMITED = Limits(creates=(1e9, 10**9), connects=(1e9, 10**9), frames=(1e9, 10**9), per_link=10**9,
-                   per_watch_link=10**9, per_table=10**9, hello_seconds=3600.0)
+                   per_watch_link=10**9, per_table=10**9, hello_seconds=3600.0, creates_all=(1e9, 10**9))
 """No limit per client: for a load test whose clients all share one address."""
 
 

@@ -25,6 +25,7 @@ import asyncio
 import base64
 import io
 import json
+import logging
 import math
 import re
 import secrets
@@ -70,6 +71,8 @@ from .table import (
     token_hash,
 )
 from .views import event_view, snapshot
+
+_log = logging.getLogger(__name__)
 
 __all__ = ["Service", "Owner", "Connection", "handlers", "make_app"]
 
@@ -382,6 +385,8 @@ class Service:
         """What one client may do (:mod:`tiangow.online.limits`)."""
         lim = self.limits
         self.creating = Buckets(*lim.creates, lim.clients)
+        self.creating_all = Buckets(*lim.creates_all, 1)
+        self._sweeper: asyncio.Task[None] | None = None
         self.connecting = Buckets(*lim.connects, lim.clients)
         self.sending = Buckets(*lim.frames, lim.clients)
         self.open_on: Counter[str] = Counter()
@@ -432,11 +437,32 @@ class Service:
         return {"code": code, "seats": [by_role[s] for s in range(4)], "watch": by_role[SPECTATOR], "admin": admin,
                 "config": config.to_dict()}
 
+    def keep_swept(self) -> None:
+        """Start sweeping the log of tables nobody uses (:meth:`Store.sweep`), once, on this loop."""
+        if self._sweeper is None:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+
+    async def _sweep(self) -> None:
+        lim = self.limits
+        while True:
+            await asyncio.sleep(lim.sweep_seconds)
+            try:
+                gone = await asyncio.get_running_loop().run_in_executor(
+                    self.disk, self.store.sweep, time.time(), lim.unopened_seconds, lim.retention_seconds)
+            except Exception as exc:  # the sweep never stops the service
+                self.faults.append(f"sweep: {exc!r}")
+                continue
+            if gone:
+                _log.info("tiangow: %d tables nobody used removed from the log", gone)
+
     async def owner(self, code: str) -> Owner:
         """Table ``code``'s owner, loading the table from its log (and dealing its first hand)."""
         found = self.owners.get(code)
         if found is not None:
             return found
+        self.keep_swept()
+        touched = asyncio.get_running_loop().run_in_executor(self.disk, self.store.opened, code)  # kept while in use
+        touched.add_done_callback(lambda f: f.cancelled() or f.exception())  # a failure here costs nothing
         config, events = self.store.load(code)
         table = Table.replay(code, config, events, now=self.clock(), seeds=self.seeds)
         found = self.owners.get(code)  # another connection may have loaded it meanwhile
@@ -488,6 +514,8 @@ class Service:
             await (await self.owner(code)).queue.put(("leave", conn))
 
     async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         if self.cluster is not None:
             await self.cluster.stop()
         for owner in list(self.owners.values()):
@@ -582,9 +610,13 @@ class CreateHandler(_Base):
         return play, not (svc.public_url or lan) and local_only(play)
 
     async def post(self) -> None:
+        self.service.keep_swept()
         client = client_address(self.request.remote_ip or "", self.request.headers)
-        wait = self.service.creating.take(client, self.service.clock())
-        if wait is not None:  # this client has made its tables for now
+        now = self.service.clock()
+        wait = self.service.creating.take(client, now)
+        if wait is None:
+            wait = self.service.creating_all.take("", now)  # all clients together
+        if wait is not None:  # this client (or every client together) has made its tables for now
             self.set_header("Retry-After", str(math.ceil(wait)))
             self._answer(429, {"error": f"Too many tables created from this address: try again in "
                                         f"{math.ceil(wait)} s."})
@@ -601,7 +633,8 @@ class CreateHandler(_Base):
         except (ValueError, RecursionError) as exc:  # UnicodeError is a ValueError
             self._answer(400, {"error": str(exc) if not isinstance(exc, RecursionError) else "nested too deep"})
             return
-        info = self.service.create(config)
+        # the log's own thread writes it (a commit waits for the disk: not on the loop the tables share)
+        info = await asyncio.get_running_loop().run_in_executor(self.service.disk, self.service.create, config)
         play, local = self._play_page()
         # five QR codes are a few milliseconds of drawing: not on the loop the tables share
         info["links"] = await asyncio.get_running_loop().run_in_executor(self.service.drawing, links, play, info)

@@ -63,7 +63,11 @@ class Store:
         self._local = threading.local()
         self._all: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
+        self._keep = self.db  # in memory, the database lasts as long as one connection to it does
         self.db.executescript(_SCHEMA)
+        columns = {row[1] for row in self.db.execute("PRAGMA table_info(tables)")}
+        if "opened" not in columns:  # a log from before tables were swept: none opened yet
+            self.db.execute("ALTER TABLE tables ADD COLUMN opened REAL")
 
     @property
     def db(self) -> sqlite3.Connection:
@@ -94,7 +98,8 @@ class Store:
         rows.append((token_hash(admin), code, "admin"))
         with self.db:
             self.db.execute("BEGIN IMMEDIATE")
-            self.db.execute("INSERT INTO tables VALUES (?, ?, ?)", (code, json.dumps(config.to_dict()), time.time()))
+            self.db.execute("INSERT INTO tables (code, config, created) VALUES (?, ?, ?)",
+                            (code, json.dumps(config.to_dict()), time.time()))
             self.db.executemany("INSERT INTO tokens VALUES (?, ?, ?)", rows)
 
     def append(self, code: str, ev: Event) -> None:
@@ -131,3 +136,25 @@ class Store:
 
     def codes(self) -> list[str]:
         return [c for (c,) in self.db.execute("SELECT code FROM tables ORDER BY created")]
+
+    def opened(self, code: str, now: float | None = None) -> None:
+        """A page opened table ``code`` (it is kept while it is in use, see :meth:`sweep`)."""
+        self.db.execute("UPDATE tables SET opened = ? WHERE code = ?", (time.time() if now is None else now, code))
+
+    def sweep(self, now: float, unopened: float, retention: float) -> int:
+        """Remove every table no page opened within ``unopened`` seconds of its creation, and every
+        table nothing happened at (no event, no page opening it) for ``retention`` seconds — its
+        settings, its links and its events. Returns how many were removed."""
+        gone = [c for (c,) in self.db.execute(
+            "SELECT code FROM tables t WHERE (t.opened IS NULL AND t.created < ?) OR MAX(t.created, "
+            "COALESCE(t.opened, 0), COALESCE((SELECT MAX(at) FROM events e WHERE e.code = t.code), 0)) < ?",
+            (now - unopened, now - retention))]
+        for i in range(0, len(gone), 500):
+            chunk = gone[i:i + 500]
+            marks = ",".join("?" * len(chunk))
+            with self.db:
+                self.db.execute("BEGIN IMMEDIATE")
+                self.db.execute(f"DELETE FROM events WHERE code IN ({marks})", chunk)
+                self.db.execute(f"DELETE FROM tokens WHERE code IN ({marks})", chunk)
+                self.db.execute(f"DELETE FROM tables WHERE code IN ({marks})", chunk)
+        return len(gone)
