@@ -1116,3 +1116,39 @@ def test_a_hint_never_holds_up_its_table(tmp_path: Path, monkeypatch: pytest.Mon
         for c in (east, west):
             await c.close()
     _serve(body, tmp_path, bot_pause=30.0)
+
+
+def test_a_table_keeps_only_the_events_a_page_catching_up_is_sent(tmp_path: Path) -> None:
+    """However long a table's history, it keeps the messages of its last ``catch_up`` events only
+    (a page further behind is sent a fresh snapshot), in memory and when loaded from its log."""
+    async def main() -> None:
+        service = Service(Store(tmp_path / "t.db"), bot_pause=0, render=None, catch_up=5, seeds=seeded(4))
+        info = service.create(TableConfig(hold_seconds=0))
+        owner = await service.owner(info["code"])
+        box: list[dict[str, Any]] = []
+        east = Connection(box.append, 0, "en", False)
+        await owner.queue.put(("join", (east, None)))
+        await owner.queue.put(("command", (east, parse('{"type": "again", "against": 0}'))))
+        for _ in range(200):  # East leaves: bots play the hand out
+            await asyncio.sleep(0.01)
+            if owner.table.deal is not None:
+                break
+        await owner.queue.put(("leave", east))
+        end = time.monotonic() + 30
+        while not (owner.table.deal is not None and owner.table.deal.is_over):
+            assert time.monotonic() < end
+            await asyncio.sleep(0.01)
+        seq = owner.table.seq
+        assert seq > 12 and len(owner.views) == 5
+        for last, caught in ((seq - 3, 3), (seq - 10, 0)):
+            got: list[dict[str, Any]] = []
+            page = Connection(got.append, 2, "en", False)
+            owner._catch_up(page, last)
+            assert [m["seq"] for m in got if m.get("type") != "snapshot"] == list(range(seq - caught + 1, seq + 1))
+            assert got[-1]["type"] == "snapshot"
+        await service.stop()
+        again = Service(Store(tmp_path / "t.db"), render=None, catch_up=5)
+        loaded = await again.owner(info["code"])
+        assert len(loaded.views) == 5 and [m["watch"]["seq"] for m in loaded.views] == list(range(seq - 4, seq + 1))
+        await again.stop()
+    asyncio.run(main())

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import collections
 import io
 import json
 import logging
@@ -95,14 +96,16 @@ class Connection:
 class Owner:
     """The one task that changes a table (see the module's docstring)."""
 
-    def __init__(self, service: Service, table: Table) -> None:
+    def __init__(self, service: Service, table: Table,
+                 views: collections.deque[dict[Role, dict[str, Any]]] | None = None) -> None:
         self.service = service
         self.table = table
         self.queue: asyncio.Queue[tuple[str, Any]] = asyncio.Queue()
         self.sockets: set[Connection] = set()
-        self.views: list[dict[Role, dict[str, Any]]] = []
-        """Each event's message per role (index: its number − 1), for pages catching up."""
-        self._rebuild_views()
+        self.views: collections.deque[dict[Role, dict[str, Any]]] = (
+            views if views is not None else collections.deque(maxlen=service.catch_up))
+        """The last events' messages per role (at most ``catch_up`` of them: what a page catching
+        up is sent; one further behind gets a fresh snapshot), the last one last."""
         self.bots: dict[tuple[int, int], Bot] = {}
         self.coach: tuple[int, Coach] | None = None
         self.hinting: tuple[int, asyncio.Future[Hint]] | None = None
@@ -111,15 +114,6 @@ class Owner:
         """The parts last drawn for each role and language, and the state they show (drawn once
         for every page showing the same)."""
         self.task = asyncio.get_running_loop().create_task(self._run())
-
-    def _rebuild_views(self) -> None:
-        """Each past event's messages, worked out again by replaying the table (after a restart)."""
-        t = self.table
-        again = Table(t.code, t.config)
-        self.views = []
-        for ev in t.events:
-            again.apply(ev)
-            self.views.append({role: event_view(again, ev, role) for role in ROLES})
 
     # -- the loop ---------------------------------------------------------------------------
     async def _run(self) -> None:
@@ -314,8 +308,9 @@ class Owner:
     def _catch_up(self, conn: Connection, last: int | None) -> None:
         """What a (re)connecting page missed since event ``last``, or a fresh snapshot."""
         t = self.table
-        if last is not None and 0 <= last <= t.seq and t.seq - last <= self.service.catch_up:
-            for msgs in self.views[last:]:
+        behind = t.seq - last if last is not None else -1
+        if 0 <= behind <= len(self.views):
+            for msgs in list(self.views)[len(self.views) - behind:]:
                 conn.send(msgs[conn.role])
         self._send_state(conn)
 
@@ -463,13 +458,23 @@ class Service:
         self.keep_swept()
         touched = asyncio.get_running_loop().run_in_executor(self.disk, self.store.opened, code)  # kept while in use
         touched.add_done_callback(lambda f: f.cancelled() or f.exception())  # a failure here costs nothing
-        config, events = self.store.load(code)
-        table = Table.replay(code, config, events, now=self.clock(), seeds=self.seeds)
+        table, views = await asyncio.get_running_loop().run_in_executor(self.disk, self._load, code)
         found = self.owners.get(code)  # another connection may have loaded it meanwhile
         if found is not None:
             return found
-        owner = self.owners[code] = Owner(self, table)
+        owner = self.owners[code] = Owner(self, table, views)
         return owner
+
+    def _load(self, code: str) -> tuple[Table, collections.deque[dict[Role, dict[str, Any]]]]:
+        """Table ``code`` from its log, replayed once (off the loop), with its last events' messages."""
+        config, events = self.store.load(code)
+        views: collections.deque[dict[Role, dict[str, Any]]] = collections.deque(maxlen=self.catch_up)
+        start = len(events) - self.catch_up
+
+        def keep(t: Table, ev: Event) -> None:
+            if t.seq > start:
+                views.append({role: event_view(t, ev, role) for role in ROLES})
+        return Table.replay(code, config, events, now=self.clock(), seeds=self.seeds, each=keep), views
 
     # -- pages held by another process (a cluster) ------------------------------------------------
     def _from_cluster(self, data: dict[str, Any]) -> None:

@@ -195,12 +195,15 @@ class Table:
     # -- rebuilding ------------------------------------------------------------------------
     @classmethod
     def replay(cls, code: str, config: TableConfig, events: Iterable[Event], now: float = 0.0,
-               seeds: Seeds = new_seed) -> Table:
-        """The table after ``events`` (as stored: each dealt hand's seed is in them). Every seated
-        human counts as dropped at ``now`` (a restarted service holds their seats for them)."""
+               seeds: Seeds = new_seed, each: Callable[[Table, Event], None] | None = None) -> Table:
+        """The table after ``events`` (as stored: each dealt hand's seed is in them); ``each`` is
+        called with the table after each event is applied. Every seated human counts as dropped
+        at ``now`` (a restarted service holds their seats for them)."""
         t = cls(code, config, seeds)
         for ev in events:
             t.apply(ev)
+            if each is not None:
+                each(t, ev)
         for seat in t.seated:
             t.dropped[seat] = now
         return t
