@@ -1152,3 +1152,82 @@ def test_a_table_keeps_only_the_events_a_page_catching_up_is_sent(tmp_path: Path
         assert len(loaded.views) == 5 and [m["watch"]["seq"] for m in loaded.views] == list(range(seq - 4, seq + 1))
         await again.stop()
     asyncio.run(main())
+
+
+def test_the_cluster_heals_after_redis_is_restarted_mid_hand(tmp_path: Path) -> None:
+    """Two processes sharing a table through Redis; ``redis-server`` is killed mid-hand and started
+    again: each process says it lost Redis while it is gone, subscribes and publishes again once
+    it is back, its relayed pages are closed and reconnect by themselves, and the hand plays on
+    to the end at both processes."""
+    exe = shutil.which("redis-server")
+    if exe is None:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail("redis-server is not installed — and CI requires it (.ci/run installs Debian's)")
+        pytest.skip("redis-server is not installed (Debian's redis-server)")
+    rport = free_port()
+
+    def start_redis() -> subprocess.Popen[bytes]:
+        import redis
+
+        proc = subprocess.Popen([exe, "--port", str(rport), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+                                 "--dir", str(tmp_path)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        end = time.monotonic() + 20
+        while True:
+            try:
+                redis.Redis(port=rport).ping()
+                return proc
+            except redis.ConnectionError:
+                assert time.monotonic() < end, "redis-server did not start"
+                time.sleep(0.1)
+
+    def health(port: int) -> dict[str, Any]:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/tiangow/tables/health", timeout=5) as r:
+            return json.loads(r.read())  # type: ignore[no-any-return]
+
+    rproc = start_redis()
+    url = f"redis://127.0.0.1:{rport}/0"
+    ports = free_port(), free_port()
+    procs = [_start_member(ports[i], tmp_path / f"p{i}.db", url, i) for i in range(2)]
+    try:
+        async def main() -> None:
+            nonlocal rproc
+            r = await AsyncHTTPClient().fetch(f"http://127.0.0.1:{ports[1]}/tiangow/tables", method="POST", body=b"{}")
+            info = json.loads(r.body)
+            urls = [f"ws://127.0.0.1:{p}/tiangow/tables/socket" for p in ports]
+            clients = [Client(urls[0 if s in (0, 2) else 1], tok) for s, tok in enumerate(info["seats"])]
+            for c in clients:
+                await c.open()
+            await clients[0].wait_for(lambda c: c.state is not None and c.state["seats"] == ["human"] * 4, 30)
+            await _ready(*clients)
+            rng = random.Random(9)
+            for _ in range(5):
+                assert await _act_any(clients, rng)
+            rproc.kill()
+            rproc.wait()
+            end = time.monotonic() + 20
+            while not all(health(p).get("redis") == "lost" for p in ports):
+                assert time.monotonic() < end, "a process never said it lost Redis"
+                await asyncio.sleep(0.2)
+            rproc = start_redis()
+            end = time.monotonic() + 30
+            while not all(health(p).get("redis") == "connected" for p in ports):
+                assert time.monotonic() < end, "a process never subscribed again"
+                await asyncio.sleep(0.2)
+            while await _act_any(clients, rng):
+                pass
+            for c in clients:
+                await c.wait_for(lambda c: c.state is not None and "over" in c.state, 30)
+            assert clients[0].connects >= 2  # a relayed page was closed and came back by itself
+            for c in clients:
+                await c.close()
+        asyncio.run(main())
+        owner = Store(tmp_path / "p1.db")
+        _, events = owner.load(owner.codes()[0])
+        t = Table.replay("x", TableConfig(), events)
+        assert t.deal is not None and t.deal.is_over
+    finally:
+        for p in procs:
+            p.kill()
+            p.wait()
+        rproc.kill()
+        rproc.wait()

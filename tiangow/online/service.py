@@ -411,8 +411,11 @@ class Service:
         self.remote: dict[tuple[int, int], tuple[Connection, str]] = {}
         """Pages held by other processes at tables this one owns: (process, connection) → the
         connection and its table."""
+        self.relayed: set[SocketHandler] = set()
+        """Pages here whose tables another process owns."""
         if cluster is not None:
             cluster.on_owner_message = self._from_cluster
+            cluster.on_reset = self._cluster_reset
 
     async def write(self, code: str, ev: Event) -> None:
         await asyncio.get_running_loop().run_in_executor(self.disk, self.store.append, code, ev)
@@ -477,6 +480,17 @@ class Service:
         return Table.replay(code, config, events, now=self.clock(), seeds=self.seeds, each=keep), views
 
     # -- pages held by another process (a cluster) ------------------------------------------------
+    def _cluster_reset(self) -> None:
+        """Redis is back after an outage: what was relayed meanwhile is lost, so every relayed page
+        here is closed (it reconnects and catches up), and pages elsewhere at tables here leave."""
+        for handler in list(self.relayed):
+            handler.close(1012, "relay restarted")
+        for conn, code in list(self.remote.values()):
+            owner = self.owners.get(code)
+            if owner is not None:
+                owner.queue.put_nowait(("leave", conn))
+        self.remote.clear()
+
     def _from_cluster(self, data: dict[str, Any]) -> None:
         asyncio.get_running_loop().create_task(self._remote(data))
 
@@ -672,7 +686,10 @@ _BAD_TOKEN = T("這條連結不對，或者那張枱已經沒有了。", "This l
 
 class HealthHandler(_Base):
     def get(self) -> None:
-        self.finish({"tables": len(self.service.owners)})
+        out: dict[str, Any] = {"tables": len(self.service.owners)}
+        if self.service.cluster is not None:  # a process that has lost Redis says so
+            out["redis"] = "connected" if self.service.cluster.connected else "lost"
+        self.finish(out)
 
 
 class SocketHandler(tornado.websocket.WebSocketHandler):
@@ -761,8 +778,10 @@ class SocketHandler(tornado.websocket.WebSocketHandler):
                 self._refuse("hello-twice", T("已經打過招呼了。", "This connection has already said hello."))
                 return
             assert self.service.cluster is not None
-            self.service.cluster.command(self.remote[0], self.remote[1], message if isinstance(message, str)
-                                         else message.decode("utf-8", "replace"))
+            if not self.service.cluster.command(self.remote[0], self.remote[1], message if isinstance(message, str)
+                                                else message.decode("utf-8", "replace")):
+                self._refuse("not-relayed", T("這個訊息傳不到那張枱。",
+                                              "This message could not be passed on to its table."))
             return
         if self.conn is None:
             if cmd.type != "hello":
@@ -785,6 +804,7 @@ class SocketHandler(tornado.websocket.WebSocketHandler):
         if cluster is not None and not cluster.owns(code):  # its owner is another process
             self.remote = (code, cluster.join(code, self._send, {"token": cmd.token, "admin": cmd.admin,
                                                                   "last": cmd.last, "lang": cmd.lang}))
+            self.service.relayed.add(self)
             return
         found = self.service.store.lookup(cmd.token)
         if found is None or found[1] == "admin":
@@ -819,6 +839,7 @@ class SocketHandler(tornado.websocket.WebSocketHandler):
                 if self.service.open_on[key] <= 0:
                     del self.service.open_on[key]
             self.counted = None
+        self.service.relayed.discard(self)
         if self.remote is not None and self.service.cluster is not None:
             self.service.cluster.leave(*self.remote)
         if self.owner is not None and self.conn is not None:
