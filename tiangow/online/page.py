@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import html
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
 
@@ -40,7 +41,7 @@ from ..svg import by_reference, faces_svg
 from .table import SPECTATOR, Role, Table
 from .views import deal_view
 
-__all__ = ["LABELS", "parts", "hint_parts", "seat_page_html", "PART_NAMES"]
+__all__ = ["LABELS", "labels", "parts", "hint_parts", "seat_page_html", "PART_NAMES"]
 
 _HERE = Path(__file__).parent
 
@@ -191,10 +192,11 @@ def hint_parts(view: DealView, hint: Hint, lang: Lang) -> dict[str, str]:
         return {str(stage): hint_box_html(view, hint, stage, lang).removeprefix(STYLE) for stage in (1, 2)}
 
 
-def _labels() -> dict[str, dict[str, str]]:
+def labels(texts: Mapping[str, Text] = LABELS) -> dict[str, dict[str, str]]:
+    """``texts`` in each language, with the seats' names (``seat0`` …): what a page script shows."""
     out: dict[str, dict[str, str]] = {}
     for lang in LANGS:
-        words = {key: text(lang) for key, text in LABELS.items()}
+        words = {key: text(lang) for key, text in texts.items()}
         words.update({f"seat{s}": seat_name(s, lang) for s in range(4)})
         out[lang] = words
     return out
@@ -207,7 +209,7 @@ def seat_page_html() -> str:
     script = (_HERE / "seat.js").read_text(encoding="utf-8")
     style = (_HERE / "seat.css").read_text(encoding="utf-8")
     picker = (_HERE.parent / "widgets" / "picker.css").read_text(encoding="utf-8")
-    labels = json.dumps(_labels(), ensure_ascii=False).replace("</", "<\\/")
+    words = json.dumps(labels(), ensure_ascii=False).replace("</", "<\\/")
     return ("<!doctype html><html lang=\"zh-Hant\"><head><meta charset=\"utf-8\">"
              '<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">'
              f"<title>{html.escape(LABELS['title']('zh-Hant'))}</title>"
@@ -234,4 +236,4 @@ def seat_page_html() -> str:
              '<p class="tg-seat-review" hidden><a class="tg-button" target="_blank" rel="noopener"></a></p>'
              '<div class="tg-part" data-part="who"></div>'
              '<div class="tg-seat-end"><button type="button" class="tg-button tg-end"></button></div>'
-             f"</main><script>const TG_LABELS = {labels};\n{script}</script></body></html>")
+             f"</main><script>const TG_LABELS = {words};\n{script}</script></body></html>")

@@ -24,8 +24,9 @@ from ..bots.record import HandRecord, marked
 from ..bots.review import Review
 from ..drills.base import now_ms
 from ..drills.play import PlayRecord
-from ..i18n import LANGS, Lang, T, Text, seat_name
+from ..i18n import LANGS, Lang, T, Text
 from ..online.page import LABELS as TABLE_LABELS
+from ..online.page import labels
 from ..svg import tile_svg
 from .pagewidget import PageWidget, esm
 from .review import ReviewPanel
@@ -41,15 +42,6 @@ LABELS: dict[str, Text] = {
     "bad_review": T("這個覆盤連結不完整。", "This review link is not complete."),
 }
 """Every word the page module shows, in each language (seat names are added)."""
-
-
-def _labels() -> dict[str, dict[str, str]]:
-    out: dict[str, dict[str, str]] = {}
-    for lang in LANGS:
-        words = {key: text(lang) for key, text in LABELS.items()}
-        words.update({f"seat{s}": seat_name(s, lang) for s in range(4)})
-        out[lang] = words
-    return out
 
 
 def _json_value(value: Any) -> Any:
@@ -113,7 +105,7 @@ class TableWidget(PageWidget):
     def __init__(self, service: str | None = None, **kwargs: Any) -> None:
         super().__init__(
             service=service if service is not None else os.environ.get("TIANGOW_TABLES_URL", ""),
-            static=sys.platform == "emscripten", labels=_labels(), variants=_variants(), picture=_picture(),
+            static=sys.platform == "emscripten", labels=labels(LABELS), variants=_variants(), picture=_picture(),
             lang=current_lang(), **kwargs)
 
 
