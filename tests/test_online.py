@@ -51,6 +51,18 @@ def seeded(n: int) -> Callable[[], int]:
 
 # -- the table alone -------------------------------------------------------------------------
 
+class Logged(Table):
+    """A table that keeps every event it applied (the service's log does this for a real one)."""
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self.log: list[dict[str, Any]] = []
+
+    def apply(self, ev: dict[str, Any]) -> None:
+        super().apply(ev)
+        self.log.append(ev)
+
+
 def _play_out(t: Table, rng: random.Random) -> None:
     """Every seat plays a random legal move until the hand is over."""
     assert t.deal is not None
@@ -81,35 +93,39 @@ def test_replaying_the_events_rebuilds_the_table(seed: int, hands: int) -> None:
     """R-B1 across hands: banker and streak pass by the rules, the totals sum to zero, and the
     events alone give the same table back."""
     rng = random.Random(seed)
-    t = Table("x", TableConfig(), seeded(seed))
+    t = Logged("x", TableConfig(), seeded(seed))
     for _ in range(hands):
         t.apply(t.propose_deal())
         _play_out(t, rng)
-    again = Table.replay("x", t.config, json.loads(json.dumps(t.events)))
+    again = Table.replay("x", t.config, json.loads(json.dumps(t.log)))
     assert again.deal is not None and t.deal is not None
     assert again.deal.history == t.deal.history
-    assert (again.totals, again.nets, again.banker, again.streak) == (t.totals, t.nets, t.banker, t.streak)
-    assert sum(t.totals) == 0 and len(t.nets) == hands
+    assert ((again.totals, again.last_net, again.banker, again.streak, again.seq, again.this_hand)
+            == (t.totals, t.last_net, t.banker, t.streak, t.seq, t.this_hand))
+    assert sum(t.totals) == 0 and t.hands_played == again.hands_played == hands
+    # what a table keeps of its events is the hand in play's: its memory does not grow with its length
+    assert t.this_hand[0]["type"] == "dealt" and len(t.this_hand) == 1 + len(t.deal.history)
 
 
 def test_each_hand_is_dealt_from_a_fresh_seed_and_passes_the_bank_by_R_B1() -> None:
     t = Table("x", TableConfig(), seeded(40))
     t.apply(t.propose_deal())
-    first = t.events[-1]["seed"]
+    assert t.last is not None
+    first = t.last["seed"]
     assert t.deal is not None and t.deal.initial_holding(2) == Deal.random(first).initial_holding(2)
     _play_out(t, random.Random(3))
     winner = t.deal.winner
     assert (t.banker, t.streak) == ((0, 2) if winner == 0 else (winner, 1))
     t.apply(t.propose_deal())
-    second = t.events[-1]["seed"]
+    second = t.last["seed"]
     assert second not in (first, first + 1)
     assert t.deal.initial_holding(1) == Deal.random(second, banker=t.banker).initial_holding(1)
 
 
 def test_refused_commands_change_nothing() -> None:
-    t = Table("x", TableConfig(), seeded(7))
+    t = Logged("x", TableConfig(), seeded(7))
     t.apply(t.propose_deal())
-    before = list(t.events)
+    before = list(t.log)
     assert t.deal is not None
     lead = t.deal.legal_moves()[0]
     with pytest.raises(TableError, match="Not your turn: East is to act") as e:
@@ -126,7 +142,7 @@ def test_refused_commands_change_nothing() -> None:
     assert stale.value.kind == "stale"
     with pytest.raises(TableError, match="not over yet"):
         t.propose_agree(1, t.seq)
-    assert t.events == [*before, t.events[-1]] and len(t.events) == 2
+    assert t.log == [*before, t.last] and t.seq == 2
     t.apply(t.propose_end())
     with pytest.raises(TableError, match="ended"):
         t.propose_move(1, follow, t.seq)
@@ -173,11 +189,11 @@ def _tile_lists(msg: Any, key: str = "") -> list[tuple[str, list[str]]]:
     return out
 
 
-def leaks(msg: dict[str, Any], seat: int | None, truth: Table, upto: int) -> list[str]:
+def leaks(msg: dict[str, Any], seat: int | None, truth: Logged, upto: int) -> list[str]:
     """What ``msg``, sent to ``seat`` (``None``: the spectator) when the table stood at event
     ``upto``, shows that the seat may not see: tiles beyond its own and those played face up,
     the seed or the hands before the hand is over. Empty when nothing leaks."""
-    t = Table.replay(truth.code, truth.config, truth.events[:upto])
+    t = Table.replay(truth.code, truth.config, truth.log[:upto])
     d = t.deal
     if d is None or d.is_over:
         return []  # between hands everything of the hand just played may be shown
@@ -207,7 +223,7 @@ def _has_key(msg: Any, key: str) -> bool:
 
 
 async def _collect(seed: int, humans: tuple[int, ...], rng: random.Random, render: bool = True
-                   ) -> tuple[Table, dict[int | str, list[dict[str, Any]]]]:
+                   ) -> tuple[Logged, dict[int | str, list[dict[str, Any]]]]:
     """A hand at a table with ``humans`` (random legal moves) and bots, every message each
     connection was sent, with the event number the table stood at."""
     from tiangow.online.page import parts
@@ -239,7 +255,12 @@ async def _collect(seed: int, humans: tuple[int, ...], rng: random.Random, rende
     assert owner.table.deal is not None and owner.table.deal.is_over, "the hand did not finish"
     assert not service.faults
     await service.stop()
-    return owner.table, sent
+    config, events = store.load(info["code"])  # the whole log: the table keeps its hand's events only
+    truth = Logged(info["code"], config)
+    for ev in events:
+        truth.apply(ev)
+    assert truth.this_hand == owner.table.this_hand
+    return truth, sent
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])

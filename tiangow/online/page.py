@@ -160,7 +160,7 @@ def _who(t: Table, lang: Lang, now: float) -> str:
     who = " · ".join(f"{html.escape(seat_name(s, lang))}{colon(lang)}{html.escape(_WHO[t.controller(s, now)](lang))}"
                      for s in range(4))
     score = " · ".join(f"{html.escape(seat_name(s, lang))} {signed(t.totals[s])}" for s in range(4))
-    label = T(f"累計（{len(t.nets)} 局）", f"Running score ({len(t.nets)} hand{'s' if len(t.nets) != 1 else ''})")
+    label = T(f"累計（{t.hands_played} 局）", f"Running score ({t.hands_played} hand{'s' if t.hands_played != 1 else ''})")
     return (f'<div class="tg-online-status">{who}<br>'
             f"{html.escape(label(lang))}{colon(lang)}{score}</div>")
 

@@ -33,8 +33,8 @@ True
 >>> ev = t.propose_move(0, first, against=2, by="human")
 >>> t.apply(ev); t.seq, t.deal.to_play
 (3, 1)
->>> Table.replay("demo", t.config, t.events).deal.history == t.deal.history
-True
+>>> t.last["type"], len(t.this_hand)
+('moved', 2)
 """
 
 from __future__ import annotations
@@ -170,7 +170,13 @@ class Table:
         self.code = code
         self.config = config
         self.seeds = seeds
-        self.events: list[Event] = []
+        self.seq = 0
+        """The number of the last event applied (0 before the first)."""
+        self.last: Event | None = None
+        """The last event applied."""
+        self.this_hand: list[Event] = []
+        """The hand in play's ``dealt`` event and its moves, in order: what is kept of the events
+        (the log holds them all), so a table takes the same memory whatever its length."""
         self.deal: Deal | None = None
         self.hand = 0
         self.hand_seed = 0
@@ -178,8 +184,10 @@ class Table:
         self.banker = 0
         self.streak = 1
         self.totals = [0, 0, 0, 0]
-        self.nets: list[tuple[int, int, int, int]] = []
-        """Each finished hand's net, in order."""
+        self.hands_played = 0
+        """Hands finished at the table."""
+        self.last_net: tuple[int, int, int, int] = (0, 0, 0, 0)
+        """The last finished hand's net."""
         self.seated: set[int] = set()
         """Seats a human has taken (with its link) at least once."""
         self.agreed: set[int] = set()
@@ -207,11 +215,6 @@ class Table:
         for seat in t.seated:
             t.dropped[seat] = now
         return t
-
-    @property
-    def seq(self) -> int:
-        """The number of the last event (0 before the first)."""
-        return len(self.events)
 
     # -- who plays each seat ---------------------------------------------------------------
     def connect(self, role: Role) -> None:
@@ -342,7 +345,8 @@ class Table:
             self.deal = Deal.random(int(ev["seed"]), banker=self.banker, streak=self.streak, rules=self.config.rules)
             self.agreed = set()
             self.play_seq = ev["seq"]
-            self.events.append(ev)
+            self.this_hand = [ev]
+            self._took(ev)
             if self.deal.is_over:  # a natural hand is settled as dealt (RULES §8)
                 self._bank()
             return
@@ -350,7 +354,8 @@ class Table:
             assert self.deal is not None
             self.deal.push(Move.parse(ev["move"]), int(ev["seat"]))
             self.play_seq = ev["seq"]
-            self.events.append(ev)
+            self.this_hand.append(ev)
+            self._took(ev)
             if self.deal.is_over:
                 self._bank()
             return
@@ -363,13 +368,18 @@ class Table:
             self.play_seq = ev["seq"]
         else:
             raise TableError("bad-event", T(f"不明的事件：{kind!r}", f"Unknown event type {kind!r}."))
-        self.events.append(ev)
+        self._took(ev)
+
+    def _took(self, ev: Event) -> None:
+        self.seq = int(ev["seq"])
+        self.last = ev
 
     def _bank(self) -> None:
         d = self.deal
         assert d is not None and d.is_over
         net = d.settlement().net if d.rules.scored else (0, 0, 0, 0)
-        self.nets.append(net)
+        self.hands_played += 1
+        self.last_net = net
         self.totals = [a + b for a, b in zip(self.totals, net, strict=True)]
         self.banker, self.streak = d.next_deal_banker()
 

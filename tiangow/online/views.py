@@ -11,10 +11,10 @@ many seeded hands that no tile hidden from a seat appears in any message sent to
 >>> from tiangow.online.table import Table, TableConfig
 >>> t = Table("demo", TableConfig())
 >>> t.apply(t.propose_deal())
->>> msg = event_view(t, t.events[-1], 1)
+>>> msg = event_view(t, t.last, 1)
 >>> msg["type"], len(msg["tiles"]), "seed" in msg
 ('dealt', 8, False)
->>> "tiles" in event_view(t, t.events[-1], "watch")
+>>> "tiles" in event_view(t, t.last, "watch")
 False
 """
 
@@ -82,15 +82,14 @@ def over_view(t: Table) -> dict[str, Any]:
     d = t.deal
     assert d is not None and d.is_over
     full = d.full_view()
-    ev = next(e for e in reversed(t.events) if e["type"] == "dealt")
-    played = [e for e in t.events if e["type"] == "moved" and e["seq"] > ev["seq"]]
+    ev, *played = t.this_hand
     moves = [e["move"] for e in played]
     # who made each move: a seat's review marks only its human's
     by = "".join("h" if e.get("by") == "human" else "b" for e in played)
     seed = str(ev["seed"])  # a string: 128 bits do not survive a page's JSON numbers
     return {"record": {"seed": seed, "banker": ev["banker"], "streak": ev["streak"], "hand": ev["hand"],
                        "rules": t.config.rules.to_dict(), "moves": moves, "by": by, "opp": [t.config.bots, 20]},
-            "winner": d.winner, "net": list(t.nets[-1]), "totals": list(t.totals), "seed": seed,
+            "winner": d.winner, "net": list(t.last_net), "totals": list(t.totals), "seed": seed,
             "hands": [tiles_of(d.initial_holding(s)) for s in range(4)], "stacks": list(d.stacks),
             "tricks": [_trick(tr) for tr in full.tricks], "next_banker": t.banker, "next_streak": t.streak,
             "natural": d.natural[1].name if d.natural is not None else None}
@@ -133,7 +132,7 @@ def snapshot(t: Table, role: Role, now: float) -> dict[str, Any]:
     seat = _seat_of(role)
     out: dict[str, Any] = {
         "type": "snapshot", "seq": t.seq, "code": t.code, "role": role, "hand": t.hand, "banker": t.banker,
-        "streak": t.streak, "totals": list(t.totals), "hands_played": len(t.nets), "ended": t.ended,
+        "streak": t.streak, "totals": list(t.totals), "hands_played": t.hands_played, "ended": t.ended,
         "seats": [t.controller(s, now) for s in range(4)], "seated": sorted(t.seated), "agreed": sorted(t.agreed),
         "bots": t.config.bots, "hints": t.config.hints, "rules": t.config.rules.to_dict(), "legal": [],
     }
