@@ -12,6 +12,7 @@ import json
 import os
 import random
 import re
+import secrets
 import shutil
 import signal
 import subprocess
@@ -783,26 +784,31 @@ def test_after_a_hand_each_seat_reviews_its_own_play_with_the_coachs_marks() -> 
 
 @pytest.fixture
 def redis_url(tmp_path: Path) -> Any:
+    """A ``redis-server`` as docs/deploy/redis-tiangow.conf sets it up (on a port of its own, with
+    a password of this test's): one that refuses a client without the password."""
     exe = shutil.which("redis-server")
     if exe is None:
         if os.environ.get("CI", "").lower() == "true":
             pytest.fail("redis-server is not installed — and CI requires it (.ci/run installs Debian's)")
         pytest.skip("redis-server is not installed (Debian's redis-server)")
-    port = free_port()
-    proc = subprocess.Popen([exe, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-                             "--dir", str(tmp_path)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    port, password = free_port(), secrets.token_hex(16)
+    proc = subprocess.Popen([exe, str(ROOT / "docs" / "deploy" / "redis-tiangow.conf"), "--port", str(port),
+                             "--requirepass", password, "--dir", str(tmp_path)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         import redis
 
         end = time.monotonic() + 20
         while True:
             try:
-                redis.Redis(port=port).ping()
+                redis.Redis(port=port, password=password).ping()
                 break
             except redis.ConnectionError:
                 assert time.monotonic() < end, "redis-server did not start"
                 time.sleep(0.1)
-        yield f"redis://127.0.0.1:{port}/0"
+        with pytest.raises(redis.AuthenticationError):  # the documented setup: no password, nothing
+            redis.Redis(port=port).publish("tiangow:proc:0", "{}")
+        yield f"redis://:{password}@127.0.0.1:{port}/0"
     finally:
         proc.kill()
         proc.wait()

@@ -434,3 +434,48 @@ def test_all_clients_together_create_at_most_so_many_tables(tmp_path: Path) -> N
             server.stop()
     answers = asyncio.run(main())
     assert answers[:5] == [200] * 5 and set(answers[5:]) == {429}
+
+
+def test_an_operator_changes_the_limits_on_the_command_line(tmp_path: Path) -> None:
+    """``--limits`` changes what one client may do (here: a seat's link open in two pages, one
+    table at once); limits that are not limits stop the service before it starts."""
+    import subprocess
+    import sys
+    import urllib.error
+    import urllib.request
+
+    from .browser.pages import wait_http
+
+    bad = subprocess.run([sys.executable, "-m", "tiangow.online", "--limits", "per_link=two"],
+                         check=False, capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "per_link must be a whole number, not 'two'" in bad.stderr
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "tiangow.online", "--port", str(port), "--db", str(tmp_path / "t.db"),
+                             "--limits", "per_link=2, creates=0.001/1"], stdout=subprocess.DEVNULL)
+    try:
+        wait_http(f"http://127.0.0.1:{port}/tiangow/tables/health", timeout=30)
+
+        def create() -> tuple[int, dict[str, Any]]:
+            req = urllib.request.Request(f"http://127.0.0.1:{port}/tiangow/tables", data=b"{}", method="POST")
+            try:
+                with urllib.request.urlopen(req, timeout=10) as resp:
+                    return resp.status, json.loads(resp.read())
+            except urllib.error.HTTPError as e:
+                return e.code, {"retry": e.headers.get("Retry-After")}
+        status, info = create()
+        assert status == 200
+        again, told = create()
+        assert again == 429 and int(told["retry"]) > 100  # one table, then one every 1,000 s
+
+        async def main() -> list[str]:
+            kinds = []
+            for _ in range(3):
+                ws = await websocket_connect(f"ws://127.0.0.1:{port}/tiangow/tables/socket?lang=en")
+                await ws.write_message(json.dumps({"type": "hello", "token": info["seats"][1]}))
+                msg = json.loads(await asyncio.wait_for(ws.read_message(), 5))
+                kinds.append(msg["type"] if msg["type"] != "refused" else msg["kind"])
+            return kinds
+        assert asyncio.run(main()) == ["snapshot", "snapshot", "full"]
+    finally:
+        proc.terminate()
+        proc.wait(10)

@@ -32,6 +32,7 @@ from traitlets import Bool, Float, Unicode
 from voila.app import Voila  # type: ignore[import-untyped]
 
 from .online.address import check_public_url, lan_address, link_base
+from .online.limits import Limits, LimitsError
 from .online.page import parts
 from .online.service import Service, handlers
 from .online.store import Store
@@ -70,8 +71,12 @@ class App(Voila):  # type: ignore[misc]
     public_url = Unicode("", help="The address a proxy serves the app at (https://host/): the tables' links "
                                   "are built on it, and only the course is served.", config=True)
 
+    limits = Unicode("", help="What one client may do at the tables, changed from the defaults: name=value "
+                            "pairs separated by commas, e.g. creates=0.5/20,per_watch_link=200 "
+                            "(tiangow.online.limits.Limits; docs/online.md, Security).", config=True)
+
     aliases: ClassVar[dict[str, str]] = {**Voila.aliases, "tables-db": "App.tables_db", "bot-pause": "App.bot_pause",
-                                         "public-url": "App.public_url"}
+                                         "public-url": "App.public_url", "limits": "App.limits"}
     flags: ClassVar[dict[str, Any]] = {**Voila.flags, "network": (
         {"App": {"network": True}},
         "Serve phones and other computers on the network (listens on every interface; links on this "
@@ -81,6 +86,11 @@ class App(Voila):  # type: ignore[misc]
         super().initialize(argv)
         if self.public_url:
             self.public_url = check_public_url(self.public_url)
+        try:
+            self.client_limits = Limits().changed(self.limits)
+        except LimitsError as e:
+            self.log.critical("--limits: %s", e)
+            self.exit(2)
         if self.network and "ip" not in self.config.get("Voila", {}):
             self.ip = "0.0.0.0"
 
@@ -89,6 +99,7 @@ class App(Voila):  # type: ignore[misc]
         os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
         self.tables = Service(Store(path), bot_pause=self.bot_pause, render=parts,
                               public_url=self.public_url or None, network=self.network, root=self.server_url,
+                              limits=self.client_limits,
                               review_page=url_path_join(self.server_url, "voila/render/lessons/friends.ipynb"))
         self.log.info("Shared tables logged in %s.", path)
         ours: list[Any] = list(handlers(self.tables, base=url_path_join(self.server_url, "/tiangow/")))

@@ -2,7 +2,9 @@
 
 ``--network`` listens on every interface and builds the links on this machine's address on its
 network, so phones at home can open them; ``--public-url https://tables.example.org/`` builds
-them on the address a proxy serves the tables at (docs/online.md)."""
+them on the address a proxy serves the tables at (docs/online.md); ``--limits
+creates=0.5/20,per_watch_link=200`` changes what one client may do
+(:class:`tiangow.online.limits.Limits`)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ import argparse
 import asyncio
 
 from .address import check_public_url, lan_address, link_base
-from .limits import UNLIMITED, Limits
+from .limits import UNLIMITED, Limits, LimitsError
 from .service import make_app
 
 
@@ -22,7 +24,7 @@ async def _main(a: argparse.Namespace) -> None:
         cluster = Cluster(a.redis, a.index, a.size)
         await cluster.start()
     public = check_public_url(a.public_url) if a.public_url else None
-    limits = Limits() if a.client_limits == "on" else UNLIMITED
+    limits = (Limits() if a.client_limits == "on" else UNLIMITED).changed(a.limits)
     app, _service = make_app(a.db, bot_pause=a.bot_pause, flood=(a.flood_rate, max(30, int(a.flood_rate * 3))),
                              cluster=cluster, public_url=public, network=a.network, limits=limits)
     host = a.host or ("0.0.0.0" if a.network else "127.0.0.1")
@@ -49,10 +51,17 @@ def main() -> None:
     p.add_argument("--client-limits", choices=("on", "off"), default="on",
                    help="what one address may do (tiangow.online.limits); off: for a load test whose "
                         "clients all share one address")
+    p.add_argument("--limits", default="",
+                   help="limits changed from their defaults, e.g. creates=0.5/20,per_watch_link=200 "
+                        "(names and defaults: docs/online.md, Security)")
     p.add_argument("--redis", help="redis://… : one of several processes sharing tables through this Redis")
     p.add_argument("--index", type=int, default=0, help="this process's number among them (0 …)")
     p.add_argument("--size", type=int, default=1, help="how many processes share the tables")
     a = p.parse_args()
+    try:
+        (Limits()).changed(a.limits)
+    except LimitsError as e:
+        p.error(f"--limits: {e}")
     asyncio.run(_main(a))
 
 

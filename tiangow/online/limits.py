@@ -16,12 +16,17 @@ the memory they take is bounded whatever a flood of addresses does.
 
 from __future__ import annotations
 
+import dataclasses
 import ipaddress
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-__all__ = ["Limits", "Buckets", "client_address", "UNLIMITED"]
+__all__ = ["Limits", "LimitsError", "Buckets", "client_address", "UNLIMITED"]
+
+
+class LimitsError(ValueError):
+    """Limits given by an operator that are not limits (unknown name, or a value out of range)."""
 
 
 @dataclass(frozen=True)
@@ -59,6 +64,47 @@ class Limits:
     send_buffer: int = 1 << 20
     """Bytes waiting to be sent to one socket past which it is dropped (a reader that stalled:
     it reconnects when it reads again, and is sent what it missed)."""
+
+    def changed(self, text: str) -> Limits:
+        """These limits with those ``text`` names changed: ``name=value`` pairs separated by
+        commas, a rate and a burst written ``rate/burst`` (what ``--limits`` takes).
+
+        >>> Limits().changed("creates=0.5/20, per_watch_link=200").creates
+        (0.5, 20)
+        >>> Limits().changed("per_link=0")
+        Traceback (most recent call last):
+        ...
+        tiangow.online.limits.LimitsError: per_link must be at least 1, not 0
+        """
+        fields = {f.name: f for f in dataclasses.fields(self)}
+        new: dict[str, object] = {}
+        for part in filter(None, (p.strip() for p in text.split(","))):
+            name, eq, value = (x.strip() for x in part.partition("="))
+            if name not in fields or not eq:
+                raise LimitsError(f"{part!r} is not a limit: write name=value, a name among {', '.join(fields)}")
+            new[name] = _value(name, value, getattr(self, name))
+        return dataclasses.replace(self, **new)  # type: ignore[arg-type]
+
+
+def _number(name: str, text: str, kind: type[int] | type[float], least: float) -> float:
+    try:
+        n = kind(text)
+    except ValueError:
+        raise LimitsError(f"{name} must be {'a whole number' if kind is int else 'a number'}, not {text!r}") from None
+    if not least <= n < float("inf"):
+        raise LimitsError(f"{name} must be at least {least:g}, not {text}")
+    return n
+
+
+def _value(name: str, text: str, now: object) -> object:
+    if isinstance(now, tuple):
+        rate, slash, burst = text.partition("/")
+        if not slash:
+            raise LimitsError(f"{name} is a rate a second and a burst: write it rate/burst (e.g. 0.1/10), not {text!r}")
+        return (_number(name + "'s rate", rate, float, 1e-6), int(_number(name + "'s burst", burst, int, 1)))
+    if isinstance(now, int):
+        return int(_number(name, text, int, 1))
+    return _number(name, text, float, 0.001)
 
 
 UNLIMITED = Limits(creates=(1e9, 10**9), connects=(1e9, 10**9), frames=(1e9, 10**9), per_link=10**9,
