@@ -969,6 +969,8 @@ def test_the_network_option_serves_the_course_and_tables_and_nothing_else(tmp_pa
             except urllib.error.HTTPError as e:
                 return e.code, ""
         assert get("/") == (200, base + "/voila/render/lessons/index.ipynb")
+        # an address too long to read is answered, not dropped (tiangow.online.http)
+        assert get("/voila/render/lessons/index.ipynb?q=" + "x" * 100_000) == (414, "")
         for path in ("/voila/tree", "/voila/tree/lessons", "/voila/api/contents/lessons",
                      "/voila/render/tests/../lessons/index.ipynb", "/voila/render/docs/x.ipynb",
                      "/voila/files/tiangow/widgets/friends.js", "/voila/files/docs/index.png"):

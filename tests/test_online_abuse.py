@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import dataclasses
 import http.client
 import itertools
@@ -145,6 +146,30 @@ def test_a_body_over_the_limit_is_refused_before_it_is_read(running: Running, ca
         conn.close()
     assert 400 <= status < 500
     assert running.tables() == before and not _log_errors(running, caplog)
+
+
+@pytest.mark.parametrize(("name", "request_", "status"), [
+    ("an address of 100,000 characters", b"GET /tiangow/tables/health?q=" + b"a" * 100_000 + b" HTTP/1.1\r\n"
+                                         b"Host: 127.0.0.1\r\n\r\n", 414),
+    ("an address of 2 MB", b"GET /tiangow/play?" + b"a" * 2_000_000 + b" HTTP/1.1\r\n\r\n", 414),
+    ("a header of 100,000 characters", b"POST /tiangow/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nX-A: "
+                                       + b"b" * 100_000 + b"\r\nContent-Length: 2\r\n\r\n{}", 431),
+    ("10,000 headers", b"GET / HTTP/1.1\r\n" + b"X: y\r\n" * 15_000 + b"\r\n", 431),
+])
+def test_a_request_too_long_to_read_is_answered_and_creates_nothing(running: Running, caplog: Any, name: str,
+                                                                    request_: bytes, status: int) -> None:
+    """Past 64 KB of address or headers, the service answers why (414 or 431) and reads no
+    further, where Tornado alone closes the connection without a word."""
+    before = running.tables()
+    with socket.create_connection(("127.0.0.1", running.port), timeout=30) as s:
+        with contextlib.suppress(OSError):  # the service stops reading; what it answered is still there
+            s.sendall(request_)
+        answer = b""
+        while chunk := s.recv(4096):
+            answer += chunk
+    assert answer.startswith(f"HTTP/1.1 {status} ".encode()), answer[:80]
+    assert b"64 KB" in answer and running.tables() == before and not _log_errors(running, caplog)
+    assert _post(running, b"{}")[0] == 200  # and the service serves on
 
 
 def test_a_host_that_is_no_host_name_is_refused(running: Running, caplog: Any) -> None:

@@ -23,6 +23,7 @@ proxy serves the app at (docs/online.md: Caddy or nginx in front, with TLS).
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 from typing import Any, ClassVar
 
@@ -32,6 +33,7 @@ from traitlets import Bool, Float, Unicode
 from voila.app import Voila  # type: ignore[import-untyped]
 
 from .online.address import check_public_url, lan_address, link_base
+from .online.http import serve
 from .online.limits import Limits, LimitsError
 from .online.page import parts
 from .online.service import Service, handlers
@@ -109,6 +111,12 @@ class App(Voila):  # type: ignore[misc]
                     r"/voila/files/(?!lessons/).*"]
             ours += [(url_path_join(self.server_url, pattern), _NotServed) for pattern in shut]
         return [*ours, *super().init_handlers()]
+
+    def listen(self) -> None:
+        """Voilà's ``listen``, on a server that answers a request too long to read (414 or 431,
+        :mod:`tiangow.online.http`) where Tornado's would close without a word."""
+        self.app.listen = functools.partial(serve, self.app)
+        super().listen()
 
     @property
     def display_url(self) -> str:

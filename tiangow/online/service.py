@@ -52,6 +52,7 @@ from ..i18n import LANGS, Lang, T, Text
 from ..move import Move
 from .address import lan_address, link_base, local_only
 from .cluster import Cluster
+from .http import Application
 from .limits import Buckets, Limits, client_address
 from .page import hint_parts, parts, seat_page_html
 from .protocol import Command, Flood, ProtocolError, parse
@@ -853,10 +854,10 @@ def handlers(service: Service, base: str = "/tiangow/") -> list[tuple[str, type,
             (base + "tables/health", HealthHandler, args), (base + "play", PlayHandler, args)]
 
 
-def make_app(path: str | Path, **options: Any) -> tuple[tornado.web.Application, Service]:
+def make_app(path: str | Path, **options: Any) -> tuple[Application, Service]:
     """A standalone application serving the tables logged at ``path``."""
     if "render" not in options:
         options["render"] = parts
     service = Service(Store(path), **options)
-    app = tornado.web.Application(handlers(service), websocket_max_message_size=64 * 1024)  # larger: closed by Tornado
+    app = Application(handlers(service), websocket_max_message_size=64 * 1024)  # larger: closed by Tornado
     return app, service
