@@ -145,3 +145,85 @@ def test_the_discard_shortcut_agrees_with_the_refusals() -> None:
                             assert refused is not None and exc.refusal == refused
                         assert taken == (refused is None), (ts, refused)
                 d.push(rng.choice(d.legal_moves()))
+
+
+def test_R_C1_before_R_W2_a_play_that_cannot_beat_is_refused_for_that() -> None:
+    """Lesson 08's last trick: East leads 天 and South, with no stack, holds only 地. 地 cannot
+    beat 天 at all (R-C1): that is the reason given, not the stacks a winner needs (R-W2) — and
+    South's prompt says nothing it holds beats the trick, not "play 1 tile to beat it"."""
+    from tiangow.draw import status_text
+
+    d = make_deal(EAST, SOUTH, WEST, NORTH)
+    south, west, north = "66 44 13 55 33 22 56".split(), list(WEST.split()), list(NORTH.split())
+    for lead in "56 11 44 13 55 33 22".split():
+        run(d, lead, "x " + south.pop(), "x " + west.pop(), "x " + north.pop())
+    d.play("66")  # the last trick: East leads 天
+    assert d.stacks[1] == 0 and d.holding(1) == tuple(parse_tiles("11"))
+    r = d.why_not("11", seat=1)
+    assert r is not None and r.rule == "R-C1" and "R-W2" not in str(r), str(r)
+    assert d.view(1).only_discards() == "R-C1"
+    said = status_text(d.view(1), 1)
+    assert "R-C1" in said.en and "beat the trick, or" not in said.en and "nothing you hold beats" in said.en
+    assert "R-C1" in said.zh and "打得過" in said.zh
+
+
+def test_R_W2_only_for_a_play_that_would_beat() -> None:
+    """East leads 斧頭 on the last trick; South's 天 would beat it but South has no stack: R-W2,
+    and the prompt says why South must discard."""
+    from tiangow.draw import status_text
+
+    d = make_deal(EAST, SOUTH, WEST, NORTH)
+    south, west, north = "11 44 13 55 33 22 56".split(), list(WEST.split()), list(NORTH.split())
+    for lead in "66 11 44 13 55 33 22".split():
+        run(d, lead, "x " + south.pop(), "x " + west.pop(), "x " + north.pop())
+    d.play("56")
+    r = d.why_not("66", seat=1)
+    assert r is not None and r.rule == "R-W2"
+    assert d.is_last_trick and d.view(1).only_discards() == "R-W2"
+    said = status_text(d.view(1), 1)
+    assert "R-W2" in said.en and "0 stacks" in said.en and "0 棟" in said.zh
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(capture_wins_trick=True),
+                                   Rules(civil_supreme=True, capture_civil_supreme=True)],
+                         ids=["default", "capture_wins_trick", "capture_civil_supreme"])
+def test_the_first_rule_that_forbids_a_play_is_cited(rules: Rules) -> None:
+    """Over seeded hands: every held combination a follower may not play is refused by the
+    first rule that forbids it — a lock on the trick (R-C4 / R-$10 variants), else not beating
+    the best play (R-C1, R-C3, R-C4), and only a play that would beat it by R-W2; and the seat's
+    prompt names the same rule."""
+    from tiangow.combos import not_beating, table
+    from tiangow.draw import status_text
+
+    rng = random.Random(68)
+    tab = table(rules)
+    checked = {"R-W2": 0, "beat": 0}
+    for _ in range(60):
+        d = Deal.random(rng, banker=rng.randrange(4), rules=rules)
+        while not d.is_over:
+            seat, size = d.to_play, d.trick_size
+            assert seat is not None
+            view = d.view(seat)
+            if size:
+                held = d.holding(seat)
+                best = view.trick.best  # type: ignore[union-attr]
+                for ts in sorted(set(itertools.combinations(held, size))):
+                    comb = tab.by_tiles.get(tuple(sorted(ts, key=lambda t: t.index)))
+                    r = d.why_not(Move(ts), seat=seat)
+                    if comb is None or r is None:
+                        continue
+                    if r.kind in ("captured-supreme", "capture-holds"):
+                        continue
+                    if not_beating(comb, best) is not None:
+                        assert r.rule in ("R-C1", "R-C3", "R-C4"), (str(r), d.stacks, d.is_last_trick)
+                        checked["beat"] += 1
+                    else:
+                        assert r.rule == "R-W2", str(r)
+                        checked["R-W2"] += 1
+                why = view.only_discards()
+                prompt = status_text(view, seat).en
+                assert (why is None) == ("to beat the trick, or" in prompt)
+                if why is not None:
+                    assert f"({why})" in prompt
+            d.push(rng.choice(d.legal_moves()))
+    assert checked["beat"] > 100 and checked["R-W2"] > 0, checked

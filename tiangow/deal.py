@@ -40,6 +40,7 @@ from .refusals import Refusal
 from .rules import DEFAULT_RULES, Natural, Rules
 from .scoring import Finish, Payment, Settlement, banker_multiplier, compute_settlement, settle
 from .state import (
+    CAPTURED_SUPREME,
     Bonus,
     State,
     Step,
@@ -164,6 +165,29 @@ class DealView:
                                bool(trick.locked), trick.led)
         moves = [move_of(c) for c in plays]
         return moves + list(map(discard_of, packed.subsets(own, trick.size))) if discards else moves
+
+    def only_discards(self) -> str | None:
+        """Why this view's seat, to follow now, may only discard: the first rule that forbids
+        every play — ``"R-C4"`` or ``"R-$10"`` (a capture nobody may beat, under those variants),
+        ``"R-C1"`` (nothing it holds beats the best play so far), ``"R-W2"`` (a play could beat
+        it, but on the last trick a seat with too few stacks may not win) — or ``None`` when it
+        may play (or it is not following now).
+
+        >>> d = Deal.random(7)
+        >>> _ = d.push(d.legal_moves()[0])  # East leads
+        >>> d.view(1).only_discards() is None, d.view(2).only_discards()  # South may play; not West's turn
+        (True, None)
+        """
+        seat, trick = self.seat, self.trick
+        if trick is None or seat is None or self.to_play != seat or not trick.size or self.legal_moves(False):
+            return None
+        if trick.locked:
+            return "R-C4" if trick.locked == CAPTURED_SUPREME else "R-$10"
+        assert trick.best is not None
+        own = packed.pack(self.hands[seat] or ())
+        beats = follower_plays(table(self.rules), self.rules, own, trick.best, trick.size, trick.last, 2, False,
+                               trick.led)
+        return "R-W2" if beats else "R-C1"
 
     @property
     def played(self) -> tuple[Tile, ...]:

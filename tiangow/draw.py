@@ -215,9 +215,23 @@ def status_text(view: DealView, me: int | None) -> Text:
                 else T(f"{seat_name(who, 'zh-Hant')}贏了這一局。", f"{seat_name(who)} won the hand."))
     if me is not None and view.to_play == me:
         size = view.trick_size
-        return (T("輪到你先出：選一手牌，按「出牌」。", "Your lead: select a play and press Play.") if size is None
-                else T(f"輪到你：打 {size} 張贏這一墩，或者墊 {size} 張。",
-                       f"Your turn: play {size} tile{'s' if size > 1 else ''} to beat the trick, or discard {size}."))
+        if size is None:
+            return T("輪到你先出：選一手牌，按「出牌」。", "Your lead: select a play and press Play.")
+        tiles = f"tile{'s' if size > 1 else ''}"
+        why = view.only_discards()
+        if why is None:
+            return T(f"輪到你：打 {size} 張贏這一墩，或者墊 {size} 張。",
+                     f"Your turn: play {size} {tiles} to beat the trick, or discard {size}.")
+        if why == "R-W2":
+            k = view.stacks[me]
+            return T(f"輪到你：你只有 {k} 棟，贏了這最後一墩也不夠兩棟，只能墊 {size} 張（R-W2）。",
+                     f"Your turn: you have {k} stack{'s' if k != 1 else ''}, too few to win this last "
+                     f"trick (a winner needs 2), so discard {size} (R-W2).")
+        if why == "R-C1":
+            return T(f"輪到你：你手上沒有牌打得過這一墩，墊 {size} 張（R-C1）。",
+                     f"Your turn: nothing you hold beats this trick — discard {size} {tiles} (R-C1).")
+        return T(f"輪到你：擒住的牌誰都不能再打，墊 {size} 張（{why}）。",
+                 f"Your turn: the capture cannot be beaten — discard {size} {tiles} ({why}).")
     who = view.to_play if view.to_play is not None else 0
     return T(f"{seat_name(who, 'zh-Hant')}在想……", f"{seat_name(who)} is thinking…")
 

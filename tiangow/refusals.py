@@ -190,6 +190,12 @@ def check(st: State, tab: Table, rules: Rules, natural: tuple[int, Natural] | No
                       "with 以擒為大 in force: nobody after may beat the capture (R-$10 variant)", s)
     best = st.best
     assert best is not None
+    # the first rule that forbids the play is the one cited: a play that cannot beat the best
+    # so far is refused for that (R-C1, R-C3, R-C4), whatever the seat's stacks
+    beaten = not_beating(comb, best)
+    if beaten is not None:
+        rule = "R-C4" if "R-C4" in beaten.en else "R-C3" if "R-C3" in beaten.en else "R-C1"
+        return _refuse(tiles, discard, seat, "does-not-beat", rule, beaten.zh, beaten.en, s)
     if st.last and st.stacks[s] + size < 2:
         who_zh, who = seat_name(s, "zh-Hant"), seat_name(s)
         k = st.stacks[s]
@@ -199,11 +205,8 @@ def check(st: State, tab: Table, rules: Rules, natural: tuple[int, Natural] | No
                       f"{who} has {_plural(k, 'stack')} and this last trick is worth "
                       f"{size}: a winner must end the hand with at least 2 stacks, so {who} may "
                       "not play to win it and must discard (R-W2)", s)
-    beaten = not_beating(comb, best)
-    if beaten is None:  # pragma: no cover - every refusal of a held play is explained above
-        beaten = Text(f"{comb.label('zh-Hant')}現在不能出", f"{comb.label('en')} cannot be played now")
-    rule = "R-C4" if "R-C4" in beaten.en else "R-C3" if "R-C3" in beaten.en else "R-C1"
-    return _refuse(tiles, discard, seat, "does-not-beat", rule, beaten.zh, beaten.en, s)
+    return _refuse(tiles, discard, seat, "does-not-beat", "R-C1",  # pragma: no cover - explained above
+                   f"{comb.label('zh-Hant')}現在不能出", f"{comb.label('en')} cannot be played now", s)
 
 
 def _refuse(tiles: tuple[Tile, ...], discard: bool, seat: int | None, kind: RefusalKind, rule: str, zh: str, en: str,
