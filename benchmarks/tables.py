@@ -36,6 +36,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -58,14 +59,19 @@ def _rss_mb(pid: int) -> float:
     return float(psutil.Process(pid).memory_info().rss) / 2**20
 
 
-async def run_n(url: str, n: int, seconds: float, rng: random.Random, think: float = 0.0) -> dict[str, Any]:
+async def run_n(url: str, n: int, seconds: float, rng: random.Random, think: float = 0.0,
+                address: Callable[[int], str] | None = None) -> dict[str, Any]:
+    """N tables of four humans playing for ``seconds``; ``address(t)``: the address table ``t``'s
+    players come from (sent as ``X-Forwarded-For``; a family behind one router), if any."""
     base = url.replace("ws://", "http://").rsplit("/socket", 1)[0]
     tables: list[list[Client]] = []
-    for _ in range(n):
-        req = urllib.request.Request(base, method="POST", data=b"{}")
+    for t in range(n):
+        headers = {"X-Forwarded-For": address(t)} if address else {}
+        req = urllib.request.Request(base, method="POST", data=b"{}", headers=headers)
         with urllib.request.urlopen(req, timeout=30) as r:
             info = json.loads(r.read())
-        clients = [Client(url, tok, compress=True) for tok in info["seats"]]  # as a browser: compressed
+        # as a browser: compressed
+        clients = [Client(url, tok, compress=True, headers=headers) for tok in info["seats"]]
         for c in clients:
             await c.open()
         tables.append(clients)

@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable, Coroutine
 from typing import Any
 
+from tornado.httpclient import HTTPRequest
 from tornado.websocket import WebSocketClientConnection, WebSocketClosedError, websocket_connect
 
 __all__ = ["Client"]
@@ -23,8 +24,10 @@ class Client:
     """One page at a table, by its link's ``token``, at the service's socket ``url``."""
 
     def __init__(self, url: str, token: str, *, lang: str = "en", admin: str | None = None,
-                 reconnect: bool = True, compress: bool = False) -> None:
+                 reconnect: bool = True, compress: bool = False, headers: dict[str, str] | None = None) -> None:
         self.url = url
+        self.headers = headers or {}
+        """Sent with each connection (a load test's ``X-Forwarded-For``: clients at many addresses)."""
         self.compress = compress
         self.token = token
         self.lang = lang
@@ -52,7 +55,8 @@ class Client:
 
     async def _connect(self) -> None:
         # compress: permessage-deflate, as a browser offers it
-        self._ws = await websocket_connect(self.url, compression_options={} if self.compress else None)
+        self._ws = await websocket_connect(HTTPRequest(self.url, headers=self.headers),
+                                           compression_options={} if self.compress else None)
         self.connects += 1
         hello: dict[str, Any] = {"type": "hello", "token": self.token, "last": self.last, "lang": self.lang}
         if self.admin is not None:
