@@ -5,6 +5,7 @@ passage in traditional Chinese and English side by side; its code only arranges 
 from __future__ import annotations
 
 import ast
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -51,6 +52,9 @@ def check_notebook(nb: Any, name: str) -> None:
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_notebook_opens_with_a_note_and_pairs_every_passage(path: Path) -> None:
+    # every cell has its id (nbformat 4.5), as saved: Voilà and nbformat warn on each load otherwise
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    assert all("id" in cell for cell in raw["cells"]), f"{path.name}: a cell without an id"
     nb = nbformat.read(path, as_version=4)
     nbformat.validate(nb)
     check_notebook(nb, path.name)

@@ -247,3 +247,60 @@ def test_a_question_gives_as_many_tries_as_its_choices_allow() -> None:
     assert len(q.choices) == 2 and q.tries == 1
     q = next(q for q in questions(scoring) if q.id.startswith("pay"))
     assert len(q.choices) == 4 and q.tries == 3
+
+
+_CJK = r"[\u4e00-\u9fff\u3001-\u303f\uff01-\uff5e]"
+ASCII_IN_CHINESE = re.compile(rf"(?:{_CJK}|\{{\}}) ?[,:;?!]|[,:;?!] ?{_CJK}")
+"""ASCII , : ; ? ! beside a Chinese character (or a field of an f-string, ``{}``)."""
+
+
+def _shown_in_chinese() -> Iterator[tuple[str, str]]:
+    """(where, text) for what a Chinese reader is shown as it is shown: a whole hand at a shared
+    table drawn for a seat and the spectator, with the coach's hints, the settlement and the
+    hand's review, in 繁 and 简; and every drill's generated questions."""
+    from tiangow.bots.hints import Coach
+    from tiangow.online.page import hint_parts, parts
+    from tiangow.online.table import Table, TableConfig
+
+    tags = re.compile(r"<[^>]+>|&[a-z]+;")
+    rng = random.Random(68)
+    t = Table("x", TableConfig(), seeds=lambda: rng.getrandbits(64))
+    t.apply(t.propose_deal())
+    coach = Coach(samples=8)
+    assert t.deal is not None
+    step = 0
+    while True:
+        for lang in ("zh-Hant", "zh-Hans"):
+            for role in (0, "watch"):
+                for name, html in parts(t, role, lang).items():  # type: ignore[arg-type]
+                    yield f"table {name} ({role}, {lang}, step {step})", tags.sub(" ", html)
+        if t.deal.is_over:
+            break
+        seat = t.deal.to_play
+        assert seat is not None
+        if step % 6 == 0:
+            view = t.deal.view(seat)
+            for lang in ("zh-Hant", "zh-Hans"):
+                for name, html in hint_parts(view, coach.hint(view), lang).items():  # type: ignore[arg-type]
+                    yield f"hint {name} ({lang}, step {step})", tags.sub(" ", html)
+        t.apply(t.propose_move(seat, rng.choice(t.deal.legal_moves()), t.seq, by="bot"))
+        step += 1
+    for module in DRILLS:
+        for q in questions(module, n=40):
+            for text in (q.prompt, q.explanation, *(c.label for c in q.choices)):
+                zh = getattr(text, "zh", None)
+                if isinstance(zh, str):
+                    yield module.__name__, zh
+
+
+def test_chinese_text_has_no_ascii_punctuation() -> None:
+    """Chinese is punctuated in Chinese: no "已经坐下的：东, 南" nor "淨輸贏:" — in every text
+    pair written in the package and the lessons, and in what is drawn for a Chinese reader."""
+    bad = [(where, zh[max(0, m.start() - 20):m.end() + 20]) for where, zh, _ in TEXT
+           for m in ASCII_IN_CHINESE.finditer(zh)]
+    shown = list(_shown_in_chinese())
+    assert len(shown) > 200
+    bad += [(where, text[max(0, m.start() - 20):m.end() + 20]) for where, text in shown
+            for m in ASCII_IN_CHINESE.finditer(text)]
+    assert bad == []
+    assert ASCII_IN_CHINESE.search("已经坐下的：东, 南") and ASCII_IN_CHINESE.search("淨輸贏: +4")

@@ -184,7 +184,7 @@ def signed(n: int) -> str:
 
 def settlement_html(s: Settlement, lang: Lang, caption: Text | None = None) -> str:
     """The payments, one row each (who pays whom, how much, why and which rule), and the net."""
-    head = T("付款人,收款人,數目,原因,算法,規則", "payer,payee,amount,reason,how,rules")(lang).split(",")
+    head = T("付款人|收款人|數目|原因|算法|規則", "payer|payee|amount|reason|how|rules")(lang).split("|")
     rows = []
     for p in s.payments:
         reason = p.reason.label(lang)

@@ -301,7 +301,7 @@ class ChallengeBoard(w.VBox):
         if self.problem is not None:
             parts.append(f'<div class="tg-feedback-wrong">{html.escape(self.problem(lang))}</div>')
         if c is not None and c.results and not hasattr(self, "mine"):
-            names = ", ".join(p.name for p in c.results if p.name) or _SOMEONE(lang)
+            names = ("、" if lang != "en" else ", ").join(p.name for p in c.results if p.name) or _SOMEONE(lang)
             parts.append(f'<div class="tg-prose tg-challenge-intro"><b>{html.escape(_CHALLENGED(lang).format(who=names))}'
                          "</b></div>")
         self.intro.value = STYLE + "".join(parts)

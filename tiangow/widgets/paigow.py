@@ -120,7 +120,7 @@ class SplitExplorer(w.VBox):
                 f'<td><span class="tg-row">{_tiles(v.split.back.tiles, lang)}</span></td>'
                 f"<td>{html.escape(split_text(v.split)(lang))}<br>{html.escape(ev_text(v)(lang))}</td>"
                 f"<td><b>{html.escape(' · '.join(marks))}</b></td></tr>")
-        head = T("前,後,兩手和期望值,", "front,back,the hands and the expected value,")(lang).split(",")
+        head = T("前|後|兩手和期望值|", "front|back|the hands and the expected value|")(lang).split("|")
         note = T("期望值：跟莊家所有可能的四張牌（其餘二十八張裏的 20,475 種）比，贏算 +1、輸算 −1、和算 0 的平均。",
                  "Expected value: the average over all 20,475 banker holdings from the other 28 tiles, counting "
                  "a win +1, a loss −1 and a push 0.")
