@@ -15,6 +15,7 @@ missing Chromium skips these tests with a message; with ``CI=true`` it fails the
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 from collections.abc import Callable, Iterator
@@ -135,9 +136,41 @@ class PageErrors(list[str]):
     """Uncaught errors in the page; a test fails if any are left at its end."""
 
 
+THIRD_PARTY: list[tuple[str, re.Pattern[str], str]] = [
+    ("", re.compile(r"^(Unsatisfied version \S+ from _JUPYTERLAB\.CORE_OUTPUT of shared singleton module "
+                    r"@jupyterlab/[a-z-]+ \(required \^\S+\)|No satisfying version \(\^\S+\) of shared module "
+                    r"@jupyterlab/[a-z-]+ found in shared scope default)"),
+     "the widgets' manager (jupyterlab_widgets 3.0.17, which ipywidgets 8.1.9 requires) and anywidget are "
+     "built against JupyterLab 4.5–4.6, and Voilà 0.5.13's page carries JupyterLab 4.2's core "
+     "(_JUPYTERLAB.CORE_OUTPUT): webpack warns, then uses the core's modules (not strict), and the widgets "
+     "work — every browser test here uses them"),
+    ("/voici/", re.compile(r"^(TypeError: Failed to register a ServiceWorker .*tiangow: no service worker|"
+                           r"TypeError: Failed to register a ServiceWorker .*ServiceWorker script evaluation failed|"
+                           r"JupyterLite ServiceWorker registration unexpectedly failed: |undefined$|"
+                           r"Pyodide contents will NOT be synced with Jupyter Contents)"),
+     "the static site declines JupyterLite's service worker on purpose (scripts/build_site.py, "
+     "NO_SERVICE_WORKER: the lessons need no file drive, which costs each page about 1.5 s); JupyterLite "
+     "says so in these words, and its promise of a worker is rejected with nothing (undefined)"),
+    ("/voici/", re.compile(r"^\[yjs#509\] Not same Y\.Doc$|^Failed to fetch ipywidgets through the "
+                           r"\"jupyter\.widget\.control\" comm channel, fallback to fetching individual model state"),
+     "Voici's bundle carries two copies of yjs, and its widgets' manager asks the Pyodide kernel's ipywidgets "
+     "for a control comm it answers late or not at all, then fetches each widget's state (the fallback "
+     "works: the site's browser tests use every widget)"),
+]
+"""Console warnings and errors of the packages the app is built on, each with the pages it
+concerns (a part of their address; empty: any), why it is there and why it is harmless. Any
+other warning or error in a page fails its test (issue 68.7)."""
+
+
+def _noise(kind: str, text: str, url: str) -> bool:
+    return kind in ("warning", "error") and not any(where in url and p.search(text) for where, p, _ in THIRD_PARTY)
+
+
 def _watched(pg: Any) -> Any:
     errors = PageErrors()
     pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    pg.on("console", lambda m: errors.append(f"console {m.type}: {m.text[:300]}")
+          if _noise(m.type, m.text, pg.url) else None)
     pg.errors = errors
     return pg
 

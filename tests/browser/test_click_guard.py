@@ -89,3 +89,22 @@ def test_answer_buttons_after_the_feedback_take_another_answer_at_once(page: Any
     })""")
     assert before == ["a"]  # no answer yet: the group is held
     assert after == ["a", "b"]  # the same button again is held, another one acts
+
+
+def test_a_button_the_kernel_relabelled_acts_at_once(page: Any) -> None:
+    """"Hint", then at once "Show the recommended play" — the same button, relabelled by the
+    kernel's answer: the second press is a new action, not the second click of a double click,
+    and acts however soon it comes; a true double click (the label unchanged) still acts once."""
+    _guarded(page, "en")
+    page.evaluate("""window.acted = []; const b = document.querySelector('.tg-play');
+        b.addEventListener('click', () => acted.push(b.textContent));""")
+    acted = page.evaluate("""() => new Promise(done => {
+        const b = document.querySelector('.tg-play');
+        b.textContent = 'Hint'; b.click();
+        setTimeout(() => {  // the kernel's answer: the nudge, and the button's new label
+            document.querySelector('.tg-feedback').textContent = 'Think: …';
+            b.textContent = 'Show the recommended play';
+            setTimeout(() => { b.click(); b.click(); done([...acted]); }, 50);  // 0.1 s after the first
+        }, 50);
+    })""")
+    assert acted == ["Hint", "Show the recommended play"]

@@ -164,6 +164,23 @@ def test_bad_local_storage_is_survived_and_not_lost(page: Any, lessons: Lessons)
         " catch (e) { return false } }", timeout=TIMEOUT)
     kept = page.evaluate("() => localStorage.getItem('tiangow:lesson:zz_future')")
     assert kept == '{"v":9,"x":[1,2]}'
+    # the garbage is said, once per page it was read on, and nothing else is
+    said = {e for e in page.errors if e.startswith("console ")}
+    assert said == {"console warning: tiangow: ignoring the stored value of tiangow:lesson:01_tiles: it is not JSON"}
+    page.errors.clear()
+
+
+def test_the_tables_entries_are_not_read_as_progress(page: Any, lessons: Lessons) -> None:
+    """A table created in this browser leaves its creator's entries in localStorage; the
+    progress store reads only its own keys, and says nothing of them."""
+    page.goto(lessons.url("index"), timeout=TIMEOUT)
+    page.evaluate("""() => {
+        localStorage.setItem('tiangow:table-admin:abc', 'not-json-token');
+        localStorage.setItem('tiangow:seat-lang', 'en');
+    }""")
+    open_lesson(page, lessons.url("01_tiles"))
+    wait_store_loaded(page)
+    assert [e for e in page.errors if "table-admin" in e or "seat-lang" in e] == []
 
 
 def test_tiles_have_names_for_screen_readers_except_in_quizzes(page: Any, lessons: Lessons) -> None:

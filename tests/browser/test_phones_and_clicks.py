@@ -31,10 +31,11 @@ LESSONS = ["index", "00_start", "01_tiles", "02_ranks", "03_combinations", "04_t
            "07_dealing", "08_play", "09_paigow", "rules", "glossary", "practice"]
 
 # What sticks out: the page's own width, every element drawn past the screen's edges, any
-# element that scrolls sideways, and any tile to tap narrower than 40 px.
+# element that scrolls sideways, any tile to tap narrower than 40 px, and any button whose label
+# is wider than the button (cut off).
 OVERFLOW = """() => {
   const vw = document.documentElement.clientWidth;
-  const out = {page: document.scrollingElement.scrollWidth - vw, wide: [], scrollers: [], small: []};
+  const out = {page: document.scrollingElement.scrollWidth - vw, wide: [], scrollers: [], small: [], cut: []};
   for (const e of document.querySelectorAll('body *')) {
     const r = e.getBoundingClientRect();
     if (r.width === 0 || r.height === 0) continue;
@@ -48,6 +49,10 @@ OVERFLOW = """() => {
     const w = e.getBoundingClientRect().width;
     if (w > 0 && w < 40) out.small.push(Math.round(w));
   }
+  for (const e of document.querySelectorAll('button')) {  // a label wider than its button is cut
+    if (e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1)
+      out.cut.push([e.innerText.trim().slice(0, 60), e.scrollWidth - e.clientWidth]);
+  }
   return out;
 }"""
 
@@ -58,6 +63,7 @@ def assert_fits(page: Any, where: str) -> None:
     assert got["wide"] == [], (where, "drawn past the screen", got["wide"][:8])
     assert got["scrollers"] == [], (where, "scrolls sideways", got["scrollers"][:8])
     assert got["small"] == [], (where, "tiles narrower than 40 px", got["small"])
+    assert got["cut"] == [], (where, "buttons whose label is cut (label, px cut)", got["cut"])
 
 
 @pytest.fixture

@@ -66,7 +66,7 @@ function ensureXsrfCookie() {
 // on the one clicked, since another answer after the feedback is meant) until the kernel has changed
 // the page (its answer arrived) and either at least GUARD_MS have passed (the second click of
 // a double click comes sooner) or the kernel hid the button (a "Next" shown again is a new
-// state), or the learner clicked something else in between (picked another tile, say: not a
+// state, as is one the kernel relabelled), or the learner clicked something else in between (picked another tile, say: not a
 // double click); after GUARD_MAX_MS it lets go anyway (a kernel that answers nothing must not
 // freeze a button). A press on the held button later than GUARD_MS after the first (the learner
 // pressed again while the kernel was still answering) is not lost: it acts once the guard lets
@@ -169,10 +169,13 @@ function installClickGuard() {
           ? [...button.parentElement.querySelectorAll("button.tg-choice")]
           : [button];
       const root = button.closest(".jp-OutputArea-output, .jp-Cell") || document.body;
+      const label = button.textContent;
       const entry = { since: now, button, changed: false, released: false, group, observer: null, queued: null };
       entry.observer = new MutationObserver((records) => {
         if (records.every((r) => r.type === "attributes" && r.attributeName === BUSY)) return;
-        if (!button.isConnected || button.offsetParent === null) {
+        if (!button.isConnected || button.offsetParent === null || button.textContent !== label) {
+          // hidden, or relabelled by the kernel ("Hint" → "Show the recommended play"): a new
+          // state whose press is a new action, however soon it comes
           release(entry);
         } else if (!entry.changed) {
           entry.changed = true;

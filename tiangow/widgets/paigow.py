@@ -68,7 +68,9 @@ class SplitExplorer(w.VBox):
         self.differ_button = w.Button(layout=w.Layout(width="auto"))
         self.differ_button.add_class("tg-split-differ")
         self.differ_button.on_click(lambda _: self.find_difference())
-        super().__init__([self.view, w.HBox([self.deal_button, self.differ_button])],
+        buttons = w.HBox([self.deal_button, self.differ_button])
+        buttons.add_class("tg-wrap-buttons")  # on a phone, a long label wraps, and the buttons too
+        super().__init__([self.view, buttons],
                          layout=w.Layout(border="1px solid #ddd3bf", padding="8px 14px", max_width="760px"))
         self.tiles: tuple[Tile, ...] = ()
         self.values: list[paigow.SplitValue] = []

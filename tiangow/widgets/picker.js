@@ -3,6 +3,11 @@ function escapeHtml(s) {
   return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
 }
 
+// A tile's name wraps under it, but never inside its pips: "八 Eight (2-6)", not "(2-" / "6)".
+function label(text) {
+  return escapeHtml(text).replace(/\(([^()]*)\)/g, '<span class="tg-nowrap">($1)</span>');
+}
+
 function render({ model, el }) {
   keepListening(model, el);
   el.classList.add("tg-picker");
@@ -41,7 +46,7 @@ function render({ model, el }) {
       b.dataset.index = String(i);
       b.disabled = disabled;
       const badge = ordered && sel.has(i) ? '<span class="tg-order-badge">' + (order.indexOf(i) + 1) + "</span>" : "";
-      b.innerHTML = badge + svg + (labels[i] ? '<span class="tg-pick-label">' + escapeHtml(labels[i]) + "</span>" : "");
+      b.innerHTML = badge + svg + (labels[i] ? '<span class="tg-pick-label">' + label(labels[i]) + "</span>" : "");
       b.addEventListener("click", () => toggle(i));
       el.appendChild(b);
     });

@@ -144,7 +144,9 @@ function render({ model, el }) {
     try {
       for (let i = 0; store && i < store.length; i++) {
         const key = store.key(i);
-        if (!key || !key.startsWith(PREFIX)) continue;
+        // only this store's keys: the tables' entries (tiangow:table-admin:…, tiangow:seat-lang)
+        // are other pages' and not JSON
+        if (!key || (key !== PREFS && !key.startsWith(LESSON))) continue;
         const raw = store.getItem(key);
         seen.set(key, raw);
         const p = parse(key, raw, schema);
