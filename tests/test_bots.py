@@ -453,16 +453,20 @@ def test_a_budget_too_small_plays_out_and_the_hint_says_why() -> None:
                   own_best=False).hint(view)  # type: ignore[arg-type]
     assert not ended.exact and not ended.too_long and ended.ending_from == 4
     shown = hint_html(SimpleNamespace(deal=d, seat=d.to_play), ended, 2, "en")  # type: ignore[arg-type]
-    assert ("dealt at random 16 times, each hand played by the rule-based player until 4 tiles a hand, then "
-            "searched exactly to the end" in shown and "once hands have 3 tiles or fewer" in shown)
+    # each number said once, each for one thing (issue 68.3): the playouts' exact ending, and when
+    # the search from this move begins
+    assert ("dealt at random 16 times, each hand played on by the rule-based player until every player holds 4 "
+            "tiles, and the rest searched exactly" in shown
+            and "A search of each deal from this move to the end comes once every player holds 3 tiles" in shown)
+    assert "tiles a hand" not in shown
     zh = hint_html(SimpleNamespace(deal=d, seat=d.to_play), ended, 2, "zh-Hant")  # type: ignore[arg-type]
-    assert "打到每家剩 4 張，再精算到底" in zh and "每家剩 3 張或以下時" in zh
+    assert "打到每家剩 4 張，再精算到底" in zh and "要等每家剩 3 張或以下" in zh
     # the coach's own playouts (its default): the learner's seat takes its best steps, and the hint says so
     own = Coach(seed=1, samples=4, exact_tiles=3, exact_budget=None, exact_ending=4).hint(view)  # type: ignore[arg-type]
     assert own.ending_from == 4 and all(o.own_best for o in own.options)
     shown = hint_html(SimpleNamespace(deal=d, seat=d.to_play), own, 2, "en")  # type: ignore[arg-type]
     assert ("dealt at random 16 times; in each, you play your best for that deal and the other three as the "
-            "rule-based player until 4 tiles a hand" in shown and "on the hopeful side" in shown)
+            "rule-based player until every player holds 4 tiles" in shown and "on the hopeful side" in shown)
     zh = hint_html(SimpleNamespace(deal=d, seat=d.to_play), own, 2, "zh-Hant")  # type: ignore[arg-type]
     assert "你按那一次的牌打最好的" in zh and "數字偏樂觀" in zh
     roomy = Coach(seed=1, samples=4, exact_tiles=5, exact_budget=50_000_000).hint(view)  # type: ignore[arg-type]

@@ -341,3 +341,19 @@ def test_the_reviews_better_action_is_named_not_only_drawn(played: Session) -> N
                         ("zh-Hant", "、".join(t.name for t in j.better.tiles))):
         html = review_step_html(r, j.at, lang)
         assert f'<span class="tg-review-better-name">{names}</span>' in html
+
+
+@pytest.mark.parametrize(("fines", "mistakes", "said", "unsaid"), [
+    (0, 2, "your 2 mistakes cost 8.6", "fine"),
+    (1, 0, "your fine action cost 8.6", "mistake"),
+    (2, 1, "your 2 fine actions and your mistake cost 8.6", "mistakes"),
+])
+def test_the_verdict_names_only_what_cost_the_learner(fines: int, mistakes: int, said: str, unsaid: str) -> None:
+    """"Your fine actions and mistakes cost 8.6" where there was no fine action read as if there
+    were (issue 68.3): the verdict counts what there was, in both languages."""
+    from tiangow.bots.review import Strength
+
+    s = Strength(-1.0, None, 0, None, -3, 8.6, mistakes, fines=fines)
+    text = s.verdict()
+    assert said in text.en and unsaid not in text.en.split("cost")[0].split(";")[-1], text.en
+    assert ("次選" in text.zh) == bool(fines) and ("失誤" in text.zh) == bool(mistakes), text.zh

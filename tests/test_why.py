@@ -177,6 +177,7 @@ def _words_follow_their_figures(text: str, n_gap: int) -> None:
         assert (share >= LIKELY) if word == "很可能" else (share <= RARELY), text
     for a, b, n in re.findall(r"about as often \((\d+) and (\d+) of (\d+) deals\)", text):
         assert abs(int(a) - int(b)) < max(1, (int(n) + 9) // 10), text
+        assert 2 * min(int(a), int(b)) >= max(int(a), int(b)), text  # 0 and 4 of 96 are not alike
     for x, y in re.findall(r"about as many stacks \(([\d.]+) and ([\d.]+)\)", text):
         assert abs(float(x) - float(y)) < 0.55, text
     assert not re.search(r"(only|只差) 0\.0+(?!\d)", text), text  # a difference never reads as none
@@ -186,7 +187,7 @@ def _words_follow_their_figures(text: str, n_gap: int) -> None:
 def test_every_qualitative_word_follows_from_the_figure_beside_it_in_both_languages(tiles: int) -> None:
     """Hints and marks over seeded positions: "likely" and "rarely" (很可能, 很少) only where the
     share of deals they cite passes the thresholds written once in tiangow.bots.why; "about as
-    often" only where the counts it cites are that close; never "only 0.0 behind"; and no "lead
+    often" only where the counts it cites are that close (a tenth of the deals, a factor of two); never "only 0.0 behind"; and no "lead
     the next" in the last trick."""
     rng = random.Random(700 + tiles)
     seen = 0

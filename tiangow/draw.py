@@ -261,15 +261,15 @@ def hint_box_html(view: DealView, hint: Hint | None, stage: int, lang: Lang) -> 
                     "再精算到底（其他三家合力對付你）：平均淨輸贏和贏局的比率——你的每一步是知道那一次所有的牌才選的，"
                     "所以數字偏樂觀",
                     f"The tiles you have not seen dealt at random {n} times; in each, you play your best for that "
-                    f"deal and the other three as the rule-based player until {k} tiles a hand, then it is searched "
-                    "exactly to the end with the other three playing their best against you: the mean net and how "
+                    f"deal and the other three as the rule-based player until every player holds {k} tiles, and the rest "
+                    "is searched exactly, the other three playing their best against you: the mean net and how "
                     "often you win the hand — your steps are chosen knowing every tile of that deal, so the figures "
                     "are on the hopeful side") if h.options[0].own_best else
                   T(f"把你沒看見的牌隨機分配 {n} 次，每次由規則機械人打到每家剩 {k} 張，再精算到底（其他三家合力對付你）："
                     "平均淨輸贏和贏局的比率",
-                    f"The tiles you have not seen dealt at random {n} times, each hand played by the rule-based "
-                    f"player until {k} tiles a hand, then searched exactly to the end with the other three playing "
-                    "their best against you: the mean net and how often you win the hand"))
+                    f"The tiles you have not seen dealt at random {n} times, each hand played on by the rule-based "
+                    f"player until every player holds {k} tiles, and the rest searched exactly, the other three "
+                    "playing their best against you: the mean net and how often you win the hand"))
         m = h.options[0].left_out  # deals drawn but too costly to search: said, not hidden
         left_out = (T(f"另外 {m} 次要算太久，沒有算在內。",
                       f" {m} more {'deal' if m == 1 else 'deals'} would have taken too long to search and "
@@ -282,9 +282,9 @@ def hint_box_html(view: DealView, hint: Hint | None, stage: int, lang: Lang) -> 
                played + T("（這個位置變化太多，精算足夠的次數會超過提示的時間）。",
                           " (this position has too many ways to go on for an exact search of enough deals within "
                           "a hint's time).") if h.too_long else
-               played + T(f"（每家剩 {h.exact_from} 張或以下時，才每次從現在精算到底：現在精算太慢）。",
-                          f" (each deal is searched exactly from now to the end once hands have {h.exact_from} "
-                          "tiles or fewer; before that it would take too long)."))
+               played + T(f"（從這一步精算每一副牌到底，要等每家剩 {h.exact_from} 張或以下：現在精算太慢）。",
+                          f" (A search of each deal from this move to the end comes once every player holds "
+                          f"{h.exact_from} tiles or fewer: now it would take too long.)"))
         how = how + T("淨輸贏由現在算到局末：結算加上之後的賀尊、四大賀錢；之前已付的不算。",
                       " The net counts from now to the end of the hand: the settlement plus any 賀尊 or 四大賀 "
                       "money still to come, not money already paid.")

@@ -274,11 +274,11 @@ def outcome_text(o: Option, explained: bool = False, digits: int = 1) -> Text:
     >>> print(outcome_text(Option(Move.parse("discard 13"), 0.4, 0.3, 24, False, 0.0, -6, 12)).zh)
     平均淨得 +0.4，由規則機械人打完時 0% 贏這一局
     >>> outcome_text(Option(Move.parse("discard 13"), 0.4, 0.3, 24, False, 0.0, -6, 12, ending=4)).en
-    'expected net +0.4, wins the hand 0% of the time when played out by the rule-based player, exact \
-from 4 tiles a hand'
+    'expected net +0.4, wins the hand 0% of the time when played out by the rule-based player, exact once \
+every player holds 4 tiles'
     >>> outcome_text(Option(Move.parse("discard 13"), 0.4, 0.3, 24, False, 0.0, -6, 12, ending=5, own_best=True)).en
     'expected net +0.4, wins the hand 0% of the time when you play your best and the other three play as \
-the rule-based player, exact from 5 tiles a hand'
+the rule-based player, exact once every player holds 5 tiles'
     """
     sign = _signed(o.mean, digits)
     if o.exact and o.samples and o.low == o.high:
@@ -296,10 +296,10 @@ the rule-based player, exact from 5 tiles a hand'
     # played-out figures say so: how the rule-based player fares from here, not what good play can do
     by = (T("由規則機械人打完", "played out by the rule-based player") if o.ending is None else
           T(f"你每次打最好、其他三家由規則機械人打到每家剩 {o.ending} 張、再精算",
-            f"you play your best and the other three play as the rule-based player, exact from {o.ending} "
-            "tiles a hand") if o.own_best else
+            f"you play your best and the other three play as the rule-based player, exact once every player "
+            f"holds {o.ending} tiles") if o.own_best else
           T(f"由規則機械人打到每家剩 {o.ending} 張、再精算",
-            f"played out by the rule-based player, exact from {o.ending} tiles a hand"))
+            f"played out by the rule-based player, exact once every player holds {o.ending} tiles"))
     return (T(f"平均淨得 {sign}，", f"expected net {sign}, wins the hand {pct}% of the time when ")
             + by + T(f"時 {pct}% 贏這一局", ""))
 

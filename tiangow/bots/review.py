@@ -74,6 +74,21 @@ class Strength:
     open_pending: bool = False
     """Whether the search from the start is still running in another process
     (:mod:`tiangow.bots.ahead`): its figure comes later."""
+    fines: int = 0
+    """The learner's actions marked fine (not the best, within the fine margin)."""
+
+    def _costly(self) -> Text:
+        """What cost the learner :attr:`lost`, counted: "your 2 mistakes", "your fine action and
+        your mistake" — only what there was."""
+        def count(n: int, zh: str, one: str, many: str) -> Text:
+            return T(f" {n} 步{zh}", f"your {one}" if n == 1 else f"your {n} {many}")
+        parts = [count(n, zh, one, many) for n, zh, one, many in
+                 ((self.fines, "次選", "fine action", "fine actions"), (self.mistakes, "失誤", "mistake", "mistakes"))
+                 if n]
+        if not parts:
+            return T("你的出法", "your actions")
+        joined = parts[0] if len(parts) == 1 else parts[0] + T("和", " and ") + parts[1]
+        return T("你的", "") + joined
 
     def verdict(self) -> Text:
         """One sentence from these figures: a weak hand well played is called that."""
@@ -96,28 +111,27 @@ class Strength:
 
     def _verdict(self, exp: float, weak: bool, strong: bool, well: bool) -> Text:
         e = f"{exp:+.1f}".replace("-", "−")
+        lost = f"{self.lost:.1f}"
         r = f"{self.result:+d}".replace("-", "−")
         if weak and well:
             return T(f"一手弱牌，打得好：教練在你的位置也預計淨得 {e}，你得 {r}，沒有失誤。",
                      f"A weak hand, well played: the coach in your seat expected {e} too, and you netted {r} "
                      "with no mistake.")
         if weak:
-            return T(f"一手弱牌（教練在你的位置預計淨得 {e}）；你的失誤和次選平均共少了 {self.lost:.1f}，你得 {r}。",
-                     f"A weak hand (the coach in your seat expected {e}); your fine actions and mistakes cost "
-                     f"{self.lost:.1f} on average, and you netted {r}.")
+            return (T(f"一手弱牌（教練在你的位置預計淨得 {e}）；",
+                      f"A weak hand (the coach in your seat expected {e}); ") + self._costly()
+                    + T(f"平均共少了 {lost}，你得 {r}。", f" cost {lost} on average, and you netted {r}."))
         if strong and well:
             return T(f"一手好牌，打得好：教練預計淨得 {e}，你得 {r}，沒有失誤。",
                      f"A strong hand, well played: the coach expected {e}, and you netted {r} with no mistake.")
         if strong:
-            return T(f"一手好牌（教練預計淨得 {e}），可是你的失誤和次選平均共少了 {self.lost:.1f}；你得 {r}。",
-                     f"A strong hand (the coach expected {e}), but your fine actions and mistakes cost "
-                     f"{self.lost:.1f} on average; you netted {r}.")
+            return (T(f"一手好牌（教練預計淨得 {e}），可是", f"A strong hand (the coach expected {e}), but ")
+                    + self._costly() + T(f"平均共少了 {lost}；你得 {r}。", f" cost {lost} on average; you netted {r}."))
         if well:
             return T(f"一手普通的牌（教練預計淨得 {e}），打得好，沒有失誤；你得 {r}。",
                      f"An even hand (the coach expected {e}), well played with no mistake; you netted {r}.")
-        return T(f"一手普通的牌（教練預計淨得 {e}）；你的失誤和次選平均共少了 {self.lost:.1f}，你得 {r}。",
-                 f"An even hand (the coach expected {e}); your fine actions and mistakes cost {self.lost:.1f} "
-                 f"on average, and you netted {r}.")
+        return (T(f"一手普通的牌（教練預計淨得 {e}）；", f"An even hand (the coach expected {e}); ")
+                + self._costly() + T(f"平均共少了 {lost}，你得 {r}。", f" cost {lost} on average, and you netted {r}."))
 
     def open_text(self) -> Text:
         """The all-hands-open figure in words (and, where it is not from the start, what was
@@ -215,6 +229,7 @@ class Review:
         first = self.judged[0].expected if self.judged else None
         lost = round(sum(j.loss for j in self.judged if j.mark is not Mark.BEST), 2)
         mistakes = sum(j.mark is Mark.MISTAKE for j in self.judged)
+        fines = sum(j.mark is Mark.FINE for j in self.judged)
         rec = self.record
         if open_hands and rec.dd is None and rec.ds is None:  # ds set: worked out, nothing exact found
             rec.dd = self._open_net()
@@ -230,7 +245,7 @@ class Review:
         net, trick = (None, 0) if rec.dd is None else (rec.dd[1], rec.dd[0])
         low, high = (None, None) if rec.ds is None else rec.ds
         pending = open_hands and trick + (net is None) > 0 and ahead.running(rec.start_key())
-        return Strength(first, net, trick, rec.coach_net, self.result, lost, mistakes, low, high, pending)
+        return Strength(first, net, trick, rec.coach_net, self.result, lost, mistakes, low, high, pending, fines)
 
     def _coach_net(self) -> int | None:
         """The coach's own play of the learner's seat on this deal, against the same bots (each

@@ -262,10 +262,13 @@ def _net_text(me: Text, it: Text, yours: Option, other: Option, alone: bool) -> 
 
 def _alike(a: Outlook, b: Outlook, me: Text, it: Text) -> Text:
     """Where no count told the two actions apart (:func:`compare` found no fact): say which of
-    the hand won and the stacks are alike — within :func:`_count_gap` deals and half a stack —
+    the hand won and the stacks are alike — within :func:`_count_gap` deals and a factor of two,
+    and half a stack —
     with their counts, and, when both are, that the difference is in what the others pay."""
     n = a.samples
-    wins = abs(a.wins - b.wins) < _count_gap(n)
+    # "about as often" only for counts close in both senses: within a tenth of the deals and
+    # within a factor of two (0 and 4 of 96 deals are "never" and "now and then", not alike)
+    wins = abs(a.wins - b.wins) < _count_gap(n) and 2 * min(a.wins, b.wins) >= max(a.wins, b.wins)
     stacks = abs(a.mean_stacks - b.mean_stacks) < 0.5
     won = T(f"贏這一局的次數差不多（{a.wins} 和 {b.wins} 副）",
             f"you win the hand about as often ({a.wins} and {b.wins} of {n} deals)")
