@@ -23,7 +23,9 @@ It prints, for each kind of opponents and each hand size:
   (the root of the mean squared difference less the mean squared standard error) — the
   precision a shown figure has in play;
 - ``gap off``: how far the shown difference between the recommendation and each other option
-  falls from the played difference — what a comparison of two options ("0.24 behind") is worth;
+  falls from the played difference — what a comparison of two options ("0.24 behind") is worth —
+  and ``beyond`` that, with the noise of the played difference (paired over the same deals)
+  taken out;
 - ``loss``: the recommendation's loss, split-half: on each position the option that played
   best on half the deals is scored on the other half against the recommendation (and the
   halves swapped), so the deals' noise does not count as loss; ``best``: how often the
@@ -36,12 +38,15 @@ only, are counted and left out (said in the output).
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
 import math
 import random
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 
 from tiangow.bots.base import Bot, sample_deal
 from tiangow.bots.hints import Coach
@@ -145,7 +150,7 @@ def split_half_loss(p: Position) -> float:
 
 
 def summary(positions: list[Position]) -> dict[str, float]:
-    off, bias, noise, square, gap_off, losses, best = [], [], [], [], [], [], []
+    off, bias, noise, square, gap_off, gap_square, losses, best = [], [], [], [], [], [], [], []
     for p in positions:
         rec = next(o for o in p.options if o.recommended)
         played_rec = _mean(list(rec.played))
@@ -157,10 +162,12 @@ def summary(positions: list[Position]) -> dict[str, float]:
             square.append((o.shown - played) ** 2 - noise[-1] ** 2)
             if o is not rec:
                 gap_off.append(abs((rec.shown - o.shown) - (played_rec - played)))
+                paired = [x - y for x, y in zip(rec.played, o.played, strict=True)]
+                gap_square.append(((rec.shown - o.shown) - (played_rec - played)) ** 2 - _se(paired) ** 2)
         losses.append(split_half_loss(p))
         best.append(float(max(p.options, key=lambda o: _mean(list(o.played))) is rec))
     return {"positions": len(positions), "options": len(off), "off": _mean(off), "bias": _mean(bias),
-            "beyond": math.sqrt(max(0.0, _mean(square))),
+            "beyond": math.sqrt(max(0.0, _mean(square))), "gap_beyond": math.sqrt(max(0.0, _mean(gap_square))),
             "noise": _mean(noise), "gap_off": _mean(gap_off), "loss": _mean(losses), "loss_se": _se(losses),
             "best": _mean(best), "seconds": sum(p.seconds for p in positions)}
 
@@ -179,6 +186,8 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--sizes", default="8,6,4", help="East's tiles in hand at the hint")
     p.add_argument("--first-seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--save", help="write every position's figures to this JSON file (as they come)")
+    p.add_argument("--load", help="print the figures of positions saved by --save, playing nothing")
     a = p.parse_args(argv)
     kinds = a.opponents.split(",")
     sizes = [int(x) for x in a.sizes.split(",")]
@@ -187,11 +196,24 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{a.positions} seeds × sizes {a.sizes} × opponents {a.opponents}; each option played out on {a.deals} "
           f"deals, East's later steps by {a.learner}", flush=True)
     found: dict[tuple[str, int, int], Position | None] = {}
-    with ProcessPoolExecutor(a.jobs) as pool:
-        for key, pos in pool.map(_task, tasks):
-            found[key] = pos
+    if a.load:
+        for row in json.loads(Path(a.load).read_text(encoding="utf-8")):
+            key = (row["key"][0], row["key"][1], row["key"][2])
+            pos = row["position"]
+            found[key] = None if pos is None else Position(
+                pos["kind"], pos["seed"], pos["size"], tuple(Scored(**{**o, "played": tuple(o["played"])})
+                                                              for o in pos["options"]), pos["seconds"])
+        tasks = [t for t in tasks if (t[0], t[1], t[2]) in found]
+    else:
+        rows = []
+        with ProcessPoolExecutor(a.jobs) as pool:
+            for key, pos in pool.map(_task, tasks):
+                found[key] = pos
+                rows.append({"key": list(key), "position": None if pos is None else dataclasses.asdict(pos)})
+                if a.save:
+                    Path(a.save).write_text(json.dumps(rows), encoding="utf-8")
     print(f"{'opponents':<9} {'tiles':>5} {'hints':>5} {'options':>7} {'off':>6} {'bias':>6} {'noise':>6} "
-          f"{'beyond':>6} {'gap off':>7} {'loss':>12} {'best':>5} {'left out':>8}", flush=True)
+          f"{'beyond':>6} {'gap off':>7} {'beyond':>6} {'loss':>12} {'best':>5} {'left out':>8}", flush=True)
     for k in kinds:
         for n in sizes:
             keys = [(k, s, n) for s in range(a.first_seed, a.first_seed + a.positions)]
@@ -202,7 +224,8 @@ def main(argv: list[str] | None = None) -> None:
                 continue
             r = summary(got)  # type: ignore[arg-type]
             print(f"{k:<9} {n:>5} {r['positions']:>5} {r['options']:>7} {r['off']:>6.2f} {r['bias']:>+6.2f} "
-                  f"{r['noise']:>6.2f} {r['beyond']:>6.2f} {r['gap_off']:>7.2f} {r['loss']:>5.2f} "
+                  f"{r['noise']:>6.2f} {r['beyond']:>6.2f} {r['gap_off']:>7.2f} "
+                  f"{r['gap_beyond']:>6.2f} {r['loss']:>5.2f} "
                   f"± {1.96 * r['loss_se']:>4.2f} "
                   f"{100 * r['best']:>4.0f}% {missing:>8}", flush=True)
 
