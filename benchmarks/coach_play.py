@@ -216,7 +216,7 @@ def main(argv: list[str] | None = None) -> None:
           f"{'beyond':>6} {'gap off':>7} {'beyond':>6} {'loss':>12} {'best':>5} {'left out':>8}", flush=True)
     for k in kinds:
         for n in sizes:
-            keys = [(k, s, n) for s in range(a.first_seed, a.first_seed + a.positions)]
+            keys = [(k, s, n) for s in range(a.first_seed, a.first_seed + a.positions) if (k, s, n) in found]
             got = [found[key] for key in keys if found[key] is not None]
             missing = len(keys) - len(got)
             if not got:

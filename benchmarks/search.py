@@ -59,7 +59,7 @@ import zlib
 from collections.abc import Iterator, Sequence
 
 from tiangow.bots.base import sample_state
-from tiangow.bots.hints import Coach, Mark, _signed, mark_for, net_digits
+from tiangow.bots.hints import Coach, Mark, mark_for, net_text
 from tiangow.bots.positions import deal_until
 from tiangow.bots.rule import RuleBot
 from tiangow.bots.search import Option, SearchBot, _follow, _Tally
@@ -480,15 +480,14 @@ def _compare_figures(figures: CoachFigures, options: Sequence[Option], ref: dict
     options shown with the same figures that the reference tells apart (``values`` and
     ``wins``: the reference's per sample, for :func:`clearly_apart`)."""
     shown: list[tuple[str, int | None, float, Move]] = []
-    digits = net_digits(options)  # as the hint's table of options shows them
-    for o, d in zip(options, digits, strict=True):
+    for o in options:
         if o.samples == 0 or o.move not in ref:
             continue
         figures.net_errors.append(abs(o.mean - ref[o.move]))
         pct = None if o.win_rate is None else round(100 * o.win_rate)
         if o.win_rate is not None and ref_wins is not None:
             figures.win_errors.append(abs(100 * o.win_rate - 100 * ref_wins[o.move]))
-        shown.append((_signed(o.mean, d), pct, ref[o.move], o.move))
+        shown.append((net_text(o), pct, ref[o.move], o.move))  # as the hint's table shows it
     for a, b in itertools.combinations(shown, 2):
         if a[:2] == b[:2]:
             figures.same_shown += 1

@@ -3,7 +3,6 @@ brute force over the Deal; the fast search position agrees with the Deal move by
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections import Counter
 from pathlib import Path
@@ -887,28 +886,30 @@ def test_the_coach_benchmark_holds_an_own_best_coach_to_an_own_best_reference() 
             assert wins[Move.of(mv)][k] in (0, 1)
 
 
-def test_options_the_samples_tell_apart_are_never_shown_alike() -> None:
-    """Issue 46 §3: in a hint's table of options, two expected nets that differ are never shown
-    with the same figure — a hair's difference gets a second decimal (or a third), and equal
-    nets stay at one."""
+def test_the_hint_and_the_mark_show_each_option_as_one_whole_figure() -> None:
+    """Issue 68.2: a figure is shown with the precision it has — a whole number (in play an
+    option nets several points from it) — in the hint's table of options, in the order the coach
+    ranks them, and the mark on an action shows that action's figure as the table did (not −6.35
+    in one and −6.4 in the other)."""
+    import re
     from types import SimpleNamespace
 
     from tiangow.bots import Coach
-    from tiangow.bots.hints import net_digits, outcome_text
+    from tiangow.bots.hints import net_text, outcome_text
     from tiangow.widgets.play_html import hint_html
 
-    widened = 0
     for i, d in enumerate(_five_tile_deals(6)):
-        h = Coach(seed=i, samples=8).hint(d.view(d.to_play))
-        digits = net_digits(h.options)
-        shown = [outcome_text(o, True, k).en for o, k in zip(h.options, digits, strict=True)]
-        for (o, a), (p, b) in itertools.combinations(zip(h.options, shown, strict=True), 2):
-            if o.mean != p.mean:
-                assert a.split(" (")[0] != b.split(" (")[0], (a, b)
-        widened += sum(k > 1 for k in digits)
-        assert all(k == 1 or any(p.mean != o.mean and round(p.mean, 1) == round(o.mean, 1) for p in h.options)
-                   for o, k in zip(h.options, digits, strict=True))  # more decimals only where needed
+        coach = Coach(seed=i, samples=8)
+        view = d.view(d.to_play)
+        h = coach.hint(view)
+        shown = [net_text(o) for o in h.options]
+        assert all(re.fullmatch(r"[+−]?\d+", x) for x in shown), shown
+        values = [int(x.replace("−", "-")) for x in shown]
+        assert values == sorted(values, reverse=True)  # rounding keeps the coach's order
         table = hint_html(SimpleNamespace(deal=d, seat=d.to_play), h, 2, "en")  # type: ignore[arg-type]
-        for text in shown:
-            assert text.split(" (")[0] in table
-    assert widened  # these positions have such hairs
+        assert not re.search(r"expected net [+−]?\d+\.\d", table), "no decimals in the table"
+        for o in h.options[:3]:
+            assert outcome_text(o, True).en in table
+            m = coach.mark(view, o.move)
+            cited = re.findall(r"net (?:about )?([+−]?\d+(?:\.\d+)?)(?! stack)", m.text.en)
+            assert cited and set(cited) <= set(shown), (m.text.en, shown)  # the figures the table shows

@@ -14,7 +14,7 @@ from tiangow.bots import Coach, Mark
 from tiangow.bots.positions import deal_until
 from tiangow.bots.rule import rule_move
 from tiangow.bots.search import Option, SearchBot
-from tiangow.bots.why import Fact, _signed, compare, split_combinations
+from tiangow.bots.why import Fact, compare, split_combinations, whole
 
 
 def _positions(count: int, tiles: int, seed: int) -> list[Deal]:
@@ -47,8 +47,10 @@ def _check_fact(f: Fact, yours: Option, best: Option, view: object, preface: boo
         assert f.yours == pytest.approx(getattr(a, total) / n) and f.other == pytest.approx(getattr(b, total) / n)
         assert f.other - f.yours >= 0.5
         for x in (f.yours, f.other):
-            shown = f"{x:.1f}" if f.kind == "stacks" else _signed(x)
+            shown = f"{x:.1f}" if f.kind == "stacks" else whole(x)
             assert shown in en and shown in zh
+        if f.kind == "bonus":
+            assert whole(f.yours) != whole(f.other)  # a difference said is one shown
     elif f.kind == "last":
         combo, k = b.last[0]
         assert f.other == k and f.yours == dict(a.last).get(combo, 0) and k - f.yours >= gap
@@ -61,7 +63,7 @@ def _check_fact(f: Fact, yours: Option, best: Option, view: object, preface: boo
     else:
         assert f.kind == "net"
         assert (f.yours, f.other) == (yours.mean, best.mean)
-        assert _signed(yours.mean) in en
+        assert whole(yours.mean) in en
 
 
 @pytest.mark.parametrize("tiles, seed", [(3, 1), (4, 2), (6, 3)])

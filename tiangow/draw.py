@@ -16,7 +16,7 @@ import html
 from collections.abc import Iterable
 from pathlib import Path
 
-from .bots.hints import Hint, net_digits, outcome_text, ranking_note
+from .bots.hints import PLAY_ERROR, Hint, outcome_text, ranking_note
 from .deal import ActionKind, DealView, Trick
 from .i18n import Lang, T, Text, bracketed, colon, listed, seat_name
 from .scoring import Settlement
@@ -288,6 +288,11 @@ def hint_box_html(view: DealView, hint: Hint | None, stage: int, lang: Lang) -> 
         how = how + T("淨輸贏由現在算到局末：結算加上之後的賀尊、四大賀錢；之前已付的不算。",
                       " The net counts from now to the end of the hand: the settlement plus any 賀尊 or 四大賀 "
                       "money still to come, not money already paid.")
+        how = how + T(f"數字只寫整數：對着電腦打，實際得到的通常和這些數字差約 {PLAY_ERROR}，"
+                      "所以它們是用來比較哪一個選擇較好，不是預測結果。",
+                      f" Nets are whole numbers: played against the computer, what an action nets usually lands "
+                      f"about {PLAY_ERROR} from its figure, so the figures compare the actions; they do not "
+                      "forecast the result.")
         only = len(h.options) == 1 and n == 0
         if only:  # nothing was dealt or worked out: there is nothing to compare
             how = T("只有這一個選擇，不用比較，所以沒有計算。", "It is the only action open: there is nothing to "
@@ -295,11 +300,10 @@ def hint_box_html(view: DealView, hint: Hint | None, stage: int, lang: Lang) -> 
         note = ranking_note(h)
         if note is not None:
             how = how + T("", " ") + note
-        digits = net_digits(h.options)  # never two options shown alike that the samples tell apart
         rows = "".join(
             f'<tr data-option="{i}" data-tiles="{" ".join(t.notation for t in o.move.tiles)}" '
             f'data-discard="{str(o.move.discard).lower()}"><td>{html.escape(o.move.text(view)(lang))}</td>'
-            f"<td>{html.escape((T('唯一的選擇', 'the only action open') if only else outcome_text(o, True, digits[i]))(lang))}</td></tr>"
+            f"<td>{html.escape((T('唯一的選擇', 'the only action open') if only else outcome_text(o, True))(lang))}</td></tr>"
             for i, o in enumerate(h.options))
         parts.append(f'<div class="tg-muted">{html.escape(how(lang))}</div>'
                      f'<table class="tg-options">{rows}</table>')

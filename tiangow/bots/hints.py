@@ -26,7 +26,6 @@ import enum
 import random
 import zlib
 from collections import Counter
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -48,11 +47,17 @@ from .search import (
     coach_ending,
     coach_settings,
 )
-from .why import SAME_NET, Why, compare, how_often, likelihood
+from .why import Why, compare, half_away, how_often, likelihood, whole
 
-__all__ = ["Coach", "Hint", "Mark", "Marked", "ModelBot", "cites_gap", "gap_digits", "gap_text", "mark_for",
-           "net_digits", "pair_digits", "outcome_text", "ranking_note", "LATE_TILES", "LATE_SAMPLES_FACTOR",
+__all__ = ["Coach", "Hint", "Mark", "Marked", "ModelBot", "mark_for", "net_text", "short_text", "whole", "outcome_text",
+           "ranking_note", "PLAY_ERROR", "LATE_TILES", "LATE_SAMPLES_FACTOR",
            "LATE_BUDGET_FACTOR", "EARLY_SAMPLES_FACTOR", "PLAYOUT_BUDGET", "EARLY_FACTOR_SHARE", "default_early_factor"]
+
+PLAY_ERROR = 6
+"""About how far, in points, what an option nets in play lands from the expected net the coach
+shows for it, against the computer players a learner meets (beyond the benchmark's own noise;
+``python -m benchmarks.coach_play``, docs/coach.md, "The figures against play"): why figures are
+whole numbers (:func:`net_text`), and what the hint's method says of them."""
 
 BEST_MARGIN = {True: 0.25, False: 0.3}
 """How far short of the best option an action may fall and still be marked best, with exact
@@ -188,99 +193,57 @@ def _signed(x: float, digits: int = 1) -> str:
     return text.replace("-", "−")
 
 
-def gap_digits(x: float) -> int:
-    """The decimals a difference ``x`` between two expected nets needs so as not to read 0.0
-    where it is not nothing: one, or as many more (up to three) as it takes — with 128 samples
-    two options can lie 0.01 apart.
-
-    >>> [gap_digits(x) for x in (0.84, 0.03, 0.0078, 0.004, 0.0)]
-    [1, 2, 2, 3, 1]
-    """
-    digits = 1
-    while digits < 3 and x > 0 and f"{x:.{digits}f}" == f"{0:.{digits}f}":
-        digits += 1
-    return digits
-
-
-def pair_digits(top: float, other: float, least: int = 1) -> int:
-    """The decimals two expected nets and their difference are shown with where a hint or a mark
-    cites the difference: the fewest (``least`` to three) at which the difference does not read 0.0
-    (:func:`gap_digits`) and is what the two nets as shown give — −2.23 and −2.47 are −2.23 and
-    −2.47, 0.24 apart, not −2.2 and −2.5, "0.2" apart.
-
-    >>> pair_digits(-2.23, -2.47), pair_digits(-2.2, -2.5), pair_digits(1.0, 0.99), pair_digits(-2.2, -2.5, 2)
-    (2, 1, 2, 2)
-    """
-    digits = max(least, gap_digits(top - other))
-    while digits < 3 and (f"{round(top, digits) - round(other, digits):.{digits}f}"
-                          != f"{top - other:.{digits}f}"):
-        digits += 1
-    return digits
-
-
-def gap_text(top: float, other: float) -> str:
-    """How far ``other`` falls short of ``top``, with :func:`pair_digits` decimals.
-
-    >>> gap_text(-2.23, -2.47), gap_text(0.84, 0.0), gap_text(-3.0, -3.03)
-    ('0.24', '0.8', '0.03')
-    """
-    return f"{top - other:.{pair_digits(top, other)}f}"
-
-
-def net_digits(options: Sequence[Option]) -> list[int]:
-    """The decimals each option's expected net is shown with beside the others: one, or as many
-    more (up to three) as it takes to tell it from every option whose net differs only past the
-    first — so that two options are never shown alike where the samples tell them apart (issue
-    46 §3), and a hair's difference shows as one; and the best two with the decimals at which
-    their difference is the one the hint's reason cites (:func:`pair_digits`).
+def net_text(o: Option) -> str:
+    """An option's expected net as every page shows it — the hint's table, the mark, the review,
+    the practice page: a whole number. Played out against the computer players a learner meets,
+    what an option nets lands several points from the coach's figure (:data:`PLAY_ERROR`), and
+    a comparison of two options at 8 tiles a hand as far (docs/coach.md, "The figures against
+    play"): a decimal would claim a precision the figure does not have.
 
     >>> from tiangow import Move
-    >>> a, b, c, d = (Option(Move.parse(m), x, 0.1, 64, True, None, -6, 2) for m, x in
-    ...               (("play 33", -5.391), ("play 55", -5.422), ("play 13", -5.4), ("play 24", -3.0)))
-    >>> net_digits([a, b, d]), net_digits([a, c]), net_digits([c, Option(c.move, -5.4, 0.1, 64, True, None, -6, 2)])
-    ([2, 2, 1], [2, 2], [1, 1])
+    >>> a = Option(Move.parse("play 33"), -2.47, 0.1, 64, True, None, -6, 2)
+    >>> net_text(a), net_text(Option(Move.parse("play 55"), 0.3, 0.1, 64, True, None, -6, 2))
+    ('−2', '0')
     """
-    digits = [1] * len(options)
-    for i, o in enumerate(options):
-        for p in options:
-            if p.mean == o.mean:
-                continue
-            while digits[i] < 3 and _signed(o.mean, digits[i]) == _signed(p.mean, digits[i]):
-                digits[i] += 1
-    if len(options) > 1 and cites_gap(options[0], options[1]):  # the hint says how far apart
-        digits[0] = digits[1] = pair_digits(options[0].mean, options[1].mean, max(digits[0], digits[1]))
-    return digits
+    return whole(o.mean)
 
 
-def cites_gap(top: Option, runner: Option) -> bool:
-    """Whether a hint's reason says how far its next best option falls short (:meth:`Coach.hint`:
-    closer than the margin for best, but not as good)."""
-    return SAME_NET <= top.mean - runner.mean <= BEST_MARGIN[top.exact]
+def short_text(loss: float) -> Text:
+    """How far an action falls short of the best, as shown: "about 2", or "less than 1" for what
+    rounds to nothing (never "0.0 short", nor a decimal the figures cannot back).
+
+    >>> short_text(0.24).en, short_text(1.6).en, short_text(1.6).zh
+    ('less than 1', 'about 2', '約 2')
+    """
+    if loss < 0.5:
+        return T("不到 1", "less than 1")
+    n = half_away(loss)
+    return T(f"約 {n}", f"about {n}")
 
 
-def outcome_text(o: Option, explained: bool = False, digits: int = 1) -> Text:
+def outcome_text(o: Option, explained: bool = False) -> Text:
     """An option's outcome in words: the net from now to the end of the hand (settlement and
     bonus money still to come). "Guaranteed" only when exact search gives every sample of the
     hidden tiles the same, whole, net; a played-out option's chance of winning says how it was
     found (the rule-based player in every seat, or the seat's own best steps against it), unless ``explained`` (the
-    hint's table of options, under a sentence that says how every figure was found). ``digits``: the
-    decimals of the expected net (:func:`net_digits`, in the table of options).
+    hint's table of options, under a sentence that says how every figure was found). The net is
+    a whole number (:func:`net_text`).
 
     >>> from tiangow import Move
     >>> outcome_text(Option(Move.parse("discard 13"), 4.0, 0.0, 8, True, None, 4, 4)).en
     'guaranteed net +4'
     >>> outcome_text(Option(Move.parse("discard 13"), 4.9, 0.3, 8, True, None, 4, 8)).en
-    'expected net +4.9 (+4 to +8, depending on the tiles you have not seen)'
-    >>> print(outcome_text(Option(Move.parse("discard 13"), 0.4, 0.3, 24, False, 0.0, -6, 12)).zh)
-    平均淨得 +0.4，由規則機械人打完時 0% 贏這一局
+    'expected net +5 (+4 to +8, depending on the tiles you have not seen)'
+    >>> print(outcome_text(Option(Move.parse("discard 13"), 1.4, 0.3, 24, False, 0.0, -6, 12)).zh)
+    平均淨得 +1，由規則機械人打完時 0% 贏這一局
     >>> outcome_text(Option(Move.parse("discard 13"), 0.4, 0.3, 24, False, 0.0, -6, 12, ending=4)).en
-    'expected net +0.4, wins the hand 0% of the time when played out by the rule-based player, exact once \
+    'expected net 0, wins the hand 0% of the time when played out by the rule-based player, exact once \
 every player holds 4 tiles'
     >>> outcome_text(Option(Move.parse("discard 13"), 0.4, 0.3, 24, False, 0.0, -6, 12, ending=5, own_best=True)).en
-    'expected net +0.4, wins the hand 0% of the time when you play your best and the other three play as \
+    'expected net 0, wins the hand 0% of the time when you play your best and the other three play as \
 the rule-based player, exact once every player holds 5 tiles'
     """
-    sign = _signed(o.mean, digits)
+    sign = net_text(o)
     if o.exact and o.samples and o.low == o.high:
         whole = _signed(o.low, 0)
         return T(f"保證淨得 {whole}", f"guaranteed net {whole}")
@@ -313,12 +276,13 @@ def ranking_note(h: Hint) -> Text | None:
     likelier = max(h.options, key=lambda o: (o.win_rate or 0.0, o.mean))
     if likelier is rec or (likelier.win_rate or 0.0) <= rec.win_rate + 0.005:
         return None
+    less = short_text(rec.mean - likelier.mean)
     return T(f"建議按平均淨輸贏排名，不按贏局的機會：另一個選擇贏局較多（{round(100 * (likelier.win_rate or 0))}% 對 "
-             f"{round(100 * rec.win_rate)}%），但平均少 {rec.mean - likelier.mean:.1f}——"
+             f"{round(100 * rec.win_rate)}%），但平均少{less.zh}——"
              "不成功時輸得更多，或者贏的時候贏得較少。",
              f"The hint ranks by expected money, not by the chance of winning the hand: another action wins more "
              f"often ({round(100 * (likelier.win_rate or 0))}% against {round(100 * rec.win_rate)}%) but nets "
-             f"{rec.mean - likelier.mean:.1f} less on average — it loses more when it fails, or wins less.")
+             f"{less.en} less on average — it loses more when it fails, or wins less.")
 
 
 # --- what the seat knows ----------------------------------------------------------------------
@@ -654,16 +618,11 @@ class Coach:
             if gap > BEST_MARGIN[options[0].exact]:
                 why = compare(runner, options[0], view)
                 against = T("比起第二好的選擇：", "Against the next best: ") + why.text
-            elif not cites_gap(options[0], runner):
-                against = T(f"第二好的選擇，{_lower(runner.move.text(view)).zh}，平均一樣好：兩個都可以。",
-                            f"The next best, {_lower(runner.move.text(view)).en}, does as well on average: "
-                            "either will do.")
-            else:
-                short = f"{gap:.{net_digits(options)[0]}f}"  # as far apart as the table shows them
-                against = T(f"第二好的選擇，{_lower(runner.move.text(view)).zh}，只差 {short}，"
-                            "這些樣本分不出高下：兩個都可以。",
-                            f"The next best, {_lower(runner.move.text(view)).en}, is only {short} behind, "
-                            "a difference these samples cannot tell apart: either will do.")
+            else:  # within the margin for best: the figures cannot tell the two apart
+                against = T(f"第二好的選擇，{_lower(runner.move.text(view)).zh}，平均差不多（{net_text(runner)}）："
+                            "這些數字分不出高下，兩個都可以。",
+                            f"The next best, {_lower(runner.move.text(view)).en}, does about as well on average "
+                            f"({net_text(runner)}): these figures cannot tell the two apart, so either will do.")
             reason = against if reason is None else reason + T("", " ") + against
         elif reason is None:
             reason = T("只有這一個選擇。", "It is the only action open.")
@@ -700,19 +659,19 @@ class Coach:
         if len(h.options) == 1 and yours.samples == 0:
             text = done + T("最佳（只有這一個選擇）。", "best (the only action open).")
         elif mark is Mark.BEST and loss > 0:
-            gap = gap_text(best.mean, yours.mean)
-            text = (done + T(f"最佳——和最佳選擇只差 {gap}，這些樣本分不出高下：",
-                             f"best — only {gap} short of the top option, a difference these samples "
-                             f"cannot tell apart: ")
-                    + outcome_text(yours, digits=pair_digits(best.mean, yours.mean)) + T("。", "."))
+            text = (done + T("最佳——和最佳選擇差不多，這些數字分不出高下：",
+                             "best — about as good as the top option; these figures cannot tell them apart: ")
+                    + outcome_text(yours) + T("。", "."))
         elif mark is Mark.BEST:
             text = done + T("最佳——", "best — ") + outcome_text(yours) + T("。", ".")
         elif mark is Mark.FINE:
-            text = (done + T(f"可以，比最佳少 {loss:.1f}。最佳是", f"fine, {loss:.1f} short of the best: ")
+            short = short_text(loss)
+            text = (done + T(f"可以，比最佳少{short.zh}。最佳是", f"fine, {short.en} short of the best: ")
                     + view_text + T("（", " (") + outcome_text(best) + T("）。", ").") + T("", " ") + _why(why))
         else:
-            text = (done + T(f"失誤，平均少 {loss:.1f}。更好的是",
-                             f"a mistake, costing {loss:.1f} on average. Better: ")
+            short = short_text(loss)
+            text = (done + T(f"失誤，平均少{short.zh}。更好的是",
+                             f"a mistake, costing {short.en} on average. Better: ")
                     + view_text + T("（", " (") + outcome_text(best) + T("）。", ").") + T("", " ") + _why(why))
         return Marked(mark, loss, yours, best, text, why)
 

@@ -25,7 +25,7 @@ from ..i18n import T, Text
 from ..move import Move
 from ..rules import Rules
 from .base import Bot, BotError
-from .hints import Coach, Mark, Marked, ModelBot, gap_text, outcome_text, pair_digits
+from .hints import Coach, Mark, Marked, ModelBot, outcome_text, short_text
 from .rule import RuleBot
 from .search import SearchBot
 
@@ -181,17 +181,15 @@ class HandRecord:
         marked = Coach(self.seed, samples=coach_samples).mark(d.view(self.seat), move)
         right = marked.mark is Mark.BEST
         if right:
-            best, yours = marked.best.mean, marked.yours.mean
-            gap = gap_text(best, yours)
-            digits = pair_digits(best, yours) if marked.yours.move != marked.best.move else 1
-            text = T("對了！", "Right! ") + outcome_text(marked.yours, digits=digits) + T("。", ".")
+            text = T("對了！", "Right! ") + outcome_text(marked.yours) + T("。", ".")
             if marked.yours.move != marked.best.move:
-                text = text + T(f"（和最佳只差 {gap}：這些樣本分不出高下。）",
-                                f" (Only {gap} short of the top option: these samples cannot tell them apart.)")
+                text = text + T("（和最佳選擇差不多：這些數字分不出高下。）",
+                                " (About as good as the top option: these figures cannot tell them apart.)")
         else:
             word = T("可以", "fine") if marked.mark is Mark.FINE else T("失誤", "a mistake")
-            text = T(f"還不是最好的：這一手{word.zh}，平均比最佳少 {marked.loss:.1f}。再試一次，或者看答案。",
-                     f"Not the best yet: this is {word.en}, {marked.loss:.1f} short of the best on average. "
+            short = short_text(marked.loss)
+            text = T(f"還不是最好的：這一手{word.zh}，平均比最佳少{short.zh}。再試一次，或者看答案。",
+                     f"Not the best yet: this is {word.en}, {short.en} short of the best on average. "
                      "Try again, or show the answer.")
         return Retry(right, marked, text)
 

@@ -28,7 +28,7 @@ from ..move import Move
 from ..search import Goal, SearchTooLong, core_budget_share, solve, solve_range
 from . import ahead
 from .base import Bot, BotError
-from .hints import Coach, Mark
+from .hints import Coach, Mark, short_text, whole
 from .record import HandRecord, Judged, Retry, opponent
 
 __all__ = ["Judged", "HandRecord", "Review", "Strength", "Retry", "DD_NODES"]
@@ -110,8 +110,9 @@ class Strength:
         return self._verdict(exp, weak, strong, well) + luck + coach
 
     def _verdict(self, exp: float, weak: bool, strong: bool, well: bool) -> Text:
-        e = f"{exp:+.1f}".replace("-", "−")
-        lost = f"{self.lost:.1f}"
+        # the coach's figures as every page shows them: whole numbers (tiangow.bots.hints.net_text)
+        e = whole(exp)
+        short = short_text(self.lost)
         r = f"{self.result:+d}".replace("-", "−")
         if weak and well:
             return T(f"一手弱牌，打得好：教練在你的位置也預計淨得 {e}，你得 {r}，沒有失誤。",
@@ -120,18 +121,20 @@ class Strength:
         if weak:
             return (T(f"一手弱牌（教練在你的位置預計淨得 {e}）；",
                       f"A weak hand (the coach in your seat expected {e}); ") + self._costly()
-                    + T(f"平均共少了 {lost}，你得 {r}。", f" cost {lost} on average, and you netted {r}."))
+                    + T(f"平均共少了{short.zh}，你得 {r}。", f" cost {short.en} on average, and you netted {r}."))
         if strong and well:
             return T(f"一手好牌，打得好：教練預計淨得 {e}，你得 {r}，沒有失誤。",
                      f"A strong hand, well played: the coach expected {e}, and you netted {r} with no mistake.")
         if strong:
             return (T(f"一手好牌（教練預計淨得 {e}），可是", f"A strong hand (the coach expected {e}), but ")
-                    + self._costly() + T(f"平均共少了 {lost}；你得 {r}。", f" cost {lost} on average; you netted {r}."))
+                    + self._costly()
+                    + T(f"平均共少了{short.zh}；你得 {r}。", f" cost {short.en} on average; you netted {r}."))
         if well:
             return T(f"一手普通的牌（教練預計淨得 {e}），打得好，沒有失誤；你得 {r}。",
                      f"An even hand (the coach expected {e}), well played with no mistake; you netted {r}.")
         return (T(f"一手普通的牌（教練預計淨得 {e}）；", f"An even hand (the coach expected {e}); ")
-                + self._costly() + T(f"平均共少了 {lost}，你得 {r}。", f" cost {lost} on average, and you netted {r}."))
+                + self._costly()
+                + T(f"平均共少了{short.zh}，你得 {r}。", f" cost {short.en} on average, and you netted {r}."))
 
     def open_text(self) -> Text:
         """The all-hands-open figure in words (and, where it is not from the start, what was

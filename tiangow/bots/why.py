@@ -23,6 +23,7 @@ wins the hand (R-W1).
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass
 from itertools import pairwise
@@ -33,7 +34,8 @@ from ..deal import DealView
 from ..i18n import T, Text
 from .search import Option, Outlook
 
-__all__ = ["Fact", "Why", "compare", "split_combinations", "how_often", "likelihood", "LIKELY", "RARELY", "SAME_NET"]
+__all__ = ["Fact", "Why", "compare", "split_combinations", "how_often", "likelihood", "whole", "half_away", "LIKELY",
+           "RARELY", "SAME_NET"]
 
 KINDS = ("win", "trick", "blank", "stacks", "bonus", "last", "split", "net")
 """What a fact can be about."""
@@ -187,11 +189,11 @@ def compare(yours: Option, other: Option, view: DealView | None = None) -> Why:
             "if you {me}, you end with {x} stacks on average; if you {it}, {y} (a loser pays 1 more for each "
             "stack short of 4, R-$2)"), x=f"{sa:.1f}", y=f"{sb:.1f}")))
     ba, bb = a.bonus / n, b.bonus / n
-    if bb - ba >= 0.5:
+    if bb - ba >= 0.5 and whole(bb) != whole(ba):  # as shown, whole: two that differ
         money.append(Fact("bonus", ba, bb, n, fmt(T(
             "如果你{it}，你平均即時收 {y}（賀尊、四大賀，R-$5、R-$6）；如果你{me}，{x}",
             "if you {it}, you collect {y} on average at once (supreme and quad bonuses, R-$5, R-$6); if you {me}, "
-            "{x}"), x=_signed(ba), y=_signed(bb))))
+            "{x}"), x=whole(ba), y=whole(bb))))
     # the money first; the lead that goes with the trick next
     facts.extend(money[:1] + ([trick_b] if trick_b is not None else []) + money[1:2])
 
@@ -249,15 +251,32 @@ def compare(yours: Option, other: Option, view: DealView | None = None) -> Why:
     return Why(tuple(facts), _upper_first(body) + T("。", "."))
 
 
-def _signed(x: float) -> str:
-    text = f"{x:+.1f}"
-    return text[1:] if float(text) == 0 else text.replace("-", "−")
+def whole(x: float) -> str:
+    """A figure of the coach's as every page shows it: a whole number, signed, with a true minus
+    sign, and 0 for what rounds to nothing (:func:`tiangow.bots.hints.net_text` says why).
+
+    >>> whole(-6.35), whole(0.4), whole(2.5), whole(-4.5)
+    ('−6', '0', '+3', '−5')
+    """
+    n = half_away(x)
+    return "0" if n == 0 else f"{n:+d}".replace("-", "−")
+
+
+def half_away(x: float) -> int:
+    """``x`` to the nearest whole number, a half away from zero (2.5 is 3, as a reader rounds)."""
+    return int(math.copysign(math.floor(abs(x) + 0.5), x))
+
+
 
 
 def _net_text(me: Text, it: Text, yours: Option, other: Option, alone: bool) -> Text:
+    x, y = whole(yours.mean), whole(other.mean)
+    if x == y:  # as shown, alike: said so, not "−6; if you …, −6"
+        return T("在同樣的 {n} 副牌裏，兩樣平均淨得都差不多是 {x}",
+                 "over the same {n} deals, either way you net about {x} on average").format(n=yours.samples, x=x)
     return T("在同樣的 {n} 副牌裏，如果你{me}，平均淨得 {x}；如果你{it}，{y}",
              "over the same {n} deals, if you {me} you net {x} on average; if you {it}, {y}").format(
-        n=yours.samples, me=me, it=it, x=_signed(yours.mean), y=_signed(other.mean))
+        n=yours.samples, me=me, it=it, x=x, y=y)
 
 
 def _alike(a: Outlook, b: Outlook, me: Text, it: Text) -> Text:

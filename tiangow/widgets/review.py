@@ -17,7 +17,7 @@ from collections.abc import Callable
 import ipywidgets as w
 
 from ..bots import ahead
-from ..bots.hints import Mark
+from ..bots.hints import Mark, short_text
 from ..bots.record import HandRecord, Judged, Retry
 from ..bots.review import Review, Strength
 from ..deal import Action
@@ -68,10 +68,12 @@ def _as_review(text: str) -> str:
 
 
 def costly_label(review: Review, j: Judged, lang: Lang) -> str:
-    """"Trick 3 · lead 人七 · mistake, cost 6.5" for the list of the costliest actions."""
+    """"Trick 3 · lead 人七 · mistake, cost about 7" for the list of the costliest actions (the
+    coach's figures as every page shows them: :func:`tiangow.bots.hints.short_text`)."""
     a = review.actions[j.at]
-    return T(f"第 {a.trick} 墩 · {_action_text(a, 'zh-Hant')} · {MARK_WORDS[j.mark].zh}，少 {j.loss:.1f}",
-             f"Trick {a.trick} · {_action_text(a, 'en')} · {MARK_WORDS[j.mark].en}, cost {j.loss:.1f}")(lang)
+    short = short_text(j.loss)
+    return T(f"第 {a.trick} 墩 · {_action_text(a, 'zh-Hant')} · {MARK_WORDS[j.mark].zh}，少{short.zh}",
+             f"Trick {a.trick} · {_action_text(a, 'en')} · {MARK_WORDS[j.mark].en}, cost {short.en}")(lang)
 
 
 def review_head_html(review: Review, strength: Strength, lang: Lang) -> str:
@@ -117,8 +119,9 @@ def review_step_html(review: Review, k: int, lang: Lang, conceal: bool = False) 
         mark_attr = ""
         if j is not None and conceal:
             mark_attr = f' data-mark="{j.mark.value}" data-loss="{j.loss:.2f}" data-concealed="true"'
-            said = T(f"你當時這一手：{MARK_WORDS[j.mark].zh}，平均少 {j.loss:.1f}。找一手更好的。",
-                     f"What you did here: {MARK_WORDS[j.mark].en}, costing {j.loss:.1f} on average. Find a better "
+            short = short_text(j.loss)
+            said = T(f"你當時這一手：{MARK_WORDS[j.mark].zh}，平均少{short.zh}。找一手更好的。",
+                     f"What you did here: {MARK_WORDS[j.mark].en}, costing {short.en} on average. Find a better "
                      "action.")
             body += f'<div class="tg-mark-{j.mark.value} tg-feedback-line tg-review-mark">{html.escape(said(lang))}</div>'
         elif j is not None:
