@@ -391,3 +391,29 @@ def test_the_static_sites_page_makes_a_table_at_a_service_named_by_its_link(
         seat.close()
         proc.kill()
         proc.wait()
+
+
+def test_the_address_the_app_prints_opens_the_course_quietly(app: str, browser: Any) -> None:
+    """Issue 68.6: the first address a newcomer opens — the app's root — shows the course's index,
+    asks no other host for anything (no CDN), and logs no warning or error of the project's own
+    (tests/browser/conftest.py lists the packages' own, with why)."""
+    import re
+
+    from tests.browser.conftest import _watched
+
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
+    try:
+        page = _watched(ctx.new_page())
+        asked: list[str] = []
+        page.on("request", lambda r: asked.append(r.url))
+        page.goto(app + "/", timeout=TIMEOUT)
+        page.locator("a.tg-lesson-card").first.wait_for(timeout=TIMEOUT)
+        assert page.url == app + "/voila/render/lessons/index.ipynb"
+        assert "There was an error" not in page.content() and "Select items to open" not in page.content()
+        progress_ready(page, TIMEOUT)
+        elsewhere = [u for u in asked if not re.match(rf"(https?|wss?)://{re.escape(LAN)}[:/]", u)
+                     and not u.startswith(("data:", "blob:"))]
+        assert elsewhere == [], elsewhere
+        assert list(page.errors) == [], list(page.errors)
+    finally:
+        ctx.close()
