@@ -35,7 +35,7 @@ from ..i18n import T, Text
 from .search import Option, Outlook
 
 __all__ = ["Fact", "Why", "compare", "split_combinations", "how_often", "likelihood", "whole", "half_away", "LIKELY",
-           "RARELY", "SAME_NET"]
+           "RARELY"]
 
 KINDS = ("win", "trick", "blank", "stacks", "bonus", "last", "split", "net")
 """What a fact can be about."""
@@ -68,8 +68,6 @@ LIKELY: Final = 0.75
 """A share of the deals at or above which the coach may say "likely" (or "usually") beside it."""
 RARELY: Final = 0.25
 """A share of the deals at or below which the coach may say "rarely" beside it."""
-SAME_NET: Final = 0.05
-"""Expected nets closer than this are "as good" (they print alike to one decimal)."""
 
 
 def likelihood(k: int, n: int) -> str | None:
