@@ -288,11 +288,11 @@ def hint_box_html(view: DealView, hint: Hint | None, stage: int, lang: Lang) -> 
         how = how + T("淨輸贏由現在算到局末：結算加上之後的賀尊、四大賀錢；之前已付的不算。",
                       " The net counts from now to the end of the hand: the settlement plus any 賀尊 or 四大賀 "
                       "money still to come, not money already paid.")
-        how = how + T(f"數字只寫整數：對着電腦打，實際得到的通常和這些數字差約 {PLAY_ERROR}，"
-                      "所以它們是用來比較哪一個選擇較好，不是預測結果。",
+        how = how + T(f"數字只寫整數：對着電腦打，實際得到的通常和這些數字差約 {PLAY_ERROR}，多數比數字好"
+                      "（數字當其他三家都打最好的），所以它們是用來比較哪一個選擇較好，不是預測結果。",
                       f" Nets are whole numbers: played against the computer, what an action nets usually lands "
-                      f"about {PLAY_ERROR} from its figure, so the figures compare the actions; they do not "
-                      "forecast the result.")
+                      f"about {PLAY_ERROR} from its figure, more often above it (the figures have the other three "
+                      "play their best), so the figures compare the actions; they do not forecast the result.")
         only = len(h.options) == 1 and n == 0
         if only:  # nothing was dealt or worked out: there is nothing to compare
             how = T("只有這一個選擇，不用比較，所以沒有計算。", "It is the only action open: there is nothing to "
