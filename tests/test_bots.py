@@ -456,7 +456,7 @@ def test_a_budget_too_small_plays_out_and_the_hint_says_why() -> None:
     # the search from this move begins
     assert ("dealt at random 16 times, each hand played on by the rule-based player until every player holds 4 "
             "tiles, and the rest searched exactly" in shown
-            and "A search of each deal from this move to the end comes once every player holds 3 tiles" in shown)
+            and "a search of each deal from this move to the end comes once every player holds 3 tiles" in shown)
     assert "tiles a hand" not in shown
     zh = hint_html(SimpleNamespace(deal=d, seat=d.to_play), ended, 2, "zh-Hant")  # type: ignore[arg-type]
     assert "打到每家剩 4 張，再精算到底" in zh and "要等每家剩 3 張或以下" in zh

@@ -283,16 +283,16 @@ def hint_box_html(view: DealView, hint: Hint | None, stage: int, lang: Lang) -> 
                           " (this position has too many ways to go on for an exact search of enough deals within "
                           "a hint's time).") if h.too_long else
                played + T(f"（從這一步精算每一副牌到底，要等每家剩 {h.exact_from} 張或以下：現在精算太慢）。",
-                          f" (A search of each deal from this move to the end comes once every player holds "
-                          f"{h.exact_from} tiles or fewer: now it would take too long.)"))
+                          f" (a search of each deal from this move to the end comes once every player holds "
+                          f"{h.exact_from} tiles or fewer: now it would take too long)."))
         how = how + T("淨輸贏由現在算到局末：結算加上之後的賀尊、四大賀錢；之前已付的不算。",
                       " The net counts from now to the end of the hand: the settlement plus any 賀尊 or 四大賀 "
                       "money still to come, not money already paid.")
-        how = how + T(f"數字只寫整數：對着電腦打，實際得到的通常和這些數字差約 {PLAY_ERROR}，多數比數字好"
-                      "（數字當其他三家都打最好的），所以它們是用來比較哪一個選擇較好，不是預測結果。",
+        how = how + T(f"數字只寫整數：對着電腦打，實際得到的通常和這些數字差約 {PLAY_ERROR}，多數比數字好，"
+                      "所以它們是用來比較哪一個選擇較好，不是預測結果。",
                       f" Nets are whole numbers: played against the computer, what an action nets usually lands "
-                      f"about {PLAY_ERROR} from its figure, more often above it (the figures have the other three "
-                      "play their best), so the figures compare the actions; they do not forecast the result.")
+                      f"about {PLAY_ERROR} from its figure, more often above it than below, so the figures compare the "
+                      "actions; they do not forecast the result.")
         only = len(h.options) == 1 and n == 0
         if only:  # nothing was dealt or worked out: there is nothing to compare
             how = T("只有這一個選擇，不用比較，所以沒有計算。", "It is the only action open: there is nothing to "
