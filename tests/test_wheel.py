@@ -36,7 +36,7 @@ CHECK = textwrap.dedent('''
     names = sorted(m.name for m in pkgutil.walk_packages(tiangow.__path__, "tiangow."))
     # the app and the table service need the [app] extra (Voilà, Jupyter Server, Tornado, segno)
     app_only = {"tiangow.app", "tiangow.online.service", "tiangow.online.extension", "tiangow.online.client",
-                "tiangow.online.__main__"}
+                "tiangow.online.__main__", "tiangow.online.http"}
     for name in names:
         try:
             importlib.import_module(name)

@@ -144,6 +144,10 @@ THIRD_PARTY: list[tuple[str, re.Pattern[str], str]] = [
      "built against JupyterLab 4.5–4.6, and Voilà 0.5.13's page carries JupyterLab 4.2's core "
      "(_JUPYTERLAB.CORE_OUTPUT): webpack warns, then uses the core's modules (not strict), and the widgets "
      "work — every browser test here uses them"),
+    ("", re.compile(r"^WebSocket connection to 'wss?://[^']+/api/kernels/[^']+/channels[^']*' failed: WebSocket is closed "
+                    r"before the connection is established\.$"),
+     "a page left (a link followed, a reload) while its widgets' manager is still opening the kernel's socket: "
+     "the browser says the socket closed before it opened; the next page opens its own"),
     ("/voici/", re.compile(r"^(TypeError: Failed to register a ServiceWorker .*tiangow: no service worker|"
                            r"TypeError: Failed to register a ServiceWorker .*ServiceWorker script evaluation failed|"
                            r"JupyterLite ServiceWorker registration unexpectedly failed: |undefined$|"

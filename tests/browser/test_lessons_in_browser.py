@@ -174,6 +174,7 @@ def test_the_tables_entries_are_not_read_as_progress(page: Any, lessons: Lessons
     """A table created in this browser leaves its creator's entries in localStorage; the
     progress store reads only its own keys, and says nothing of them."""
     page.goto(lessons.url("index"), timeout=TIMEOUT)
+    wait_store_loaded(page)
     page.evaluate("""() => {
         localStorage.setItem('tiangow:table-admin:abc', 'not-json-token');
         localStorage.setItem('tiangow:seat-lang', 'en');
