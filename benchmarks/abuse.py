@@ -27,7 +27,6 @@ import asyncio
 import json
 import random
 import subprocess
-import sys
 import tempfile
 import time
 import urllib.request
@@ -38,24 +37,14 @@ from typing import Any
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 from tornado.websocket import WebSocketClosedError, websocket_connect
 
-from .tables import ROOT, _free_port, run_n
+from .tables import ROOT, _free_port, run_n, start_service
 
 SETUP = "10.99.0.2"
 
 
 def _serve(db: Path, limits: str) -> tuple[subprocess.Popen[bytes], str]:
     port = _free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "tiangow.online", "--port", str(port), "--db", str(db),
-                             "--bot-pause", "0", "--client-limits", limits], cwd=ROOT,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    health = f"http://127.0.0.1:{port}/tiangow/tables/health"
-    for _ in range(300):
-        try:
-            urllib.request.urlopen(health, timeout=2).read()
-            break
-        except OSError:
-            time.sleep(0.1)
-    return proc, f"http://127.0.0.1:{port}/tiangow/tables"
+    return start_service(ROOT, port, db, "--client-limits", limits), f"http://127.0.0.1:{port}/tiangow/tables"
 
 
 async def _create(base: str, who: str, until: float, tally: Counter[str]) -> None:
@@ -84,6 +73,24 @@ async def _socket(base: str, who: str) -> Any:
     return await websocket_connect(HTTPRequest(url, headers={"X-Forwarded-For": who}))
 
 
+async def _answered(ws: Any, tally: Counter[str]) -> bool:
+    """Read ``ws``'s next message and count how it came: served, refused (and why), closed, or
+    no answer in 2 s. Whether the socket is still worth reading."""
+    try:
+        msg = await asyncio.wait_for(ws.read_message(), 2)
+    except TimeoutError:
+        tally["no answer in 2 s"] += 1
+        return False
+    except (OSError, WebSocketClosedError):
+        msg = None
+    if msg is None:
+        tally[f"closed {ws.close_code}"] += 1
+        return False
+    data = json.loads(msg)
+    tally["served" if data.get("type") != "refused" else f"refused {data.get('kind')}"] += 1
+    return True
+
+
 async def _frames(base: str, who: str, until: float, tally: Counter[str]) -> None:
     token = _watch_link(base)
     langs = ["zh-Hant", "en"]
@@ -104,18 +111,11 @@ async def _frames(base: str, who: str, until: float, tally: Counter[str]) -> Non
                 break
             try:
                 await ws.write_message(json.dumps({"type": "lang", "lang": langs[i % 2]}))
-                msg = await asyncio.wait_for(ws.read_message(), 2)
-            except TimeoutError:
-                tally["no answer in 2 s"] += 1
-                break
-            except (OSError, WebSocketClosedError):
+            except WebSocketClosedError:
                 tally[f"closed {ws.close_code}"] += 1
                 break
-            if msg is None:
-                tally[f"closed {ws.close_code}"] += 1
+            if not await _answered(ws, tally):
                 break
-            data = json.loads(msg)
-            tally["served" if data.get("type") != "refused" else f"refused {data.get('kind')}"] += 1
         ws.close()
 
 
@@ -131,19 +131,7 @@ async def _storm(base: str, who: str, until: float, tally: Counter[str]) -> None
             except (OSError, WebSocketClosedError) as e:
                 tally[type(e).__name__] += 1
         for ws in sockets:
-            try:
-                msg = await asyncio.wait_for(ws.read_message(), 2)
-            except TimeoutError:
-                tally["no answer in 2 s"] += 1
-                continue
-            except (OSError, WebSocketClosedError):
-                tally[f"closed {ws.close_code}"] += 1
-                continue
-            if msg is None:
-                tally[f"closed {ws.close_code}"] += 1
-                continue
-            data = json.loads(msg)
-            tally["served" if data.get("type") != "refused" else f"refused {data.get('kind')}"] += 1
+            await _answered(ws, tally)
         for ws in sockets:
             ws.close()
         await asyncio.sleep(0.05)

@@ -142,8 +142,15 @@ def _serve(where: Path, db: Path) -> tuple[subprocess.Popen[bytes], str]:
     """The service from the code at ``where``, on a free port: its process and its socket's address."""
     port = _free_port()
     loose = ["--client-limits", "off"] if where == ROOT else []  # every client here is one address
+    proc = start_service(where, port, db, "--flood-rate", "1000", *loose)
+    return proc, f"ws://127.0.0.1:{port}/tiangow/tables/socket"
+
+
+def start_service(where: Path, port: int, db: Path, *options: str) -> subprocess.Popen[bytes]:
+    """``python -m tiangow.online`` from the code at ``where`` on loopback ``port`` (bots acting at
+    once, ``options`` added), once its health answers (30 s at most)."""
     proc = subprocess.Popen([sys.executable, "-m", "tiangow.online", "--port", str(port), "--db", str(db),
-                             "--bot-pause", "0", "--flood-rate", "1000", *loose], cwd=where,
+                             "--bot-pause", "0", *options], cwd=where,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     health = f"http://127.0.0.1:{port}/tiangow/tables/health"
     for _ in range(300):
@@ -152,7 +159,7 @@ def _serve(where: Path, db: Path) -> tuple[subprocess.Popen[bytes], str]:
             break
         except OSError:
             time.sleep(0.1)
-    return proc, f"ws://127.0.0.1:{port}/tiangow/tables/socket"
+    return proc
 
 
 def _run(where: Path, label: str, ns: list[int], a: argparse.Namespace, tmp: Path) -> dict[int, dict[str, Any]]:
