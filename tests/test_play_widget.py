@@ -178,25 +178,38 @@ def test_a_second_click_on_play_for_the_move_just_made_is_ignored() -> None:
 
 
 def test_hint_outcomes_say_guaranteed_only_for_one_whole_net() -> None:
-    """Issue 12 §16: "guaranteed" is an exact integer; otherwise a mean with its range."""
+    """Issue 12 §16: "guaranteed" is an exact integer; otherwise a mean with its range. Issue 68
+    §3: every option, played out or searched exactly, is said in one shape: the whole net, the
+    lowest and highest over the deals when they differ, and how often the seat wins the hand
+    (whose play that measures outside the hint's table)."""
     import re
 
-    from tiangow.bots.hints import outcome_text
+    from tiangow.bots.hints import outcome_text, win_share
 
+    net = r"[+−]?\d+"
+    alone = re.compile(rf"(guaranteed net {net}|expected net {net}( \({net} to {net}, depending on the tiles "
+                       rf"you have not seen\))?)(, wins the hand (\d+)% of the time when (.+))?")
+    in_table = re.compile(rf"(guaranteed net {net}|expected net {net}( \({net} to {net}\))?)"
+                          rf"(, wins the hand (\d+)% of the time)?")
     table = PlayTable(seed=5, seat=0, pace=0, opponents="rule")
-    seen_exact = 0
+    seen = {True: 0, False: 0}
     while not table.session.is_over:
         table.show_hint()
         table.show_hint()
         hint = table._hint
         assert hint is not None
-        for o in hint.options:
+        for o in hint.options if hint.options[0].samples else ():
             text = outcome_text(o).en
-            if "guaranteed" in text:
-                assert o.exact and o.low == o.high and re.fullmatch(r"guaranteed net [+−]?\d+", text), text
-            elif o.exact and o.samples:
-                seen_exact += 1
-                assert "depending on the tiles you have not seen" in text
+            m = alone.fullmatch(text)
+            assert m is not None, text
+            assert m[1].startswith("guaranteed") == (o.exact and o.low == o.high), text
+            assert (m[2] is not None) == (o.low != o.high), text  # the range when the deals differ
+            share = win_share(o)
+            assert share is not None and m[4] == str(round(100 * share)), text  # a chance of winning on every row
+            assert m[5] == ("every player plays their best" if o.exact else m[5]), text
+            seen[o.exact] += 1
+            m = in_table.fullmatch(outcome_text(o, True).en)
+            assert m is not None and m[4] == str(round(100 * share)), outcome_text(o, True).en
         if len(hint.options) > 1:
             assert "之前已付的不算" in table.hint_view.value
         else:  # nothing worked out, nothing to compare
@@ -204,6 +217,7 @@ def test_hint_outcomes_say_guaranteed_only_for_one_whole_net() -> None:
         _select(table, hint.recommended.tiles)
         assert table.act(table.picker.selected_move(hint.recommended.discard))
     assert table.session.is_over
+    assert seen[True] and seen[False], seen  # both kinds of row, in the same shape
 
 
 def test_the_review_steps_retries_and_comes_back_after_a_reload() -> None:

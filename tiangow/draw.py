@@ -254,31 +254,32 @@ def hint_box_html(view: DealView, hint: Hint | None, stage: int, lang: Lang) -> 
                      f"{html.escape(h.reason(lang))}</div>")
         n = h.options[0].samples
         k = h.ending_from
-        played = (T(f"把你沒看見的牌隨機分配 {n} 次，每次由規則機械人把這一局打完：平均淨輸贏和贏局的比率",
+        played = (T(f"把你沒看見的牌隨機分配 {n} 次，每次由規則機械人把這一局打完：平均淨輸贏、最少和最多，以及贏局的比率",
                     f"The tiles you have not seen dealt at random {n} times, each hand played out by the rule-based "
-                    "player: the mean net and how often you win the hand") if k is None else
+                    "player: the mean net, the lowest and highest, and how often you win the hand") if k is None else
                   T(f"把你沒看見的牌隨機分配 {n} 次，每次你按那一次的牌打最好的、其他三家由規則機械人打，到每家剩 {k} 張，"
-                    "再精算到底（其他三家合力對付你）：平均淨輸贏和贏局的比率——你的每一步是知道那一次所有的牌才選的，"
+                    "再精算到底（其他三家合力對付你）：平均淨輸贏、最少和最多，以及贏局的比率——你的每一步是知道那一次所有的牌才選的，"
                     "所以數字偏樂觀",
                     f"The tiles you have not seen dealt at random {n} times; in each, you play your best for that "
                     f"deal and the other three as the rule-based player until every player holds {k} tiles, and the rest "
-                    "is searched exactly, the other three playing their best against you: the mean net and how "
-                    "often you win the hand — your steps are chosen knowing every tile of that deal, so the figures "
+                    "is searched exactly, the other three playing their best against you: the mean net, the lowest "
+                    "and highest, and how often you win the hand — your steps are chosen knowing every tile of that deal, so the figures "
                     "are on the hopeful side") if h.options[0].own_best else
                   T(f"把你沒看見的牌隨機分配 {n} 次，每次由規則機械人打到每家剩 {k} 張，再精算到底（其他三家合力對付你）："
-                    "平均淨輸贏和贏局的比率",
+                    "平均淨輸贏、最少和最多，以及贏局的比率",
                     f"The tiles you have not seen dealt at random {n} times, each hand played on by the rule-based "
                     f"player until every player holds {k} tiles, and the rest searched exactly, the other three "
-                    "playing their best against you: the mean net and how often you win the hand"))
+                    "playing their best against you: the mean net, the lowest and highest, and how often you win the hand"))
         m = h.options[0].left_out  # deals drawn but too costly to search: said, not hidden
         left_out = (T(f"另外 {m} 次要算太久，沒有算在內。",
                       f" {m} more {'deal' if m == 1 else 'deals'} would have taken too long to search and "
                       f"{'is' if m == 1 else 'are'} left out.") if m else T("", ""))
-        how = (T(f"把你沒看見的牌隨機分配 {n} 次，每次算到底（其他三家合力對付你）：每次你保證得到的淨輸贏，取平均；"
-                 "每次都一樣時才說「保證」。",
+        how = (T(f"把你沒看見的牌隨機分配 {n} 次，每次算到底（其他三家合力對付你）：每次你保證得到的淨輸贏，取平均，"
+                 "以及最少和最多；每次都一樣時才說「保證」。贏局的比率是每次按四家都打最好的打法打完時你贏的次數。",
                  f"The tiles you have not seen dealt at random {n} times, each deal searched to the end with the "
-                 "other three playing their best against you: the net you can guarantee in each, averaged; "
-                 "“guaranteed” only when every deal gives the same.") + left_out if h.exact else
+                 "other three playing their best against you: the net you can guarantee in each, averaged, with "
+                 "the lowest and highest; “guaranteed” only when every deal gives the same. How often you win "
+                 "the hand counts the deals you win when all four play that best line out.") + left_out if h.exact else
                played + T("（這個位置變化太多，精算足夠的次數會超過提示的時間）。",
                           " (this position has too many ways to go on for an exact search of enough deals within "
                           "a hint's time).") if h.too_long else

@@ -50,7 +50,7 @@ from .search import (
 from .why import Why, compare, half_away, how_often, likelihood, whole
 
 __all__ = ["Coach", "Hint", "Mark", "Marked", "ModelBot", "mark_for", "net_text", "short_text", "whole", "outcome_text",
-           "ranking_note", "PLAY_ERROR", "LATE_TILES", "LATE_SAMPLES_FACTOR",
+           "win_share", "ranking_note", "PLAY_ERROR", "LATE_TILES", "LATE_SAMPLES_FACTOR",
            "LATE_BUDGET_FACTOR", "EARLY_SAMPLES_FACTOR", "PLAYOUT_BUDGET", "EARLY_FACTOR_SHARE", "default_early_factor"]
 
 PLAY_ERROR = 6
@@ -223,13 +223,33 @@ def short_text(loss: float) -> Text:
     return T(f"約 {n}", f"about {n}")
 
 
+def win_share(o: Option) -> float | None:
+    """The share of ``o``'s samples in which the seat went on to win the hand: along the rule-based
+    player's playout when played out, along each deal's line of best play when searched exactly
+    (when the search was asked for lines); ``None`` when nothing says.
+
+    >>> from tiangow import Move
+    >>> win_share(Option(Move.parse("discard 13"), 1.4, 0.3, 24, False, 0.25, -6, 12))
+    0.25
+    >>> win_share(Option(Move.parse("discard 13"), 4.9, 0.3, 8, True, None, 4, 8)) is None
+    True
+    """
+    if o.win_rate is not None:
+        return o.win_rate
+    if o.exact and o.outlook is not None and o.outlook.samples:
+        return o.outlook.wins / o.outlook.samples
+    return None
+
+
 def outcome_text(o: Option, explained: bool = False) -> Text:
-    """An option's outcome in words: the net from now to the end of the hand (settlement and
-    bonus money still to come). "Guaranteed" only when exact search gives every sample of the
-    hidden tiles the same, whole, net; a played-out option's chance of winning says how it was
-    found (the rule-based player in every seat, or the seat's own best steps against it), unless ``explained`` (the
-    hint's table of options, under a sentence that says how every figure was found). The net is
-    a whole number (:func:`net_text`).
+    """An option's outcome in words, in one shape whichever way it was found: the expected net
+    from now to the end of the hand (settlement and bonus money still to come) as a whole number
+    (:func:`net_text`), the lowest and highest net over the deals tried, and how often the seat
+    wins the hand (:func:`win_share`). "Guaranteed" only when exact search gives every sample of
+    the hidden tiles the same, whole, net. Outside the hint's table (``explained``: under a
+    sentence that says how every figure was found) the chance of winning says whose play it
+    measures: every player's best (exact search), the rule-based player in every seat, or the
+    seat's own best steps against it.
 
     >>> from tiangow import Move
     >>> outcome_text(Option(Move.parse("discard 13"), 4.0, 0.0, 8, True, None, 4, 4)).en
@@ -237,36 +257,41 @@ def outcome_text(o: Option, explained: bool = False) -> Text:
     >>> outcome_text(Option(Move.parse("discard 13"), 4.9, 0.3, 8, True, None, 4, 8)).en
     'expected net +5 (+4 to +8, depending on the tiles you have not seen)'
     >>> print(outcome_text(Option(Move.parse("discard 13"), 1.4, 0.3, 24, False, 0.0, -6, 12)).zh)
-    平均淨得 +1，由規則機械人打完時 0% 贏這一局
+    平均淨得 +1（−6 至 +12，看你沒看見的牌怎樣分），由規則機械人打完時 0% 贏這一局
+    >>> outcome_text(Option(Move.parse("discard 13"), 1.4, 0.3, 24, False, 0.0, -6, 12), True).en
+    'expected net +1 (−6 to +12), wins the hand 0% of the time'
     >>> outcome_text(Option(Move.parse("discard 13"), 0.4, 0.3, 24, False, 0.0, -6, 12, ending=4)).en
-    'expected net 0, wins the hand 0% of the time when played out by the rule-based player, exact once \
-every player holds 4 tiles'
+    'expected net 0 (−6 to +12, depending on the tiles you have not seen), wins the hand 0% of the time \
+when played out by the rule-based player, exact once every player holds 4 tiles'
     >>> outcome_text(Option(Move.parse("discard 13"), 0.4, 0.3, 24, False, 0.0, -6, 12, ending=5, own_best=True)).en
-    'expected net 0, wins the hand 0% of the time when you play your best and the other three play as \
-the rule-based player, exact once every player holds 5 tiles'
+    'expected net 0 (−6 to +12, depending on the tiles you have not seen), wins the hand 0% of the time \
+when you play your best and the other three play as the rule-based player, exact once every player holds 5 tiles'
     """
     sign = net_text(o)
-    if o.exact and o.samples and o.low == o.high:
-        whole = _signed(o.low, 0)
-        return T(f"保證淨得 {whole}", f"guaranteed net {whole}")
-    if o.exact and o.samples:
-        span = T(f"（{_signed(o.low, 0)} 至 {_signed(o.high, 0)}，看你沒看見的牌怎樣分）",
-                 f" ({_signed(o.low, 0)} to {_signed(o.high, 0)}, depending on the tiles you have not seen)")
-        return T(f"平均淨得 {sign}", f"expected net {sign}") + span
-    if o.win_rate is None:
-        return T(f"平均淨得 {sign}", f"expected net {sign}")
-    pct = round(100 * o.win_rate)
+    if o.samples and o.low == o.high and o.exact:
+        net = T(f"保證淨得 {_signed(o.low, 0)}", f"guaranteed net {_signed(o.low, 0)}")
+    elif o.samples and o.low != o.high:
+        low, high = _signed(o.low, 0), _signed(o.high, 0)
+        net = T(f"平均淨得 {sign}", f"expected net {sign}") + (
+            T(f"（{low} 至 {high}）", f" ({low} to {high})") if explained else
+            T(f"（{low} 至 {high}，看你沒看見的牌怎樣分）",
+              f" ({low} to {high}, depending on the tiles you have not seen)"))
+    else:
+        net = T(f"平均淨得 {sign}", f"expected net {sign}")
+    share = win_share(o)
+    if share is None:
+        return net
+    pct = round(100 * share)
     if explained:
-        return T(f"平均淨得 {sign}，{pct}% 贏這一局", f"expected net {sign}, wins the hand {pct}% of the time")
-    # played-out figures say so: how the rule-based player fares from here, not what good play can do
-    by = (T("由規則機械人打完", "played out by the rule-based player") if o.ending is None else
+        return net + T(f"，{pct}% 贏這一局", f", wins the hand {pct}% of the time")
+    by = (T("每家都打最好", "every player plays their best") if o.exact else
+          T("由規則機械人打完", "played out by the rule-based player") if o.ending is None else
           T(f"你每次打最好、其他三家由規則機械人打到每家剩 {o.ending} 張、再精算",
             f"you play your best and the other three play as the rule-based player, exact once every player "
             f"holds {o.ending} tiles") if o.own_best else
           T(f"由規則機械人打到每家剩 {o.ending} 張、再精算",
             f"played out by the rule-based player, exact once every player holds {o.ending} tiles"))
-    return (T(f"平均淨得 {sign}，", f"expected net {sign}, wins the hand {pct}% of the time when ")
-            + by + T(f"時 {pct}% 贏這一局", ""))
+    return net + T("，", f", wins the hand {pct}% of the time when ") + by + T(f"時 {pct}% 贏這一局", "")
 
 
 def ranking_note(h: Hint) -> Text | None:
