@@ -51,8 +51,8 @@ from pathlib import Path
 from tiangow.bots.base import Bot, sample_deal
 from tiangow.bots.hints import Coach
 from tiangow.bots.record import opponent
-from tiangow.bots.session import STRONG_SAMPLES
 from tiangow.deal import Deal
+from tiangow.policy import POLICY
 from tiangow.scoring import Payment
 
 ME = 0
@@ -84,7 +84,7 @@ def _net(payments: tuple[Payment, ...], seat: int) -> int:
 
 
 def _bots(kind: str, seed: int, learner: str) -> list[Bot]:
-    return [opponent(learner if s == ME else kind, seed * 4 + s, STRONG_SAMPLES) for s in range(4)]
+    return [opponent(learner if s == ME else kind, seed * 4 + s, POLICY.strong_samples) for s in range(4)]
 
 
 def _reach(kind: str, seed: int, size: int) -> Deal | None:

@@ -65,6 +65,7 @@ from tiangow.bots.rule import RuleBot
 from tiangow.bots.search import Option, SearchBot, _follow, _Tally
 from tiangow.deal import Deal, DealView
 from tiangow.move import Move
+from tiangow.policy import POLICY
 from tiangow.search import Goal, SearchStats, SearchTooLong, solve, solve_range, step_values
 from tiangow.state import State, Step
 
@@ -300,7 +301,7 @@ def _own_values(st: State, ending: int, stats: SearchStats,
     :func:`reference_values`), counting into ``wins`` whether the seat won along it."""
     me = st.to_play
     assert me is not None
-    bot = SearchBot(0, exact_ending=ending, own_best=True)
+    bot = SearchBot(0)  # (only its playouts' steps: ending and own best are given to them)
     bot.stats = stats
     known: dict[tuple[object, ...], tuple[int, int]] = {}
     out: list[tuple[Step, int]] = []
@@ -398,16 +399,17 @@ def coach_against_reference(deals: Sequence[Deal], reference_samples: int = 256,
     samples as this one used there, each exact, could expect against the same figures
     (:func:`sampling_ceiling`). ``kept``: a dictionary the reference's figures are kept in (and
     taken from) within the process, to score several coaches against one reference.
-    ``early_factor``: the coach's :attr:`~tiangow.bots.Coach.early_factor` (1: as many
+    ``early_factor``: the coach's :attr:`~tiangow.policy.SearchPolicy.early_factor` (1: as many
     samples at 7 and 8 tiles as later, within the exact budget; ``None``: its default)."""
     figures = CoachFigures()
     for i, d in enumerate(deals):
         seat = d.to_play
         assert seat is not None
         view = d.view(seat)
-        c = Coach(seed=seed + i, early_factor=early_factor) if coach is None else coach
+        c = Coach(seed=seed + i, policy=POLICY.but(early_factor=early_factor)) if coach is None else coach
         # the model the coach scores this position by: own-best playouts before its exact search
-        own = c.exact_ending if c.own_best and d.snapshot().left > c.exact_tiles else None
+        plan = c.plan_for(view)
+        own = plan.ending if plan.own_best and not plan.exact else None
         # keyed on the position itself too, so that figures kept for another are never taken
         mark = zlib.crc32(repr((d.snapshot().key(), view.rules)).encode())
         name = f"{d.snapshot().left}-{i}-{mark:08x}" + ("" if own is None else f"-own{own}")
@@ -701,7 +703,7 @@ def _builds_report(deals: int, hand_budget: int) -> None:
     if search.CORE_BUILD != "native":
         print(f"the extension is not in use here ({search.CORE_BUILD}): nothing to compare with")
         return
-    wasm = wasmcore.load(wasmcore.wasmtime_runtime(), wasmcore.WASMTIME_SHARE)
+    wasm = wasmcore.load(wasmcore.wasmtime_runtime(), POLICY.wasmtime_share)
     pairs: list[tuple[float, float]] = []
     left_out = 0
     for d in itertools.islice(seeded_hands(), deals):
@@ -740,8 +742,8 @@ def _against_report(path: str, deals: int, hand_budget: int) -> None:
 
     from tiangow import search, wasmcore
 
-    cores = {"this core": wasmcore.load(wasmcore.wasmtime_runtime(), wasmcore.WASMTIME_SHARE),
-             f"{Path(path).name}": wasmcore.load(wasmcore.wasmtime_runtime(Path(path)), wasmcore.WASMTIME_SHARE,
+    cores = {"this core": wasmcore.load(wasmcore.wasmtime_runtime(), POLICY.wasmtime_share),
+             f"{Path(path).name}": wasmcore.load(wasmcore.wasmtime_runtime(Path(path)), POLICY.wasmtime_share,
                                                  source=None)}
     times: dict[str, list[float]] = {name: [] for name in cores}
     nodes: dict[str, list[int]] = {name: [] for name in cores}
@@ -816,9 +818,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     a = p.parse_args(argv)
 
     if a.review:
-        from tiangow.bots.ahead import AHEAD_NODES
-
-        _review_report(a.review, AHEAD_NODES if a.hand_budget == HAND_BUDGET else a.hand_budget)
+        _review_report(a.review, POLICY.ahead_nodes if a.hand_budget == HAND_BUDGET else a.hand_budget)
         return 0
     if a.hard:
         _hard_report(a.hard, a.hand_budget)

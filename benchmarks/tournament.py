@@ -21,6 +21,7 @@ it is today against the coach scoring every sample exactly from 8 tiles where it
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 import random
 import statistics
@@ -33,9 +34,10 @@ from dataclasses import dataclass
 from tiangow.bots.base import Bot, BotError, RandomBot, play_hand
 from tiangow.bots.hints import Coach
 from tiangow.bots.rule import RuleBot
-from tiangow.bots.search import COACH_EARLY_BUDGET, SearchBot
+from tiangow.bots.search import SearchBot
 from tiangow.deal import Deal, DealView
 from tiangow.move import Move
+from tiangow.policy import POLICY, Plan
 from tiangow.rules import Rules
 from tiangow.search import core_budget_share
 
@@ -47,22 +49,20 @@ KINDS = ("search", "search3", "coach", "coach:N", "coach0", "coachx1", "coachown
 
 class FirstCoach(Coach):
     """The coach as issue 46 found it (2026-11-27, commit 86ce141), on today's search: the
-    rule-based player in the seat's own turns of its playouts (``own_best=False``), 32 samples
-    at every hand size, and no more than :data:`~tiangow.bots.search.COACH_EARLY_BUDGET`
-    positions a hint from 6 tiles a hand up (playouts included). Today's core finds the same
-    values in fewer positions, so where that budget binds it draws more samples than it did."""
+    rule-based player in the seat's own turns of its playouts (``coach_own_best=False``), 32
+    samples at every hand size, and no more than the policy's ``early_budget`` positions a hint
+    from 6 tiles a hand up (playouts included). Today's core finds the same values in fewer
+    positions, so where that budget binds it draws more samples than it did."""
 
     def __init__(self, seed: int) -> None:
-        super().__init__(seed, own_best=False, early_factor=1)
+        super().__init__(seed, policy=POLICY.but(coach_own_best=False, early_factor=1, late_samples_factor=1,
+                                                 late_budget_factor=1))
 
-    def samples_for(self, view: DealView) -> int:
-        return self.samples
-
-    def budget_for(self, view: DealView) -> int | None:
-        budget = self.exact_budget
-        if budget is None or view.hand_sizes[view.seat or 0] < 6:
-            return budget
-        return min(budget, int(COACH_EARLY_BUDGET * core_budget_share()))
+    def plan_for(self, view: DealView) -> Plan:
+        plan = super().plan_for(view)
+        if plan.budget is None or view.hand_sizes[view.seat or 0] < 6:
+            return plan
+        return dataclasses.replace(plan, budget=min(plan.budget, int(self.policy.early_budget * core_budget_share())))
 
 
 class CoachBot:
@@ -79,7 +79,7 @@ class CoachBot:
 
 
 def make_bot(kind: str, seed: int, samples: int = 32) -> Bot:
-    """A bot by name: ``"search"`` (exact from ``default_exact_tiles()``), ``"search3"``
+    """A bot by name: ``"search"`` (a table's search bot, :data:`tiangow.policy.POLICY`), ``"search3"``
     (exact from 3 tiles only: the search bot before the compiled core), ``"coach"`` (plays the
     coach's recommendation, the coach as lessons use it), ``"coach:N"`` (the same with N samples
     a hint instead of 32: a cheaper player of the coach's model), ``"coach8"`` (the coach scoring its
@@ -91,31 +91,32 @@ def make_bot(kind: str, seed: int, samples: int = 32) -> Bot:
     coach whose playouts take the seat's own best steps in each sample, or the rule-based
     player's, whatever the default), ``"rule"`` or ``"random"``.
 
-    >>> make_bot("coach8:3000000", 1).coach.exact_budget
+    >>> make_bot("coach8:3000000", 1).coach.policy.coach_budget
     3000000
     >>> make_bot("coach:12", 1).coach.samples
     12
-    >>> make_bot("coachx1", 1).coach.early_factor
+    >>> make_bot("coachx1", 1).coach.policy.early_factor
     1
     """
     if kind.startswith("coach8:") and kind[7:].isdigit() and int(kind[7:]) > 0:
-        return CoachBot(kind, Coach(seed, exact_tiles=8, exact_budget=int(kind[7:])))
+        return CoachBot(kind, Coach(seed, policy=POLICY.but(coach_exact_tiles=8, coach_budget=int(kind[7:]),
+                                                     tiered_budget=False)))
     if kind == "coach":
         return CoachBot(kind, Coach(seed))
     if kind.startswith("coach:") and kind[6:].isdigit() and int(kind[6:]) > 0:
         return CoachBot(kind, Coach(seed, samples=int(kind[6:])))
     if kind == "coachx1":
-        return CoachBot(kind, Coach(seed, early_factor=1))
+        return CoachBot(kind, Coach(seed, policy=POLICY.but(early_factor=1)))
     if kind == "coach0":
         return CoachBot(kind, FirstCoach(seed))
     if kind in ("coachown", "coachrule"):
-        return CoachBot(kind, Coach(seed, own_best=kind == "coachown"))
+        return CoachBot(kind, Coach(seed, policy=POLICY.but(coach_own_best=kind == "coachown")))
     if kind == "coach8":
-        return CoachBot(kind, Coach(seed, exact_tiles=8))
+        return CoachBot(kind, Coach(seed, policy=POLICY.but(coach_exact_tiles=8)))
     if kind == "search":
         return SearchBot(seed, samples=samples)
     if kind == "search3":
-        return SearchBot(seed, samples=samples, exact_tiles=3)
+        return SearchBot(seed, POLICY.but(bot_exact_tiles=3), samples=samples)
     if kind == "rule":
         return RuleBot(seed)
     if kind == "random":

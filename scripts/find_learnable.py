@@ -85,10 +85,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"# seat {seat}: {a.seeds} deals tried, {on_server} won with the extension's budgets, "
               f"{len(found[seat])} of them in the browser's way too")
     print(f"# {time.perf_counter() - start:.0f} s")
+    from tiangow.policy import POLICY
+
     print("LEARNABLE: dict[int, tuple[int, ...]] = {")
     for seat in range(4):
         print(f"    {seat}: {tuple(sorted(found[seat])[:a.want])},")
     print("}")
+    print(f'LEARNABLE_POLICY = "{POLICY.version}"')
     return 0
 
 

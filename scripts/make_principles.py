@@ -12,7 +12,8 @@ import json
 import time
 from pathlib import Path
 
-from tiangow.bots.principles import PRINCIPLES, SAMPLES, example, tally, verdicts
+from tiangow.bots.principles import PRINCIPLES, example, tally, verdicts
+from tiangow.policy import POLICY
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -33,7 +34,7 @@ def main() -> None:
             e = example(pr, t.example)
             examples[pr.id] = {"seed": e.seed, "follows": str(e.follows), "follows_net": round(e.follows_net, 4),
                                "better": str(e.better), "better_net": round(e.better_net, 4)}
-    out = {"positions": args.positions, "samples": SAMPLES, "verdicts": marks, "examples": examples}
+    out = {"positions": args.positions, "samples": POLICY.principles_samples, "verdicts": marks, "examples": examples}
     path = ROOT / "tiangow" / "data" / "principles.json"
     path.write_text(json.dumps(out, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {path.relative_to(ROOT)} in {time.perf_counter() - start:.0f} s")

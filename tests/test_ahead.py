@@ -11,9 +11,10 @@ from collections.abc import Iterator
 import pytest
 
 from tiangow import search
-from tiangow.bots import ahead, review
+from tiangow.bots import ahead
 from tiangow.bots.review import HandRecord
 from tiangow.bots.session import Session
+from tiangow.policy import POLICY
 from tiangow.search import Goal, RangeSearch, SearchStats, core_in_use, solve, solve_range
 
 compiled_only = pytest.mark.skipif(core_in_use() != "compiled", reason="jobs run only with the compiled core")
@@ -66,8 +67,8 @@ def test_a_job_proves_what_the_search_here_proves(jobs: None, budget: int) -> No
 @compiled_only
 def test_the_review_takes_the_jobs_net_where_its_own_search_falls_short(jobs: None,
                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(review, "DD_NODES", 8_000)
-    s = Session(seat=0, seed=1, opponents="rule", coach_samples=8, open_ahead=True)
+    s = Session(seat=0, seed=1, opponents="rule", coach_samples=8, open_ahead=True,
+                policy=POLICY.but(review_nodes=8_000))
     assert len(ahead._running) == 1
     _play_to_end(s)
     d0 = s.hand_record().deal(0)
@@ -85,9 +86,8 @@ def test_the_review_takes_the_jobs_net_where_its_own_search_falls_short(jobs: No
 @compiled_only
 def test_an_answer_that_comes_after_the_review_replaces_a_later_tricks_net(jobs: None,
                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(review, "DD_NODES", 8_000)
-    monkeypatch.setattr(review, "AHEAD_WAIT", 0.0)
-    s = _play_to_end(Session(seat=0, seed=1, opponents="rule", coach_samples=8))
+    s = _play_to_end(Session(seat=0, seed=1, opponents="rule", coach_samples=8,
+                             policy=POLICY.but(review_nodes=8_000, review_wait=0.0)))
     assert s.work_ahead()  # started only now: still running when the review first looks
     r = s.review()
     first = r.strength()
@@ -127,7 +127,7 @@ def test_at_most_two_jobs_run_and_a_failed_one_gives_nothing(jobs: None) -> None
     ahead._running[quick.key()].proc.wait(timeout=60)
     for rec in recs[:2]:
         assert ahead.start(rec.key(), rec.to_json())
-    assert ahead.result(quick.key()) == solve_range(quick.deal(0), 0, ahead.AHEAD_NODES)
+    assert ahead.result(quick.key()) == solve_range(quick.deal(0), 0, POLICY.ahead_nodes)
     ahead.stop_all()
     bad = {**recs[0].to_json(), "banker": 9}  # refused by the job's process: no answer, no error here
     assert ahead.start("bad", bad, 1_000)
@@ -168,10 +168,9 @@ def test_an_open_review_shows_the_net_from_the_start_when_it_comes(jobs: None,
     from tiangow.widgets import review as review_widget
     from tiangow.widgets.review import ReviewPanel
 
-    monkeypatch.setattr(review, "DD_NODES", 8_000)
-    monkeypatch.setattr(review, "AHEAD_WAIT", 0.0)
     monkeypatch.setattr(review_widget, "AHEAD_POLL", 0.2)
-    s = _play_to_end(Session(seat=0, seed=1, opponents="rule", coach_samples=8))
+    s = _play_to_end(Session(seat=0, seed=1, opponents="rule", coach_samples=8,
+                             policy=POLICY.but(review_nodes=8_000, review_wait=0.0)))
     saves: list[int] = []
     panel = ReviewPanel(on_step=lambda: saves.append(1))
     exact = solve(s.hand_record().deal(0), 0)
@@ -198,8 +197,8 @@ def test_an_open_review_shows_the_net_from_the_start_when_it_comes(jobs: None,
 
 @compiled_only
 def test_a_job_that_gives_up_leaves_the_bounds_it_proved(jobs: None, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(review, "DD_NODES", 2_000)
-    s = _play_to_end(Session(seat=0, seed=6, opponents="rule", coach_samples=8))  # 72,000 positions from the start
+    s = _play_to_end(Session(seat=0, seed=6, opponents="rule", coach_samples=8,
+                             policy=POLICY.but(review_nodes=2_000)))  # 72,000 positions from the start
     rec = s.hand_record()
     key = rec.start_key()
     assert ahead.start(key, rec.upto(0).to_json(), 20_000)
@@ -299,10 +298,9 @@ def test_a_job_in_steps_works_while_the_event_loop_is_free_and_stops_when_cancel
 
 @pytest.mark.slow
 def test_the_review_takes_what_a_job_in_steps_proved(steps: None, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(review, "DD_NODES", 2_000)
-    monkeypatch.setattr(review, "AHEAD_WAIT", 0.5)
     # deal 51: about 12.6 million positions from the start, so a job is still under way after half a second
-    s = _play_to_end(Session(seat=0, seed=51, opponents="rule", coach_samples=8, open_ahead=True))
+    s = _play_to_end(Session(seat=0, seed=51, opponents="rule", coach_samples=8, open_ahead=True,
+                             policy=POLICY.but(review_nodes=2_000, review_wait=0.5)))
     key = s.hand_record().start_key()
     assert ahead.running(key)
     st = s.review().strength()  # the job, worked for half a second, has searched further than the review's 2,000

@@ -25,6 +25,7 @@ from tiangow.bots.base import sample_state
 from tiangow.bots.positions import deal_until
 from tiangow.bots.rule import rule_move
 from tiangow.packed import pack, subsets, unpack
+from tiangow.policy import POLICY
 from tiangow.search import SearchStats, solve, solve_moves, step_values
 from tiangow.state import State
 
@@ -354,22 +355,20 @@ def test_an_exact_budget_bounds_the_search_and_scores_what_fits_exactly() -> Non
     figures are those of the samples kept (:attr:`SearchBot.used`), searched without one — and a
     position that would overrun it is played out instead, never a few samples mixed with a
     dropped one. Without a costly deal the samples are the first ones drawn."""
-    from tiangow.bots.search import MIN_EXACT_SAMPLES
-
     budget = 500_000  # some of the six fit all 32 samples, some not
     seen = set()
     for i, view in enumerate(_five_tile_views(6)):
-        bot = SearchBot(random.Random(i), samples=32, exact_tiles=5, exact_budget=budget)
+        bot = SearchBot(random.Random(i), POLICY.but(bot_budget=budget), samples=32)
         opts = bot.options(view)  # type: ignore[arg-type]
         assert bot.stats.nodes <= budget + 1  # never past the budget
         n = opts[0].samples
         seen.add((opts[0].exact, n == 32))
         assert all(o.samples == n for o in opts)
         if opts[0].exact:
-            assert MIN_EXACT_SAMPLES <= n <= 32 and len(bot.used) == n
+            assert POLICY.min_exact_samples <= n <= 32 and len(bot.used) == n
             assert {o.move: (o.mean, o.low, o.high) for o in opts} == _exact_figures(bot.used)
             if opts[0].left_out == 0:
-                same = SearchBot(random.Random(i), samples=32, exact_tiles=5, deep_samples=n).options(view)  # type: ignore[arg-type]
+                same = SearchBot(random.Random(i), POLICY.but(deep_samples=n), samples=32).options(view)  # type: ignore[arg-type]
                 assert {o.move: (o.mean, o.low, o.high) for o in opts} == {o.move: (o.mean, o.low, o.high)
                                                                           for o in same}
         else:
@@ -379,12 +378,11 @@ def test_an_exact_budget_bounds_the_search_and_scores_what_fits_exactly() -> Non
 
 def test_a_costly_deal_is_left_out_and_the_next_drawn() -> None:
     """With an exact budget, a deal whose search would take more than its share of the budget
-    (``budget // SAMPLE_SHARE``) is left out and counted, and the next deal drawn, instead of
+    (``budget // sample_share``) is left out and counted, and the next deal drawn, instead of
     ending the hint with the few samples before it: the figures are those of the samples kept,
     every option is scored on the same ones, and the hint says how many were left out."""
     from types import SimpleNamespace
 
-    import tiangow.bots.search as bs
     from tiangow.bots import Coach
     from tiangow.widgets.play_html import hint_html
 
@@ -393,13 +391,9 @@ def test_a_costly_deal_is_left_out_and_the_next_drawn() -> None:
     for i, d in enumerate(deals):
         view = d.view(d.to_play)
         budget = 400_000
-        share = SearchBot(random.Random(i), samples=32, exact_tiles=5, exact_budget=budget)
-        old = bs.SAMPLE_SHARE
-        bs.SAMPLE_SHARE = 64  # 6,250 positions a deal: some of these deals take more
-        try:
-            opts = share.options(view)  # type: ignore[arg-type]
-        finally:
-            bs.SAMPLE_SHARE = old
+        # 6,250 positions a deal: some of these deals take more
+        share = SearchBot(random.Random(i), POLICY.but(bot_budget=budget, sample_share=64), samples=32)
+        opts = share.options(view)  # type: ignore[arg-type]
         if not opts[0].exact:
             continue
         n, m = opts[0].samples, opts[0].left_out
@@ -411,12 +405,8 @@ def test_a_costly_deal_is_left_out_and_the_next_drawn() -> None:
             break
     assert found  # a hint that left deals out and still had all its samples
     # the hint says so (a coach at 5 tiles has twice its samples: 32 of 16)
-    old = bs.SAMPLE_SHARE
-    bs.SAMPLE_SHARE = 64
-    try:
-        h = Coach(seed=i, samples=16, exact_tiles=5, exact_budget=budget).hint(view)  # type: ignore[arg-type]
-    finally:
-        bs.SAMPLE_SHARE = old
+    policy = POLICY.but(coach_exact_tiles=5, coach_budget=budget, tiered_budget=False, sample_share=64)
+    h = Coach(seed=i, samples=16, policy=policy).hint(view)  # type: ignore[arg-type]
     m = h.options[0].left_out
     assert h.exact and m > 0
     s = SimpleNamespace(deal=d, seat=d.to_play)
@@ -425,17 +415,18 @@ def test_a_costly_deal_is_left_out_and_the_next_drawn() -> None:
     assert f" {m} more deal{'s' if m > 1 else ''} would have taken too long to search and " in en
     assert f"另外 {m} 次要算太久，沒有算在內" in hint_html(s, h, 2, "zh-Hant")  # type: ignore[arg-type]
     # without a budget nothing is left out
-    assert SearchBot(random.Random(1), samples=4, exact_tiles=5).options(view)[0].left_out == 0  # type: ignore[arg-type]
+    assert SearchBot(random.Random(1), samples=4).options(view)[0].left_out == 0  # type: ignore[arg-type]
 
 
 def test_a_budget_too_small_plays_out_and_the_hint_says_why() -> None:
     from tiangow.bots import Coach
 
     view = _five_tile_views(1)[0]
-    tiny = SearchBot(random.Random(1), samples=8, exact_tiles=5, exact_budget=10).options(view)  # type: ignore[arg-type]
+    tiny = SearchBot(random.Random(1), POLICY.but(bot_budget=10), samples=8).options(view)  # type: ignore[arg-type]
     assert not tiny[0].exact and tiny[0].samples == 8
     # a coach's hint at 5 tiles a hand has four times its samples (Coach.samples_for): 16
-    h = Coach(seed=1, samples=4, exact_tiles=5, exact_budget=10).hint(view)  # type: ignore[arg-type]
+    fixed = POLICY.but(coach_exact_tiles=5, coach_budget=10, tiered_budget=False)
+    h = Coach(seed=1, samples=4, policy=fixed).hint(view)  # type: ignore[arg-type]
     assert not h.exact and h.too_long
     from types import SimpleNamespace
 
@@ -448,8 +439,8 @@ def test_a_budget_too_small_plays_out_and_the_hint_says_why() -> None:
     assert "too many ways to go on" in shown
     assert "精算足夠的次數會超過提示的時間" in hint_html(SimpleNamespace(deal=d, seat=d.to_play), h, 2, "zh-Hant")  # type: ignore[arg-type]
     # played out with exact endings (before the exact search starts at 4 tiles: not "too long")
-    ended = Coach(seed=1, samples=4, exact_tiles=3, exact_budget=None, exact_ending=4,
-                  own_best=False).hint(view)  # type: ignore[arg-type]
+    from_four = POLICY.but(coach_exact_tiles=3, coach_budget=None, coach_ending=4)
+    ended = Coach(seed=1, samples=4, policy=from_four.but(coach_own_best=False)).hint(view)  # type: ignore[arg-type]
     assert not ended.exact and not ended.too_long and ended.ending_from == 4
     shown = hint_html(SimpleNamespace(deal=d, seat=d.to_play), ended, 2, "en")  # type: ignore[arg-type]
     # each number said once, each for one thing (issue 68.3): the playouts' exact ending, and when
@@ -461,16 +452,16 @@ def test_a_budget_too_small_plays_out_and_the_hint_says_why() -> None:
     zh = hint_html(SimpleNamespace(deal=d, seat=d.to_play), ended, 2, "zh-Hant")  # type: ignore[arg-type]
     assert "打到每家剩 4 張，再精算到底" in zh and "要等每家剩 3 張或以下" in zh
     # the coach's own playouts (its default): the learner's seat takes its best steps, and the hint says so
-    own = Coach(seed=1, samples=4, exact_tiles=3, exact_budget=None, exact_ending=4).hint(view)  # type: ignore[arg-type]
+    own = Coach(seed=1, samples=4, policy=from_four).hint(view)  # type: ignore[arg-type]
     assert own.ending_from == 4 and all(o.own_best for o in own.options)
     shown = hint_html(SimpleNamespace(deal=d, seat=d.to_play), own, 2, "en")  # type: ignore[arg-type]
     assert ("dealt at random 16 times; in each, you play your best for that deal and the other three as the "
             "rule-based player until every player holds 4 tiles" in shown and "on the hopeful side" in shown)
     zh = hint_html(SimpleNamespace(deal=d, seat=d.to_play), own, 2, "zh-Hant")  # type: ignore[arg-type]
     assert "你按那一次的牌打最好的" in zh and "數字偏樂觀" in zh
-    roomy = Coach(seed=1, samples=4, exact_tiles=5, exact_budget=50_000_000).hint(view)  # type: ignore[arg-type]
+    roomy = Coach(seed=1, samples=4, policy=fixed.but(coach_budget=50_000_000)).hint(view)  # type: ignore[arg-type]
     assert roomy.exact and not roomy.too_long and roomy.options[0].samples == 16
-    early = Coach(seed=1, samples=4, exact_tiles=3, exact_budget=10).hint(view)  # type: ignore[arg-type]
+    early = Coach(seed=1, samples=4, policy=fixed.but(coach_exact_tiles=3)).hint(view)  # type: ignore[arg-type]
     assert not early.exact and not early.too_long  # before exact search starts: not "too long"
 
 
@@ -496,8 +487,10 @@ def test_a_hint_with_one_action_open_says_so_and_no_made_up_net() -> None:
 
 @pytest.mark.parametrize("budget", [0, -5, 2.5, True, "many"])
 def test_an_exact_budget_is_a_positive_number_of_positions(budget: object) -> None:
-    with pytest.raises(BotError, match="exact_budget"):
-        SearchBot(1, exact_budget=budget)  # type: ignore[arg-type]
+    from tiangow.policy import PolicyError
+
+    with pytest.raises(PolicyError, match="bot_budget"):
+        SearchBot(1, POLICY.but(bot_budget=budget))
 
 
 def test_the_coach_benchmark_scores_against_its_reference_and_leaves_out_what_it_cannot_search() -> None:
@@ -522,7 +515,7 @@ def test_the_coach_benchmarks_reference_is_the_mean_exact_value_of_each_option(t
     for i, view in enumerate(_five_tile_views(3, seed=9)):
         ref = reference_options(view, 12, 100 + i, budget=None)  # type: ignore[arg-type]
         assert ref is not None
-        bot = SearchBot(random.Random(100 + i), samples=12, exact_tiles=8, deep_samples=None)
+        bot = SearchBot(random.Random(100 + i), POLICY.but(bot_exact_tiles=8, deep_samples=None), samples=12)
         same = {o.move: o.mean for o in bot.options(view)}  # type: ignore[arg-type]
         assert ref.keys() == same.keys() and all(ref[m] == pytest.approx(same[m]) for m in ref)
     view = _five_tile_views(1, seed=9)[0]
@@ -633,7 +626,7 @@ def test_the_whole_hand_benchmark_holds_this_core_to_the_frozen_one(capsys: pyte
 
 
 def test_a_playout_that_ends_exactly_is_worth_the_exact_value_where_it_ends() -> None:
-    """The coach's playouts before its exact search starts (``exact_ending``): the rule-based
+    """The coach's playouts before its exact search starts (``coach_ending``): the rule-based
     player in every seat until each hand has that many tiles, then a line of best play — so a
     playout's net is the immediate rewards on the way plus the exact value where it switched."""
     from tiangow.bots.search import _follow
@@ -645,8 +638,8 @@ def test_a_playout_that_ends_exactly_is_worth_the_exact_value_where_it_ends() ->
             st = deal_until(rng, tiles).snapshot()
             me = st.to_play
             assert me is not None
-            bot = SearchBot(random.Random(1), exact_ending=4)
-            assert bot.ending_from(st.left) == 4 and bot.ending_from(4) == 3 and bot.ending_from(1) is None
+            bot = SearchBot(random.Random(1), POLICY.but(bot_ending=4))
+            assert (bot.plan_for(st.left).ending, bot.plan_for(4).ending, bot.plan_for(1).ending) == (4, 3, None)
             for mv in st.moves()[:3]:
                 got = _follow(st, me, mv, bot._ending(me, 4))
                 expected = n = 0
@@ -664,18 +657,18 @@ def test_a_playout_that_ends_exactly_is_worth_the_exact_value_where_it_ends() ->
                 assert got == expected
                 checked += 1
     assert checked >= 12
-    with pytest.raises(DealError, match="exact_ending"):
-        SearchBot(exact_ending=-1)
+    with pytest.raises(ValueError, match="bot_ending"):
+        SearchBot(None, POLICY.but(bot_ending=-1))
 
 
 def test_the_coach_ends_its_playouts_exactly_from_five_tiles_with_the_compiled_core() -> None:
     """Before its exact search starts (7 and 8 tiles a hand), the coach's playouts end by
-    exact search from :data:`COACH_ENDING` tiles, and the hint says so;
+    exact search from the policy's ``coach_ending`` tiles, and the hint says so;
     every build of the core alike."""
     from tiangow.bots import Coach
-    from tiangow.bots.search import COACH_ENDING, coach_ending
 
-    assert coach_ending() == COACH_ENDING == 5
+    COACH_ENDING = POLICY.coach_ending
+    assert COACH_ENDING == 5
     rng = random.Random(12)
     for tiles in (8, 7):
         d = deal_until(rng, tiles)
@@ -685,12 +678,12 @@ def test_the_coach_ends_its_playouts_exactly_from_five_tiles_with_the_compiled_c
         assert not h.exact and h.ending_from == COACH_ENDING
         assert all(o.ending == COACH_ENDING for o in h.options)
     # given, it is used; None plays out to the end as before
-    assert Coach(exact_ending=None).hint(view).ending_from is None
+    assert Coach(policy=POLICY.but(coach_ending=None)).hint(view).ending_from is None
 
 
 def test_own_best_playouts_take_the_seats_best_steps_against_the_rule_based_player() -> None:
-    """``SearchBot(own_best=True)``: before the exact ending, a playout's net for the seat is
-    the most it can get in that sample over its candidate steps (the rule-based player's among
+    """A search bot's own best steps (``bot_own_best``): before the exact ending, a playout's net
+    for the seat is the most it can get in that sample over its candidate steps (the rule-based player's among
     them), the other three playing as the rule-based player — never less than the rule-based
     player's own playout, and equal to a plain recursion over the same steps."""
     from tiangow.bots.search import _follow
@@ -718,7 +711,7 @@ def test_own_best_playouts_take_the_seats_best_steps_against_the_rule_based_play
             st = deal_until(rng, tiles).snapshot()
             me = st.to_play
             assert me is not None
-            bot = SearchBot(random.Random(1), exact_ending=4, own_best=True)
+            bot = SearchBot(random.Random(1), POLICY.but(bot_ending=4, bot_own_best=True))
             for mv in st.moves()[:3]:
                 own = _follow(st, me, mv, bot._ending(me, 4, True))
                 ruled = _follow(st, me, mv, bot._ending(me, 4))
@@ -863,7 +856,7 @@ def test_the_coach_benchmark_holds_an_own_best_coach_to_an_own_best_reference() 
     from tiangow.bots.search import _follow
 
     ds = coach_positions(2, sizes=(7,), seed=4)
-    coach = Coach(seed=1, samples=4, own_best=True)
+    coach = Coach(seed=1, samples=4, policy=POLICY.but(coach_own_best=True))
     f = coach_against_reference(ds, reference_samples=4, coach=coach, reference_budget=None)
     assert f.skipped == 0 and len(f.losses) == 2 and all(loss >= 0 for loss in f.losses)
     assert len(f.net_errors) >= 4 and len(f.win_errors) == len(f.net_errors)
@@ -875,7 +868,7 @@ def test_the_coach_benchmark_holds_an_own_best_coach_to_an_own_best_reference() 
     values = reference_values(view, 2, 77, None, own_ending=5, wins=wins)
     assert values is not None and set(wins) == set(values)
     rng = random.Random(77)
-    bot = SearchBot(0, exact_ending=5, own_best=True)
+    bot = SearchBot(0, POLICY.but(bot_ending=5, bot_own_best=True))
     for k in range(2):
         st = sample_state(view, rng)
         me = st.to_play

@@ -11,7 +11,9 @@ from tests.helpers import known_ending, make_deal, run
 from tiangow import Deal, IllegalPlay, Move, Rules, parse_tiles
 from tiangow.bots import BotError, Coach, Mark, Session
 from tiangow.bots.hints import outcome_text
+from tiangow.deal import DealView
 from tiangow.drills.play import HANDS_TO_MASTER, PlayRecord
+from tiangow.policy import POLICY
 
 
 def _last_trick_position() -> Deal:
@@ -236,7 +238,7 @@ def test_the_hint_says_when_it_ranks_money_above_the_chance_of_winning() -> None
 def test_marks_leave_a_margin_the_samples_cannot_resolve() -> None:
     # An action a hair short of the top option over the samples is marked best, and the mark
     # says by how much (issue 23: a recommendation within 0.25 of the best counts as right).
-    from tiangow.bots.hints import BEST_MARGIN, mark_for
+    from tiangow.bots.hints import mark_for
     from tiangow.bots.positions import deal_until
 
     d = deal_until(random.Random(3), 3)
@@ -244,12 +246,12 @@ def test_marks_leave_a_margin_the_samples_cannot_resolve() -> None:
     coach = Coach(seed=1, samples=2)  # 8 samples at 3 tiles (Coach.samples_for)
     h = coach.hint(view)
     assert h.exact
-    close = [o for o in h.options[1:] if 0 < h.options[0].mean - o.mean <= BEST_MARGIN[True]]
+    close = [o for o in h.options[1:] if 0 < h.options[0].mean - o.mean <= POLICY.best_margin_exact]
     assert close
     m = coach.mark(view, close[0].move)
     assert m.mark is Mark.BEST and m.loss == pytest.approx(h.options[0].mean - close[0].mean)
     assert "about as good as the top option" in m.text("en") and "和最佳選擇差不多" in m.text("zh-Hant")
-    assert mark_for(BEST_MARGIN[True] + 0.01, True) is Mark.FINE
+    assert mark_for(POLICY.best_margin_exact + 0.01, True) is Mark.FINE
     assert mark_for(1.01, True) is Mark.MISTAKE and mark_for(1.01, False) is Mark.FINE
 
 
@@ -346,7 +348,7 @@ def test_a_mark_on_a_move_the_hint_left_out_shares_the_hints_figures() -> None:
         assert marked.yours.ending == h.options[0].ending
         # the same figures as a search that had tried the move along with the others
         # (no budget, so it takes the same samples in the same order)
-        free = Coach(seed, samples=12, exact_budget=None, exact_ending=None)
+        free = Coach(seed, samples=12, policy=POLICY.but(coach_budget=None, coach_ending=None))
         fh = free.hint(view)
         if fh.outcome(move) is None:
             ext = free._bot(view).options(view, extra=[move])
@@ -363,8 +365,8 @@ def test_a_played_out_chance_of_winning_says_whose_play_it_measures() -> None:
     "wins the hand n% of the time" says so (the coach itself, searching at every turn, may win
     where those playouts never do), in both languages; the hint's table, under the sentence
     that explains every figure, does not repeat it."""
-    # (6 samples, as many as in the playouts: too few for their exact endings, MIN_ENDING_SAMPLES)
-    s = Session(seat=0, seed=4, opponents="rule", coach=Coach(4, samples=6, early_factor=1))
+    # (6 samples, as many as in the playouts: too few for their exact endings, min_ending_samples)
+    s = Session(seat=0, seed=4, opponents="rule", coach=Coach(4, samples=6, policy=POLICY.but(early_factor=1)))
     s.run_bots()
     view = s.deal.view(0)
     h = s.coach.hint(view)
@@ -378,59 +380,57 @@ def test_a_played_out_chance_of_winning_says_whose_play_it_measures() -> None:
     assert shown.count("played out by the rule-based player") == 1  # once, in the explanation
 
 
-def test_the_coach_spends_its_smaller_budget_only_where_it_scores_big_samples_exactly() -> None:
-    from tiangow.bots.hints import EARLY_SAMPLES_FACTOR, LATE_BUDGET_FACTOR, PLAYOUT_BUDGET
+def _view_with(rng: random.Random, tiles: int) -> DealView:
     from tiangow.bots.positions import deal_until
-    from tiangow.bots.search import COACH_EARLY_BUDGET, COACH_EXACT_BUDGET
+
+    d = deal_until(rng, tiles)
+    while len(d.holding(d.to_play)) != tiles:  # type: ignore[arg-type]  # a trick of two skips one
+        d = deal_until(rng, tiles)
+    return d.view(d.to_play)  # type: ignore[arg-type]
+
+
+def test_the_coach_spends_its_smaller_budget_only_where_it_scores_big_samples_exactly() -> None:
     from tiangow.search import core_budget_share
 
     share = core_budget_share()
-    full = int(COACH_EXACT_BUDGET * share)
-    early = min(full, int(COACH_EARLY_BUDGET * EARLY_SAMPLES_FACTOR * share))  # (as many times the samples)
-    playouts = int(PLAYOUT_BUDGET * share)
+    full = int(POLICY.coach_budget * share)  # type: ignore[operator]
+    early = min(full, int(POLICY.early_budget * POLICY.early_samples_factor * share))  # (as many times the samples)
+    playouts = int(POLICY.playout_budget * share)
     rng = random.Random(3)
-    budgets = {}
-    view_at = {}
-    for tiles in (8, 7, 6, 5):
-        d = deal_until(rng, tiles)
-        while len(d.holding(d.to_play)) != tiles:  # type: ignore[arg-type]  # a trick of two skips one
-            d = deal_until(rng, tiles)
-        view = view_at[tiles] = d.view(d.to_play)
-        budgets[tiles] = Coach().budget_for(view), Coach(exact_tiles=8).budget_for(view)
+    view_at = {tiles: _view_with(rng, tiles) for tiles in (8, 7, 6, 5)}
+    budgets = {tiles: (Coach().plan_for(view).budget,
+                       Coach(policy=POLICY.but(coach_exact_tiles=8)).plan_for(view).budget)
+               for tiles, view in view_at.items()}
     # Playouts at 7 and 8 tiles end in small exact searches: their own budget, for more samples
     # (the whole exact budget for as many samples as later); exact at 6: less.
     # From 5 tiles down, where a sample is cheap, twice the whole budget, for more samples.
-    late = full * LATE_BUDGET_FACTOR
+    late = full * POLICY.late_budget_factor
     assert budgets == {8: (playouts, early), 7: (playouts, early), 6: (early, early), 5: (late, late)}
-    assert Coach(early_factor=1).budget_for(view_at[8]) == full
-    assert Coach(early_factor=1).budget_for(view_at[6]) == int(COACH_EARLY_BUDGET * share)
-    assert Coach(exact_budget=123).budget_for(view) == 123
+    one = Coach(policy=POLICY.but(early_factor=1))
+    assert one.plan_for(view_at[8]).budget == full
+    assert one.plan_for(view_at[6]).budget == int(POLICY.early_budget * share)
+    assert Coach(policy=POLICY.but(coach_budget=123, tiered_budget=False)).plan_for(view_at[5]).budget == 123
 
 
 def test_the_coach_takes_more_than_its_samples_from_five_tiles_a_hand_down_and_above_it() -> None:
-    from tiangow.bots.hints import EARLY_SAMPLES_FACTOR, LATE_SAMPLES_FACTOR, LATE_TILES, PLAYOUT_BUDGET
-    from tiangow.bots.positions import deal_until
     from tiangow.search import core_budget_share
 
     rng = random.Random(4)
     seen = {}
     for tiles in (8, 6, 5, 4, 3):
-        d = deal_until(rng, tiles)
-        while len(d.holding(d.to_play)) != tiles:  # type: ignore[arg-type]  # a trick of two skips one
-            d = deal_until(rng, tiles)
-        view = d.view(d.to_play)
-        seen[tiles] = Coach(samples=10).samples_for(view)
+        view = _view_with(rng, tiles)
+        seen[tiles] = Coach(samples=10).plan_for(view).samples
         if tiles == 5:
             h = Coach(seed=2, samples=5).hint(view)
             assert h.exact and {o.samples for o in h.options if o.samples} == {20}  # within the budget
         if tiles == 8:  # early in a hand: three times the samples, within the playouts' budget
-            assert Coach().budget_for(view) == int(PLAYOUT_BUDGET * core_budget_share())
-            assert Coach(early_factor=1).samples_for(view) == 32
-            assert Coach(early_factor=1).budget_for(view) == Coach(early_factor=1).exact_budget
-    assert (LATE_TILES, LATE_SAMPLES_FACTOR, EARLY_SAMPLES_FACTOR) == (5, 4, 3)
+            assert Coach().plan_for(view).budget == int(POLICY.playout_budget * core_budget_share())
+            one = Coach(policy=POLICY.but(early_factor=1)).plan_for(view)
+            assert one.samples == 32 and one.budget == int(POLICY.coach_budget * core_budget_share())  # type: ignore[operator]
+    assert (POLICY.late_tiles, POLICY.late_samples_factor, POLICY.early_samples_factor) == (5, 4, 3)
     assert seen == {8: 30, 6: 30, 5: 40, 4: 40, 3: 40}
-    with pytest.raises(BotError, match="early_factor"):
-        Coach(early_factor=0)
+    with pytest.raises(ValueError, match="early_factor"):
+        Coach(policy=POLICY.but(early_factor=0))
 
 
 @pytest.mark.parametrize("share, factor", [(1.0, 3), (0.75, 3), (0.5, 3), (0.3, 1)])
@@ -441,7 +441,8 @@ def test_a_slow_core_keeps_as_many_samples_early_in_a_hand_as_later(monkeypatch:
     from tiangow.bots import hints
 
     monkeypatch.setattr(hints, "core_budget_share", lambda: share)
-    assert Coach().early_factor == factor
+    assert POLICY.early_factor_for(share) == factor
+    assert Coach().plan_for(_view_with(random.Random(4), 8)).samples == 32 * factor
 
 
 def test_the_model_bot_plays_what_the_coach_recommends_from_its_seat() -> None:
@@ -450,7 +451,7 @@ def test_the_model_bot_plays_what_the_coach_recommends_from_its_seat() -> None:
     d = Deal.random(11)
     view = d.view(d.to_play)  # type: ignore[arg-type]
     # (as many samples early in a hand as later: the coach takes twice as many there)
-    assert ModelBot(4, samples=6).choose(view) == Coach(4, samples=6, early_factor=1).hint(view).recommended
+    assert ModelBot(4, samples=6).choose(view) == Coach(4, samples=6, policy=POLICY.but(early_factor=1)).hint(view).recommended
     done = play_hand(Deal.random(12), [ModelBot(s, samples=3) for s in range(4)])
     assert done.is_over and sum(done.settlement().net) == 0
 

@@ -19,6 +19,7 @@ from tests.helpers import all_rules
 from tiangow import Deal, search, wasmcore
 from tiangow.bots import SearchBot
 from tiangow.bots.positions import deal_until, sensible_action
+from tiangow.policy import POLICY
 
 
 def cases(count: int, seed: int, every: int = 5) -> Iterator[Deal]:
@@ -47,14 +48,14 @@ def figures(bot: SearchBot, d: Deal) -> tuple[Any, ...]:
     return tuple(opts), scored, bot.stats.nodes, bot.stats.hits, bot.stats.tt_size
 
 
-def both(d: Deal, seed: int, **kw: Any) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
-    core = SearchBot(seed=seed, **kw)
-    statement = SearchBot(seed=seed, **kw)
+def both(d: Deal, seed: int, samples: int, **knobs: Any) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    core = SearchBot(seed, POLICY.but(**knobs), samples=samples)
+    statement = SearchBot(seed, POLICY.but(**knobs), samples=samples)
     statement.core_playouts = False
     return figures(core, d), figures(statement, d)
 
 
-SETTINGS = [dict(samples=4, exact_ending=e, own_best=ob, exact_budget=b)
+SETTINGS = [dict(samples=4, bot_ending=e, bot_own_best=ob, bot_budget=b)
             for e, ob, b in itertools.product((5, 4, 3), (True, False), (None, 60_000))]
 
 
@@ -86,7 +87,7 @@ def test_the_webassembly_cores_playouts_are_the_statements(wasm: Any) -> None:
 
 def test_a_budget_that_binds_drops_the_same_samples() -> None:
     d = deal_until(random.Random(11), 8)
-    core, statement = both(d, 3, samples=12, exact_ending=5, own_best=True, exact_budget=150_000)
+    core, statement = both(d, 3, samples=12, bot_ending=5, bot_own_best=True, bot_budget=150_000)
     assert core == statement
     assert core[0][0].ending is not None and core[0][0].ending < 5  # it bound: the endings start later
 

@@ -8,7 +8,6 @@ import re
 import pytest
 
 from tiangow.bots.principles import (
-    HOLDS_FROM,
     PRINCIPLES,
     example,
     judge,
@@ -18,6 +17,7 @@ from tiangow.bots.principles import (
     verdict,
     verdicts,
 )
+from tiangow.policy import POLICY
 from tiangow.widgets import LANGUAGE
 from tiangow.widgets.principles import PrinciplesView, kind_of
 
@@ -85,7 +85,7 @@ def test_a_principles_kind_follows_from_its_figure() -> None:
     _, tallies = measured()
     for t in tallies:
         words = kind_of(t).en
-        if t.holds >= HOLDS_FROM:
+        if t.holds >= POLICY.principles_holds_from:
             assert words.startswith("a rule:")
         elif t.holds > 0.5:
             assert words.startswith("a rule of thumb") and t.exceptions > 0

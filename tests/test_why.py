@@ -166,7 +166,9 @@ def _words_follow_their_figures(text: str, n_gap: int) -> None:
     """Every qualitative word in ``text`` agrees with the figure beside it."""
     import re
 
-    from tiangow.bots.why import LIKELY, RARELY
+    from tiangow.policy import POLICY
+
+    LIKELY, RARELY = POLICY.likely, POLICY.rarely
 
     bare = len(re.findall(r"\b(likely|usually|rarely|hardly)\b|很可能|很少|通常|幾乎", text))
     cited = len(re.findall(r"(likely|rarely) \w*\s*\(in \d+ of \d+ deals\)|(很可能|很少)（在 \d+ 副牌裏有 \d+ 副）", text))

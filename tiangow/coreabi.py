@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from typing import Any, Final, NamedTuple
 
+from .policy import POLICY
+
 __all__ = ["ABI", "FIELDS", "PLAYOUT", "PLAYOUT_SINCE", "READS", "RESULTS", "RULES", "RULES_TAG", "SINCE", "Result",
            "STATE", "STATE_WORDS", "TUNING", "header", "pack_rules"]
 
@@ -145,22 +147,10 @@ def pack_rules(sections: dict[str, object], abi: int = ABI) -> list[int]:
 STATE_WORDS: Final = sum(4 if kind == "int4" else 1 for _, kind in STATE)
 """The position flattened into whole numbers (the WebAssembly module's layout)."""
 
-TUNING: Final[dict[str, int]] = {
-    "WIN_FLOOR_FROM": 5,
-    "WIN_FLOOR_GRACE": 32,
-    "WIN_FLOOR_RATE": 4,
-    "LEAD_THROUGH_FROM": 4,
-    "RELAXED_FROM": 4,
-    "RELAXED_DISCARDS": 3,
-}
-"""The search's tuning constants (docs/search.md says what each does): ``WIN_FLOOR_FROM``, from
-how many tiles a hand the net's search asks, at a trick start, whether the seat can force the
-win (then it gets at least the least win); within one search of a window only while it pays,
-``WIN_FLOOR_GRACE`` times, then while it finds a win at least once in ``WIN_FLOOR_RATE`` times
-asked; ``LEAD_THROUGH_FROM``, from how many tiles a hand the other three's leads are ordered as
-a side; ``RELAXED_FROM``, from how many tiles a hand the search asks the relaxed game (the other
-three putting off their discards) for a bound, where their first reply failed and
-``RELAXED_DISCARDS`` or more of their replies left are discards (or it is their lead)."""
+TUNING: Final[dict[str, int]] = POLICY.core_tuning()
+"""The search's tuning constants, compiled into the core: the policy's ``win_floor_*``,
+``lead_through_from`` and ``relaxed_*`` knobs (:mod:`tiangow.policy`; docs/policy.md and
+docs/search.md say what each does)."""
 
 
 def header() -> str:

@@ -16,9 +16,10 @@ import html
 from collections.abc import Iterable
 from pathlib import Path
 
-from .bots.hints import PLAY_ERROR, Hint, outcome_text, ranking_note
+from .bots.hints import Hint, outcome_text, ranking_note
 from .deal import ActionKind, DealView, Trick
 from .i18n import Lang, T, Text, bracketed, colon, listed, seat_name
+from .policy import POLICY
 from .scoring import Settlement
 from .svg import referencing, tile_svg
 from .tiles import Tile
@@ -289,10 +290,10 @@ def hint_box_html(view: DealView, hint: Hint | None, stage: int, lang: Lang) -> 
         how = how + T("淨輸贏由現在算到局末：結算加上之後的賀尊、四大賀錢；之前已付的不算。",
                       " The net counts from now to the end of the hand: the settlement plus any 賀尊 or 四大賀 "
                       "money still to come, not money already paid.")
-        how = how + T(f"數字只寫整數：對着電腦打，實際得到的通常和這些數字差約 {PLAY_ERROR}，多數比數字好，"
+        how = how + T(f"數字只寫整數：對着電腦打，實際得到的通常和這些數字差約 {POLICY.play_error}，多數比數字好，"
                       "所以它們是用來比較哪一個選擇較好，不是預測結果。",
                       f" Nets are whole numbers: played against the computer, what an action nets usually lands "
-                      f"about {PLAY_ERROR} from its figure, more often above it than below, so the figures compare the "
+                      f"about {POLICY.play_error} from its figure, more often above it than below, so the figures compare the "
                       "actions; they do not forecast the result.")
         only = len(h.options) == 1 and n == 0
         if only:  # nothing was dealt or worked out: there is nothing to compare

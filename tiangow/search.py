@@ -50,6 +50,7 @@ from .combos import Combination
 from .deal import Deal
 from .errors import DealError
 from .move import Move
+from .policy import POLICY
 from .state import State, Step, every_higher
 
 CORES: Final = ("native", "wasm")
@@ -106,7 +107,7 @@ def _load_core() -> tuple[Any, str]:
             raise ImportError("TIANGOW_CORE=wasm needs wasmtime (pip install wasmtime)") from e
         return None, "no search core: the extension was not built and wasmtime is missing (pip install wasmtime)"
     try:
-        return wasmcore.load(wasmcore.wasmtime_runtime(), wasmcore.WASMTIME_SHARE), "wasm"
+        return wasmcore.load(wasmcore.wasmtime_runtime(), POLICY.wasmtime_share), "wasm"
     except (wasmcore.StaleCore, OSError) as e:
         if wanted == "wasm":
             raise ImportError(str(e)) from e

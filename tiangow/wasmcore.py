@@ -26,19 +26,15 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from . import coreabi
+from .policy import POLICY
 
 __all__ = ["WASM", "SOURCE", "Context", "Core", "Runtime", "StaleCore", "load", "pyodide_runtime", "source_crc",
-           "wasmtime_runtime", "WASMTIME_SHARE"]
+           "wasmtime_runtime"]
 
 WASM = Path(__file__).with_name("ddcore.wasm")
 """The module the package ships (``scripts/build_wasm.py`` builds it)."""
 SOURCE = Path(__file__).with_name("ddcore.cpp")
 """Its source, where it is beside the package (a checkout, an editable install)."""
-
-WASMTIME_SHARE = 0.75
-"""The share of the coach's budgets of positions the module gets through on ``wasmtime`` in
-CPython in about the extension's time (it runs at about 1.3× the extension's time)."""
-
 
 class StaleCore(RuntimeError):
     """The module was built from another version of ``ddcore.cpp`` than the one beside it."""
@@ -76,9 +72,10 @@ class Runtime(Protocol):
 class Core:
     """One instantiated module, with the extension's module-level functions."""
 
-    BUDGET_SHARE = 0.5
+    BUDGET_SHARE = POLICY.browser_share
     """The share of the coach's budgets of positions (set for CPython's extension) it spends in
-    the browser (tiangow.search.core_budget_share): hints there kept to the static site's 2 s."""
+    the browser (tiangow.search.core_budget_share; the policy's ``browser_share``); on
+    ``wasmtime``, ``load`` gives it the policy's ``wasmtime_share``."""
 
     BIG_BITS = 21
     """The table's size for long searches (2**21 entries, 64 MB: half the extension's, for a

@@ -2,25 +2,25 @@
 
 The review of a hand says what the learner's seat could guarantee with all hands open from the
 start (:func:`tiangow.search.solve_range`). Within the review's own budget
-(:data:`tiangow.bots.review.DD_NODES`, under a second) the search finishes that for about two
+(``POLICY.review_nodes``, under a second) the search finishes that for about two
 seats in three; the rest take it seconds to minutes. So when a hand is dealt, :func:`start`
 begins that search while the learner plays, and the review takes its answer (:func:`result`)
 when it is there:
 
 - on a server, in a separate process, at low priority, with a far larger budget
-  (:data:`AHEAD_NODES`), stopped at :data:`AHEAD_SECONDS` of processor time or with the process
+  (``POLICY.ahead_nodes``), stopped at ``POLICY.ahead_seconds`` of processor time or with the process
   that started it;
 - in the static site's browser, which has no processes, in this process, a step at a time
   (:class:`tiangow.search.RangeSearch`: the core built as WebAssembly, each step going on from
-  what the last stored): a step of about :data:`STEP_SECONDS` whenever the event loop has been
-  free for :data:`STEP_PAUSE` seconds, up to :data:`AHEAD_NODES` positions, or
-  :data:`STEPS_SECONDS` of work in all; a review that asks (``result(key, wait)``) works the
+  what the last stored): a step of about ``POLICY.step_seconds`` whenever the event loop has been
+  free for ``POLICY.step_pause`` seconds, up to ``POLICY.ahead_nodes`` positions, or
+  ``POLICY.steps_seconds`` of work in all; a review that asks (``result(key, wait)``) works the
   steps itself for as long as it waits.
 
 Nowhere where the environment variable ``TIANGOW_OPEN_AHEAD`` is ``0``; in steps everywhere
 where it is ``steps``. Each job is keyed by
 :meth:`tiangow.bots.record.HandRecord.start_key` (the deal and the seat). At most
-:data:`MAX_RUNNING` run at once (the oldest is stopped for a new one).
+``POLICY.max_running`` run at once (the oldest is stopped for a new one).
 
 >>> result("no such hand") is None
 True
@@ -37,32 +37,15 @@ import time
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Any, Final
 
+from ..policy import POLICY
+
 if TYPE_CHECKING:
     from ..search import RangeSearch
 
 __all__ = [
-    "AHEAD_NODES", "AHEAD_SECONDS", "JOB_STEP", "MAX_RUNNING", "STEPS_SECONDS", "STEP_SECONDS", "STEP_PAUSE",
     "available", "in_steps", "start", "result", "progress", "running", "cancel", "stop_all",
 ]
 
-AHEAD_NODES: Final = 1_000_000_000
-"""Positions a job's search may visit: at most a few minutes with the compiled core, enough for
-all but a few in a thousand of the seeded whole hands' seats (``python -m benchmarks.search
---review``; docs/performance.md)."""
-AHEAD_SECONDS: Final = 300
-"""Processor seconds a job's process may use: it stops itself at the first step past them (with
-what it has proved), and the system stops it a minute later."""
-JOB_STEP: Final = 20_000_000
-"""Positions a job's process searches between two looks at its processor time (a few seconds)."""
-STEPS_SECONDS: Final = 300.0
-"""Seconds of work a job in steps may take in all: about as many positions as a job's process
-gets through (WebAssembly takes about 1.3 times the extension's time a position)."""
-STEP_SECONDS: Final = 0.1
-"""About how long one step of a job in steps takes: what a click may have to wait."""
-STEP_PAUSE: Final = 0.1
-"""Seconds the event loop is left free between two steps of a job in steps."""
-MAX_RUNNING: Final = 2
-"""Jobs running at once (each its own process, about 200 MB)."""
 _KEPT: Final = 64
 """Finished jobs' answers kept."""
 
@@ -137,7 +120,7 @@ class _Steps:
     def finished(self) -> bool:
         s = self.search
         return (self.stopped or s is None or s.done or s.gave_up or s.stats.nodes >= self.max_nodes
-                or self.spent >= STEPS_SECONDS)
+                or self.spent >= POLICY.steps_seconds)
 
     def work(self, seconds: float) -> None:
         """Steps for about ``seconds`` (at least one, unless finished)."""
@@ -150,8 +133,8 @@ class _Steps:
             s.run(n)
             dt = time.perf_counter() - t
             self.spent += dt
-            if dt > 0.001 and not s.done:  # the next step's size, for about STEP_SECONDS
-                self.slice = max(500, min(500_000, int(n * STEP_SECONDS / dt)))
+            if dt > 0.001 and not s.done:  # the next step's size, for about POLICY.step_seconds
+                self.slice = max(500, min(500_000, int(n * POLICY.step_seconds / dt)))
             if time.monotonic() >= end:
                 break
 
@@ -162,7 +145,7 @@ class _Steps:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # no event loop (a script, a test): steps only when waited on
             return
-        self._handle = loop.call_later(STEP_PAUSE, self._tick)
+        self._handle = loop.call_later(POLICY.step_pause, self._tick)
 
     def _tick(self) -> None:
         self._handle = None
@@ -243,7 +226,7 @@ def in_steps() -> bool:
 def start(key: str, record: dict[str, Any], max_nodes: int | None = None) -> bool:
     """Start working out the record's net from the start for its seat (``record``: a
     :meth:`~tiangow.bots.record.HandRecord.to_json` with no moves; ``key``: its record's key;
-    ``max_nodes``: the job's budget, by default :data:`AHEAD_NODES`), unless that job is already
+    ``max_nodes``: the job's budget, by default ``POLICY.ahead_nodes``), unless that job is already
     running or done, or jobs do not run here. Whether one runs."""
     if key in _running or key in _done:
         return True
@@ -252,14 +235,14 @@ def start(key: str, record: dict[str, Any], max_nodes: int | None = None) -> boo
         return False
     for done in list(_running):  # keep the answers of those that have finished
         result(done)
-    while len(_running) >= MAX_RUNNING:
+    while len(_running) >= POLICY.max_running:
         _, old = _running.popitem(last=False)
         old.stop()
     if mode == "steps":
-        _running[key] = _Steps(record, AHEAD_NODES if max_nodes is None else max_nodes)
+        _running[key] = _Steps(record, POLICY.ahead_nodes if max_nodes is None else max_nodes)
         return True
     try:
-        _running[key] = _Job(record, AHEAD_NODES if max_nodes is None else max_nodes)
+        _running[key] = _Job(record, POLICY.ahead_nodes if max_nodes is None else max_nodes)
     except OSError:
         return False
     return True
@@ -329,7 +312,7 @@ def _die_with_parent() -> None:
         pass
 
 
-def _search(search: RangeSearch, nodes: int, seconds: float, step: int = JOB_STEP) -> Bounds:
+def _search(search: RangeSearch, nodes: int, seconds: float, step: int = POLICY.job_step) -> Bounds:
     """A job's search: ``step`` positions at a time until it is done, has visited ``nodes``
     positions, or this process has used ``seconds`` of processor time; what it proved."""
     while not search.done and search.stats.nodes < nodes and time.process_time() < seconds:
@@ -343,7 +326,7 @@ def _work() -> int:
     try:
         import resource
 
-        resource.setrlimit(resource.RLIMIT_CPU, (AHEAD_SECONDS + 60, AHEAD_SECONDS + 60))
+        resource.setrlimit(resource.RLIMIT_CPU, (POLICY.ahead_seconds + 60, POLICY.ahead_seconds + 60))
     except (ImportError, ValueError, OSError):
         pass
     with contextlib.suppress(AttributeError, OSError):
@@ -359,7 +342,7 @@ def _work() -> int:
     d = rec.deal(0)
     if d.natural is not None or d.to_play is None:
         return 1
-    low, high = _search(RangeSearch(d, rec.seat), nodes, AHEAD_SECONDS)
+    low, high = _search(RangeSearch(d, rec.seat), nodes, POLICY.ahead_seconds)
     print(json.dumps({k: v for k, v in (("lo", low), ("hi", high)) if v is not None}))
     return 0
 

@@ -27,91 +27,22 @@ import random
 import zlib
 from collections import Counter
 from dataclasses import dataclass
-from typing import Literal
 
 from ..combos import Combination, Kind, combinations_in, table
 from ..deal import DealView
 from ..errors import IllegalPlay
 from ..i18n import T, Text
 from ..move import Move
+from ..policy import POLICY, Plan, SearchPolicy
 from ..search import core_budget_share
 from ..state import State
 from ..tiles import Tile
 from .base import BotError, check_view
-from .search import (
-    COACH_EARLY_BUDGET,
-    COACH_OWN_BEST,
-    Option,
-    Outlook,
-    SearchBot,
-    coach_ending,
-    coach_settings,
-)
+from .search import Option, Outlook, SearchBot
 from .why import Why, compare, half_away, how_often, likelihood, whole
 
 __all__ = ["Coach", "Hint", "Mark", "Marked", "ModelBot", "mark_for", "net_text", "short_text", "whole", "outcome_text",
-           "win_share", "ranking_note", "PLAY_ERROR", "LATE_TILES", "LATE_SAMPLES_FACTOR",
-           "LATE_BUDGET_FACTOR", "EARLY_SAMPLES_FACTOR", "PLAYOUT_BUDGET", "EARLY_FACTOR_SHARE", "default_early_factor"]
-
-PLAY_ERROR = 6
-"""About how far, in points, what an option nets in play lands from the expected net the coach
-shows for it, against the computer players a learner meets: 3.8 to 9.5 beyond the benchmark's
-own noise at 8, 6 and 4 tiles against the rule-based and the strong opponents, the figures below
-the played ones in every case (``python -m benchmarks.coach_play``, docs/coach.md, "The figures
-against play"). Why figures are whole numbers (:func:`net_text`), and what the hint's method
-says of them."""
-
-BEST_MARGIN = {True: 0.25, False: 0.3}
-"""How far short of the best option an action may fall and still be marked best, with exact
-samples and with played-out ones: closer than this, a few samples of the hidden tiles cannot
-tell the two apart (the coach's own bar for a recommendation is to lose at most 0.25)."""
-FINE_MARGIN = {True: 1.0, False: 1.5}
-"""How far short of the best an action may fall and be marked fine rather than a mistake."""
-
-LATE_TILES = 5
-"""From this many tiles a hand down, a coach's hint has :data:`LATE_SAMPLES_FACTOR` times its
-``samples``: there each sample is searched exactly and costs little."""
-
-LATE_SAMPLES_FACTOR = 4
-"""How many times its ``samples`` a coach's hint has from :data:`LATE_TILES` tiles a hand down,
-within :data:`LATE_BUDGET_FACTOR` times its exact budget: there the shown nets come closer to the
-reference's, and options are seldom shown alike where one is better in a few deals of many
-(with 64 samples, two such options agreed on every one of a hint's deals in about one position
-of seven; docs/coach.md, "Samples from 5 tiles down"; above it, :data:`EARLY_SAMPLES_FACTOR`)."""
-
-LATE_BUDGET_FACTOR = 2
-"""How many times its exact budget a coach's hint may spend from :data:`LATE_TILES` tiles a
-hand down, where the budget is the default (for a hint's 95th percentile of about half a
-second there)."""
-
-EARLY_SAMPLES_FACTOR = 3
-"""How many times its ``samples`` a coach's hint has early in a hand, above :data:`LATE_TILES`
-(6, 7 and 8 tiles a hand, where a sample costs most): at 6 tiles, where each sample is searched
-exactly, within as many times :data:`~tiangow.bots.search.COACH_EARLY_BUDGET` (at most the
-coach's exact budget, :data:`~tiangow.bots.search.COACH_EXACT_BUDGET`); at 7 and 8, where
-they are played out, within :data:`PLAYOUT_BUDGET`. With 64 samples the recommendation lost 0.20
-and 0.11 against the reference at 8 and 7 tiles and the shown nets were 0.92 and 0.58 off; with
-96, 0.12 and 0.05, and 0.76 and 0.47 — each about what an exact coach of as many samples allows —
-for a hint's 95th percentile under a second (docs/coach.md, "Samples at 7 and 8 tiles")."""
-
-PLAYOUT_BUDGET = 4_500_000
-"""Positions of exact search (the playouts' endings) a hint at 7 or 8 tiles with
-:data:`EARLY_SAMPLES_FACTOR` times its samples may spend, times the core's share
-(:func:`tiangow.search.core_budget_share`)."""
-
-EARLY_FACTOR_SHARE = 0.5
-"""A coach takes :data:`EARLY_SAMPLES_FACTOR` times its samples early in a hand by default
-where the core in use gets through at least this share of the extension's budgets in the same
-time (the extension 1, WebAssembly on wasmtime 0.75, the static site's browser 0.5), and as many
-as later on a slower core. With the playouts in the core (:func:`tiangow.search.core_playouts`)
-the browser's hints with 96 samples at 8 tiles take a 95th percentile of 0.62 s (docs/coach.md)."""
-
-
-def default_early_factor() -> int:
-    """A coach's default :attr:`Coach.early_factor` for the core in use
-    (:data:`EARLY_FACTOR_SHARE`)."""
-    return EARLY_SAMPLES_FACTOR if core_budget_share() >= EARLY_FACTOR_SHARE else 1
-
+           "win_share", "ranking_note"]
 
 class Mark(enum.Enum):
     """How good an action was, against the best one open."""
@@ -125,15 +56,17 @@ class Mark(enum.Enum):
                 Mark.MISTAKE: T("失誤", "mistake")}[self]
 
 
-def mark_for(loss: float, exact: bool) -> Mark:
-    """The mark for an action whose expected net is ``loss`` short of the best option's.
+def mark_for(loss: float, exact: bool, policy: SearchPolicy = POLICY) -> Mark:
+    """The mark for an action whose expected net is ``loss`` short of the best option's
+    (:meth:`tiangow.policy.SearchPolicy.margins`).
 
     >>> mark_for(0.2, True), mark_for(0.6, True), mark_for(1.2, True), mark_for(1.2, False)
     (<Mark.BEST: 'best'>, <Mark.FINE: 'fine'>, <Mark.MISTAKE: 'mistake'>, <Mark.FINE: 'fine'>)
     """
-    if loss <= BEST_MARGIN[exact]:
+    best, fine = policy.margins(exact)
+    if loss <= best:
         return Mark.BEST
-    return Mark.FINE if loss <= FINE_MARGIN[exact] else Mark.MISTAKE
+    return Mark.FINE if loss <= fine else Mark.MISTAKE
 
 
 @dataclass(frozen=True)
@@ -198,7 +131,7 @@ def _signed(x: float, digits: int = 1) -> str:
 def net_text(o: Option) -> str:
     """An option's expected net as every page shows it — the hint's table, the mark, the review,
     the practice page: a whole number. Played out against the computer players a learner meets,
-    what an option nets lands several points from the coach's figure (:data:`PLAY_ERROR`), and
+    what an option nets lands several points from the coach's figure (the policy's ``play_error``), and
     a comparison of two options at 8 tiles a hand as far (docs/coach.md, "The figures against
     play"): a decimal would claim a precision the figure does not have.
 
@@ -547,79 +480,33 @@ class Coach:
     """Hints and marks for the seat to act, from its own view. Seeded: the same position
     gets the same advice; results are kept per position until :meth:`forget`.
 
-    ``samples``: samples of the hidden tiles per hint (:data:`LATE_SAMPLES_FACTOR` times as
-    many from :data:`LATE_TILES` tiles a hand down, :meth:`samples_for`); ``exact_tiles``: from how many tiles a
-    hand each sample is searched exactly; ``exact_budget``: positions of exact search a hint
-    may spend from 4 tiles a hand — as many samples as fit, played out instead when fewer
-    than :data:`~tiangow.bots.search.MIN_EXACT_SAMPLES` do (``None``: every sample, or a fixed
-    :data:`~tiangow.bots.search.DEEP_SAMPLES` from 5 tiles, whatever they cost). Both default
-    to :func:`~tiangow.bots.search.coach_settings` for the search in use. ``exact_ending``:
-    before that, each playout ends by exact search from this many tiles a hand, within the
-    same budget (``None``: the rule-based player plays it to the end; see
-    :class:`~tiangow.bots.search.SearchBot`); by default
-    :func:`~tiangow.bots.search.coach_ending` (from 5 tiles). ``own_best``: in those playouts
-    the seat's own turns are its best in each sample, the other three playing by the rule-based
-    player (else the rule-based player plays the seat too); by default
-    :data:`~tiangow.bots.search.COACH_OWN_BEST`. ``early_factor``: above :data:`LATE_TILES`
-    tiles a hand a hint has this many times ``samples``, and with the default budget that many
-    times its budget at 6 tiles and :data:`PLAYOUT_BUDGET` where the samples are played out (if
-    more than one); by default :func:`default_early_factor` (:data:`EARLY_SAMPLES_FACTOR`, or 1
-    in the browser).
+    ``policy``: the knobs (:class:`tiangow.policy.SearchPolicy`): :meth:`plan_for` says what a
+    hint gets — how many deals of the hidden tiles, searched exactly or played out, within what
+    budget; ``samples``: the deals a hint scores each option on instead of the policy's
+    ``coach_samples`` (before its factors: a cheaper coach, where the advice is not what is
+    being tried).
     """
 
-    def __init__(self, seed: int | None = None, samples: int = 32, exact_tiles: int | None = None,
-                 exact_budget: int | Literal["default"] | None = "default",
-                 exact_ending: int | Literal["default"] | None = "default", own_best: bool | None = None,
-                 early_factor: int | None = None) -> None:
-        if early_factor is None:
-            early_factor = default_early_factor()
-        if isinstance(early_factor, bool) or not isinstance(early_factor, int) or early_factor < 1:
-            raise BotError(f"early_factor is a whole number of times the samples, 1 or more, not {early_factor!r}")
-        self.early_factor = early_factor
+    def __init__(self, seed: int | None = None, samples: int | None = None, policy: SearchPolicy = POLICY) -> None:
+        if not isinstance(policy, SearchPolicy):
+            raise BotError(f"a coach's policy is a tiangow.policy.SearchPolicy, not {type(policy).__name__}")
+        if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int) or samples < 1):
+            raise BotError(f"samples is a whole number of deals, 1 or more, not {samples!r}")
         self.seed = 0 if seed is None else seed
-        self.own_best = COACH_OWN_BEST if own_best is None else own_best
-        self.exact_ending = coach_ending() if exact_ending == "default" else exact_ending
-        self.samples = samples
-        tiles, budget = coach_settings()
-        self.exact_tiles = tiles if exact_tiles is None else exact_tiles
-        self.exact_budget = budget if exact_budget == "default" else exact_budget
-        self._default_budget = exact_budget == "default"
+        self.policy = policy
+        self.samples = policy.coach_samples if samples is None else samples
         self._cache: dict[tuple[object, ...], Hint] = {}
         self._samples: dict[tuple[object, ...], list[State]] = {}
         """The samples behind each cached hint's figures (a move it left out is scored on them)."""
 
-    def budget_for(self, view: DealView) -> int | None:
-        """The positions of exact search a hint at ``view`` may spend: :attr:`exact_budget`, and
-        with the default budget no more than :data:`~tiangow.bots.search.COACH_EARLY_BUDGET`
-        (times the core's share) where samples of 6 tiles a hand or more are scored exactly.
-        Playouts (more tiles than :attr:`exact_tiles`) have the whole budget — their exact
-        endings are small searches, and with less the hints of many options got few samples —
-        or :data:`PLAYOUT_BUDGET` where they have more samples (:attr:`early_factor`); the
-        smaller budget is :attr:`early_factor` times as large, for as many times the samples.
-        From :data:`LATE_TILES` tiles a hand down, :data:`LATE_BUDGET_FACTOR` times the budget."""
-        budget = self.exact_budget
-        if not self._default_budget or budget is None:
-            return budget
-        tiles = view.hand_sizes[view.seat or 0]
-        if tiles > self.exact_tiles and self.early_factor > 1:
-            return int(PLAYOUT_BUDGET * core_budget_share())
-        if tiles <= LATE_TILES:
-            return budget * LATE_BUDGET_FACTOR
-        early = 6 <= tiles <= self.exact_tiles
-        return min(budget, int(COACH_EARLY_BUDGET * self.early_factor * core_budget_share())) if early else budget
-
-    def samples_for(self, view: DealView) -> int:
-        """The samples of the hidden tiles a hint at ``view`` has: :attr:`samples`, times
-        :data:`LATE_SAMPLES_FACTOR` from :data:`LATE_TILES` tiles a hand down, and times
-        :attr:`early_factor` above it."""
-        tiles = view.hand_sizes[view.seat or 0]
-        return self.samples * (LATE_SAMPLES_FACTOR if tiles <= LATE_TILES else self.early_factor)
+    def plan_for(self, view: DealView) -> Plan:
+        """What a hint at ``view`` gets, on the core in use (:meth:`tiangow.policy.SearchPolicy.plan`)."""
+        return self.policy.plan(view.hand_sizes[view.seat or 0], core_budget_share(), True, self.samples)
 
     def _bot(self, view: DealView) -> SearchBot:
         # One stream per position, so advice does not depend on what was asked before.
         key = zlib.crc32(repr((self.seed, _key(view))).encode())
-        return SearchBot(random.Random(key), samples=self.samples_for(view), exact_tiles=self.exact_tiles, lines=True,
-                         exact_budget=self.budget_for(view), exact_ending=self.exact_ending, own_best=self.own_best)
+        return SearchBot(random.Random(key), self.policy, samples=self.samples, lines=True, coach=True)
 
     def nudge(self, view: DealView) -> Text:
         """Stage one: what to think about (no answer given)."""
@@ -642,7 +529,7 @@ class Coach:
         if len(options) > 1:
             runner = options[1]
             gap = options[0].mean - runner.mean
-            if gap > BEST_MARGIN[options[0].exact]:
+            if gap > self.policy.margins(options[0].exact)[0]:
                 why = compare(runner, options[0], view)
                 against = T("比起第二好的選擇：", "Against the next best: ") + why.text
             else:  # within the margin for best: the figures cannot tell the two apart
@@ -653,10 +540,10 @@ class Coach:
             reason = against if reason is None else reason + T("", " ") + against
         elif reason is None:
             reason = T("只有這一個選擇。", "It is the only action open.")
-        too_long = (len(options) > 1 and not options[0].exact
-                    and view.hand_sizes[view.seat or 0] <= self.exact_tiles)
+        too_long = len(options) > 1 and not options[0].exact and self.plan_for(view).exact
         ending = None if len(options) == 1 else options[0].ending
-        h = Hint(view.seat or 0, _nudge(f, rec), rec, reason, options, self.exact_tiles, why, too_long, ending)
+        h = Hint(view.seat or 0, _nudge(f, rec), rec, reason, options, self.policy.coach_exact_tiles, why, too_long,
+                 ending)
         self._cache[key] = h
         return h
 
@@ -679,7 +566,7 @@ class Coach:
                 best = yours
         loss = max(0.0, best.mean - yours.mean)
         exact = yours.exact
-        mark = Mark.BEST if yours.move == best.move else mark_for(loss, exact)
+        mark = Mark.BEST if yours.move == best.move else mark_for(loss, exact, self.policy)
         why = compare(yours, best, view) if mark is not Mark.BEST else None
         view_text = best.move.text(view)
         done = T("你剛才", "Your last action, ") + move.text(view) + T("：", ": ")
@@ -710,15 +597,15 @@ class Coach:
 
 class ModelBot:
     """A player of the coach's model: from its own seat it plays what the coach would
-    recommend there (:meth:`Coach.hint`), with ``samples`` samples a decision — the learner's
+    recommend there (:meth:`Coach.hint`), with ``samples`` deals a decision (the policy's
+    ``strong_samples`` when not given) and its ``strong_early_factor`` — the learner's strong
     opponents, so that the play the coach advises against is the play it expects."""
 
     name = "model"
 
-    def __init__(self, seed: int | None = None, samples: int = 20) -> None:
-        # as many samples early in a hand as later (and the budgets for them): three opponents'
-        # moves stay quick
-        self.coach = Coach(seed, samples=samples, early_factor=1)
+    def __init__(self, seed: int | None = None, samples: int | None = None, policy: SearchPolicy = POLICY) -> None:
+        self.coach = Coach(seed, samples=policy.strong_samples if samples is None else samples,
+                           policy=policy.but(early_factor=policy.strong_early_factor))
 
     def choose(self, view: DealView) -> Move:
         move = self.coach.hint(view).recommended

@@ -31,21 +31,14 @@ from ..combos import Combination, combinations_in
 from ..deal import Deal, DealView
 from ..i18n import T, Text
 from ..move import Move
+from ..policy import POLICY
 from ..tiles import Tile
 from .hints import is_sure
 from .positions import deal_until
 from .search import Option, SearchBot
 
-__all__ = ["Principle", "PRINCIPLES", "Position", "position", "judge", "Tally", "measured", "SAMPLES",
-           "verdicts", "verdict", "tally", "Example", "example", "kept_examples", "HOLDS_FROM"]
-
-SAMPLES = 8
-"""Deals of the unseen tiles each position is judged on (the same deals for every action)."""
-
-HOLDS_FROM = 0.9
-"""A principle that holds in this share of its positions or more is taught as a rule; below it,
-as a rule of thumb with exceptions, and below a half as no rule at all."""
-
+__all__ = ["Principle", "PRINCIPLES", "Position", "position", "judge", "Tally", "measured",
+           "verdicts", "verdict", "tally", "Example", "example", "kept_examples"]
 
 @dataclass(frozen=True)
 class Position:
@@ -81,10 +74,10 @@ def position(seed: int) -> Position:
     return Position(seed, d)
 
 
-def judge(p: Position, samples: int = SAMPLES) -> list[Option]:
+def judge(p: Position, samples: int = POLICY.principles_samples) -> list[Option]:
     """Every action of ``p``'s seat, valued from its own view on ``samples`` deals of the tiles
     it has not seen (the same deals for every action), each searched exactly."""
-    return SearchBot(p.seed, samples=samples, exact_tiles=5, exact_budget=None).options(p.view)
+    return SearchBot(p.seed, samples=samples).options(p.view)
 
 
 # --- the principles -------------------------------------------------------------------------
@@ -212,7 +205,7 @@ def verdict(principle: Principle, p: Position, options: Sequence[Option]) -> str
     return "=" if abs(gap) < 1e-9 else "+" if gap > 0 else "-"
 
 
-def verdicts(seeds: Sequence[int], samples: int = SAMPLES) -> dict[str, str]:
+def verdicts(seeds: Sequence[int], samples: int = POLICY.principles_samples) -> dict[str, str]:
     """Each principle's verdict in each position, as a string (one character a seed)."""
     out: dict[str, list[str]] = {pr.id: [] for pr in PRINCIPLES}
     for seed in seeds:
@@ -244,7 +237,7 @@ class Tally:
 
     @property
     def rule(self) -> bool:
-        return self.holds >= HOLDS_FROM
+        return self.holds >= POLICY.principles_holds_from
 
 
 def tally(principle: Principle, seeds: Sequence[int], marks: str) -> Tally:
@@ -266,7 +259,7 @@ class Example:
     better_net: float
 
 
-def example(principle: Principle, seed: int, samples: int = SAMPLES) -> Example:
+def example(principle: Principle, seed: int, samples: int = POLICY.principles_samples) -> Example:
     """Position ``seed`` judged again: the best action that follows ``principle`` and the best
     that does not."""
     p = position(seed)

@@ -23,6 +23,7 @@ from typing import Any
 from ..deal import Deal
 from ..i18n import T, Text
 from ..move import Move
+from ..policy import POLICY
 from ..rules import Rules
 from .base import Bot, BotError
 from .hints import Coach, Mark, Marked, ModelBot, outcome_text, short_text
@@ -167,7 +168,7 @@ class HandRecord:
         start is filed under (:mod:`tiangow.bots.ahead`)."""
         return self.upto(0).key()
 
-    def try_move(self, move: Move, coach_samples: int = 32) -> Retry:
+    def try_move(self, move: Move, coach_samples: int = POLICY.coach_samples) -> Retry:
         """A try at the learner's action where this record ends: right if the coach marks
         ``move`` best there (the coach of the hand: the same samples as when it was played)."""
         d = self.deal()
@@ -193,7 +194,7 @@ class HandRecord:
                      "Try again, or show the answer.")
         return Retry(right, marked, text)
 
-    def answer(self, coach_samples: int = 32) -> Move:
+    def answer(self, coach_samples: int = POLICY.coach_samples) -> Move:
         """The coach's best action where this record ends."""
         d = self.deal()
         return Coach(self.seed, samples=coach_samples).hint(d.view(self.seat)).recommended
@@ -291,7 +292,8 @@ class Retry:
     text: Text
 
 
-def marked(record: HandRecord, coach_samples: int = 32, only: Collection[int] | None = None) -> HandRecord:
+def marked(record: HandRecord, coach_samples: int = POLICY.coach_samples,
+           only: Collection[int] | None = None) -> HandRecord:
     """``record`` (a hand played elsewhere: a shared table, a challenge) with the coach's mark on
     each of its seat's actions, as lesson 08 marks them when they are made (the coach of the
     deal: seeded with it, the same samples); with ``only``, on those of them made at these

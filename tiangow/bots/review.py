@@ -25,22 +25,14 @@ from dataclasses import dataclass
 from ..deal import Action, Deal
 from ..i18n import T, Text
 from ..move import Move
+from ..policy import POLICY, SearchPolicy
 from ..search import Goal, SearchTooLong, core_budget_share, solve, solve_range
 from . import ahead
 from .base import Bot, BotError
 from .hints import Coach, Mark, short_text, whole
 from .record import HandRecord, Judged, Retry, opponent
 
-__all__ = ["Judged", "HandRecord", "Review", "Strength", "Retry", "DD_NODES"]
-
-DD_NODES = 1_000_000
-"""How many positions the review's all-hands-open search may visit from one trick's start
-(under a second either way) before it tries from the next trick's start."""
-AHEAD_WAIT = 3.0
-"""Seconds the review waits for the search from the start still running in another process
-(:mod:`tiangow.bots.ahead`; a job in steps is worked on meanwhile) before it searches itself
-within :data:`DD_NODES` (or takes what a job in steps has proved, if it has searched further)."""
-
+__all__ = ["Judged", "HandRecord", "Review", "Strength", "Retry"]
 
 def _signed(x: int) -> str:
     """+3, 0, −6 (a true minus sign)."""
@@ -184,10 +176,13 @@ class Strength:
 
 
 class Review:
-    """A finished (or unfinished) hand from its :class:`HandRecord`, for stepping through."""
+    """A finished (or unfinished) hand from its :class:`HandRecord`, for stepping through;
+    ``policy``: its coach's knobs and its search's budget (``review_nodes``, ``review_wait``)."""
 
-    def __init__(self, record: HandRecord, coach_samples: int = 32) -> None:
+    def __init__(self, record: HandRecord, coach_samples: int = POLICY.coach_samples,
+                 policy: SearchPolicy = POLICY) -> None:
         self.record = record
+        self.policy = policy
         self.coach_samples = coach_samples
         self._final = record.deal()
         self.actions: tuple[Action, ...] = self._final.history
@@ -228,7 +223,7 @@ class Review:
 
     def strength(self, open_hands: bool = True) -> Strength:
         """How good the hand was (see :class:`Strength`); ``open_hands``: work out the all-hands-open
-        net too (a search of at most :data:`DD_NODES` positions, kept in the record)."""
+        net too (a search of at most the policy's ``review_nodes`` positions, kept in the record)."""
         first = self.judged[0].expected if self.judged else None
         lost = round(sum(j.loss for j in self.judged if j.mark is not Mark.BEST), 2)
         mistakes = sum(j.mark is Mark.MISTAKE for j in self.judged)
@@ -259,7 +254,7 @@ class Review:
             return None
         bots: dict[int, Bot] = {s: opponent(rec.opponents, rec.seed * 4 + s, rec.samples)
                                  for s in range(4) if s != rec.seat}
-        coach = Coach(rec.seed, samples=self.coach_samples)
+        coach = Coach(rec.seed, samples=self.coach_samples, policy=self.policy)
         while (seat := d.to_play) is not None:
             view = d.view(seat)
             d.push(coach.hint(view).recommended if seat == rec.seat else bots[seat].choose(view))
@@ -267,10 +262,10 @@ class Review:
 
     def _open_net(self) -> tuple[int, int] | None:
         """The earliest trick from whose start the all-hands-open search finishes within
-        :data:`DD_NODES` (trying each trick's start in turn), and the net it gives; where that
+        the policy's ``review_nodes`` (trying each trick's start in turn), and the net it gives; where that
         is not the first, what the search from the start proved goes in the record's ``ds``."""
         starts = [k for k, a in enumerate(self.actions) if k == 0 or a.trick != self.actions[k - 1].trick]
-        budget = int(DD_NODES * core_budget_share())
+        budget = int(self.policy.review_nodes * core_budget_share())
         for trick, k in enumerate(starts):
             d = self.record.deal(k)
             if d.natural is not None or d.to_play is None:
@@ -279,7 +274,7 @@ class Review:
                 # what a search of far more positions, started when the hand was dealt, found
                 # (tiangow.bots.ahead: a server only), else the search of the review's budget
                 key = self.record.start_key()
-                found = ahead.result(key, wait=AHEAD_WAIT)
+                found = ahead.result(key, wait=self.policy.review_wait)
                 so_far = ahead.progress(key) if found is None else None
                 if so_far is not None and so_far[1] >= budget:  # a job in steps, further on than ours would get
                     found = so_far[0]

@@ -4,18 +4,17 @@ For each decision the bot deals the tiles it has not seen at random among the ot
 and their face-down discards (:func:`tiangow.bots.base.sample_deal`: a sample is consistent
 with everything the seat has seen), and scores every action open to it in every sample:
 
-- **near the end** (at most ``exact_tiles`` tiles in each hand at the start of the trick) by
-  exact perfect-information search with a transposition table
-  (:func:`tiangow.search.step_values`): the net the action guarantees whatever the
-  others do — with an ``exact_budget`` (the coach's), only as many samples as that much
-  search allows, and played out as below when too few fit;
+- **near the end** (what :meth:`tiangow.policy.SearchPolicy.plan` calls exact) by exact
+  perfect-information search with a transposition table (:func:`tiangow.search.step_values`):
+  the net the action guarantees whatever the others do — with a budget (the coach's), only as
+  many samples as that much search allows, and played out as below when too few fit;
 - **earlier**, when an exact search would take minutes, by playing the sample out to the end
   with the rule-based player in every seat (each deciding from its own knowledge in that
-  sample) after the action, and counting the net the seat ends with — or, with
-  ``exact_ending`` (the coach's), playing it out only until each hand has that many tiles,
-  then along a line of best play, so that the end of every playout is exact; and with
-  ``own_best`` (the coach's too) the seat's own steps before then are its best in the sample
-  against the rule-based play of the other three, not the rule-based player's.
+  sample) after the action, and counting the net the seat ends with — or, with an exact
+  ending (the coach's), playing it out only until each hand has that many tiles, then along a
+  line of best play, so that the end of every playout is exact; and with its own best steps
+  (the coach's too) the seat's steps before then are its best in the sample against the
+  rule-based play of the other three, not the rule-based player's.
 
 An action's score is its mean over the samples (immediate rewards and the final settlement
 included, as in :meth:`tiangow.Deal.settlement`); the bot plays the best. The same numbers
@@ -39,101 +38,24 @@ from dataclasses import dataclass
 from ..combos import Combination
 from ..deal import DealView
 from ..move import Move
-from ..search import INF, TT, SearchStats, SearchTooLong, core_playouts, rule_line, solve, solve_above, step_values
+from ..policy import POLICY, Plan, SearchPolicy
+from ..search import (
+    INF,
+    TT,
+    SearchStats,
+    SearchTooLong,
+    core_budget_share,
+    core_playouts,
+    rule_line,
+    solve,
+    solve_above,
+    step_values,
+)
 from ..state import State, Step
 from .base import BotError, check_view, sample_state, step_of
 from .rule import Eye, RuleMemo, keep_values, knowledge_key, remembered, rule_move
 
-__all__ = ["SearchBot", "Option", "Outlook", "rollout", "default_exact_tiles", "DEEP_SAMPLES", "SAMPLE_SHARE",
-           "COACH_EXACT_BUDGET", "COACH_EARLY_BUDGET",
-
-           "COACH_ENDING", "MIN_EXACT_SAMPLES", "BUDGET_FROM", "coach_settings", "coach_ending",
-           "MIN_ENDING_SAMPLES", "LAST_ENDING", "COACH_OWN_BEST"]
-
-
-def default_exact_tiles() -> int:
-    """From how many tiles in each hand every sample is scored by exact search, within the
-    coach's budget (a hint's 95th percentile ≤ 1 s on a server, ≤ 2 s in the browser;
-    ``python -m benchmarks.search`` measures it): 5 (at 5 tiles, as many samples as
-    :data:`COACH_EXACT_BUDGET` allows for the coach, :data:`DEEP_SAMPLES` for the bots)."""
-    return 5
-
-
-BUDGET_FROM = 4
-"""From how many tiles a hand an exact budget applies (with fewer, every sample is cheap)."""
-
-COACH_EXACT_BUDGET = 1_500_000
-"""Positions of exact search a hint may spend with the compiled core where it scores samples
-exactly (a coach's hint: twice this from 5 tiles a hand down, :data:`tiangow.bots.hints.LATE_BUDGET_FACTOR`):
-as many samples as fit (the core visits about 2.5 million positions a second, lines of best
-play included). It keeps a hint's 95th percentile under a second while the recommendation
-loses less than a fixed 8 samples whatever they cost would (docs/performance.md, "The coach")."""
-
-
-COACH_EARLY_BUDGET = 700_000
-"""The coach's budget where it scores samples of 6 tiles a hand or more exactly (compiled core):
-smaller than :data:`COACH_EXACT_BUDGET`, since such a sample costs more, so that a hint stays
-within its second (docs/coach.md). At 7 and 8 tiles, where samples are played out to exact
-endings, the coach has :data:`COACH_EXACT_BUDGET`: with this one, hints of many options got few
-samples and lost more (docs/coach.md, "How an option is scored")."""
-
-def coach_settings() -> tuple[int, int]:
-    """The coach's ``(exact_tiles, exact_budget)`` for the core in use: exact from 6 tiles with
-    :data:`COACH_EXACT_BUDGET` (:data:`COACH_EARLY_BUDGET` at 6 tiles, see
-    :meth:`tiangow.bots.Coach.budget_for`), times the core's share of it
-    (:func:`tiangow.search.core_budget_share`: less for the WebAssembly builds)."""
-    from ..search import core_budget_share
-
-    return 6, int(COACH_EXACT_BUDGET * core_budget_share())
-
-
-COACH_ENDING = 5
-"""With the compiled core, where a position is too early for the coach's exact search (7 and 8
-tiles a hand), the rule-based player plays each sample until every hand has this many tiles,
-then a line of best play to the end, within the coach's budget (:data:`MIN_ENDING_SAMPLES`): the
-end of every playout is exact. Ending at 5 tiles loses about half what playing out to the end
-does at 7 tiles; ending at 6 agrees a little more but takes hints past their second, and at 4
-loses more (docs/coach.md)."""
-
-
-COACH_OWN_BEST = True
-"""Whether the coach's playouts take the seat's own best steps in each sample before their
-exact ending (``SearchBot(own_best=True)``) rather than the rule-based player's: then an
-option's figures are not the rule-based player's later mistakes in the learner's own hand, and
-the coach plays at least as well (docs/coach.md: 6,000 seeded hands, about +0.25 a hand, the
-95 % interval from about +0.01 to +0.49)."""
-
-
-def coach_ending() -> int | None:
-    """The coach's default ``exact_ending``: :data:`COACH_ENDING`."""
-    return COACH_ENDING
-
-
-MIN_ENDING_SAMPLES = 8
-"""With an exact budget, fewer playouts with exact endings than this are not used: the endings
-start a tile later (down to :data:`LAST_ENDING`), then the rule-based player plays to the end."""
-
-LAST_ENDING = 3
-"""The latest start of a playout's exact ending, when earlier ones do not fit the budget."""
-
-
-MIN_EXACT_SAMPLES = 1
-"""With an exact budget, fewer exact samples than this are not used: the samples are played
-out instead. One, since a few exact samples beat 32 playouts (docs/coach.md, "Tried and not
-kept")."""
-
-SAMPLE_SHARE = 8
-"""With an exact budget, one sample may take at most this share of it (``budget //
-SAMPLE_SHARE`` positions): a deal whose search would take longer is left out (counted in
-:attr:`Option.left_out`) and the next is drawn, instead of one costly deal ending the hint with
-the few samples before it. A sample's cost runs from a thousand positions to over a million
-(6 tiles a hand), and one such deal had left a hint with a single sample, most of its options shown
-alike (docs/coach.md, "How an option is scored")."""
-
-DEEP_SAMPLES = 8
-"""Samples searched exactly when each hand still has 5 tiles or more (an exact search there
-takes about 0.1 s). Measured against a reference of 128 exact samples on ten 5-tile positions:
-8 exact samples lose 0.07 a hint on average, 32 playouts 1.65."""
+__all__ = ["SearchBot", "Option", "Outlook", "rollout"]
 
 
 @dataclass(frozen=True)
@@ -251,7 +173,7 @@ class Option:
     the rule-based player's."""
     left_out: int = 0
     """Deals drawn but left out: each would have taken more than its share of the exact budget
-    to search (:data:`SAMPLE_SHARE`). The figures are over the ``samples`` searched."""
+    to search (:attr:`tiangow.policy.SearchPolicy.sample_share`). The figures are over the ``samples`` searched."""
 
 
 def _option(mv: Step, total: float, square: float, low: float, high: float, tally: _Tally, n: int,
@@ -289,22 +211,11 @@ def rollout(st: State, me: int) -> tuple[int, bool]:
 class SearchBot:
     """Samples the hidden tiles and searches each sample (see the module text).
 
-    ``samples``: samples per decision; ``exact_tiles``: from how many tiles per hand the
-    search is exact (:func:`default_exact_tiles` when not given); ``max_discards``: discards
-    tried besides the plays while the hand is long (the lowest by the rule-based keep-value;
-    all of them in exact search); ``deep_samples``: at most this many samples when the search
-    is exact with 5 tiles or more in each hand (``None``: ``samples`` always); ``exact_budget``:
-    instead, from :data:`BUDGET_FROM` tiles a hand, as many of the ``samples`` as this many
-    positions of exact search allow (at least :data:`MIN_EXACT_SAMPLES`, else every sample is played out:
-    a hint's time is bounded, and cheap positions get more samples); ``exact_ending``: a
-    playout ends by exact search (a line of best play) once each hand has this many tiles or
-    fewer, instead of by the rule-based player (``None``, the default); ``lines``: also
-    follow each exact sample along a line of best play, so that every option carries its
-    :class:`Outlook` (played-out samples always do); ``own_best``: in a playout with an exact
-    ending, the seat's own turns before the ending are its best in that sample — the step that
-    ends with the most for it, the other three playing as the rule-based player would and the
-    ending exact — instead of the rule-based player's, so that an option's figures are not that
-    player's later mistakes in the seat's own hand.
+    ``policy``: the knobs (:class:`tiangow.policy.SearchPolicy`); :meth:`plan_for` asks it what
+    each decision gets — a search bot's (``coach=False``) or a coach's hint's. ``samples``:
+    the deals a decision scores each option on instead of the policy's (before a coach's
+    factors). ``lines``: also follow each exact sample along a line of best play, so that every
+    option carries its :class:`Outlook` (played-out samples always do).
     """
 
     name = "search"
@@ -314,27 +225,26 @@ class SearchBot:
     (:func:`tiangow.search.core_playouts`: the same figures and positions as in Python, several
     times faster); ``False``: by the Python statement (:meth:`_ending`), which the core is held to."""
 
-    def __init__(self, seed: int | random.Random | None = None, samples: int = 20, exact_tiles: int | None = None,
-                 max_discards: int = 3, deep_samples: int | None = DEEP_SAMPLES, lines: bool = False,
-                 exact_budget: int | None = None, exact_ending: int | None = None, own_best: bool = False) -> None:
+    def __init__(self, seed: int | random.Random | None = None, policy: SearchPolicy = POLICY,
+                 samples: int | None = None, lines: bool = False, coach: bool = False) -> None:
+        if not isinstance(policy, SearchPolicy):
+            raise BotError(f"a search bot's policy is a tiangow.policy.SearchPolicy, not {type(policy).__name__}")
+        if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int) or samples < 1):
+            raise BotError(f"samples is a whole number of deals, 1 or more, not {samples!r}")
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        self.policy = policy
         self.samples = samples
-        self.exact_tiles = default_exact_tiles() if exact_tiles is None else exact_tiles
-        self.deep_samples = deep_samples
-        self.max_discards = max_discards
+        self.coach = coach
         self.lines = lines
-        if exact_budget is not None and (isinstance(exact_budget, bool) or not isinstance(exact_budget, int)
-                                         or exact_budget < 1):
-            raise BotError(f"exact_budget is a positive number of positions, not {exact_budget!r}")
-        self.exact_budget = exact_budget
-        if exact_ending is not None and (isinstance(exact_ending, bool) or not isinstance(exact_ending, int)
-                                         or exact_ending < 0):
-            raise BotError(f"exact_ending is a number of tiles a hand, not {exact_ending!r}")
-        self.exact_ending = exact_ending
-        self.own_best = own_best
+        self.max_discards = policy.max_discards
         self.stats = SearchStats()
         self.used: list[State] = []
         """The samples behind the figures of the last :meth:`options` (for :meth:`score`)."""
+
+    def plan_for(self, tiles: int) -> Plan:
+        """What a decision with ``tiles`` tiles in the seat's hand gets, on the core in use
+        (:meth:`tiangow.policy.SearchPolicy.plan`)."""
+        return self.policy.plan(tiles, core_budget_share(), self.coach, self.samples)
 
     def options(self, view: DealView, extra: Sequence[Move] = ()) -> list[Option]:
         """Every move considered (and any ``extra`` moves), with its score, best first."""
@@ -349,7 +259,8 @@ class SearchBot:
                 moves.append(mv)
         if len(moves) == 1:
             return [Option(Move.of(moves[0]), 0.0, 0.0, 0, False, None)]
-        exact = first.left <= self.exact_tiles
+        plan = self.plan_for(first.left)
+        exact = plan.exact
         sums = {mv: 0.0 for mv in moves}
         squares = {mv: 0.0 for mv in moves}
         lows = {mv: math.inf for mv in moves}
@@ -357,12 +268,8 @@ class SearchBot:
         tallies = {mv: _Tally() for mv in moves}
         used: list[State] = []
         lines = self.lines
-        deep = exact and first.left >= 5 and self.deep_samples is not None
-        budget = self.exact_budget if exact and first.left >= BUDGET_FROM else None
-        if budget is not None:
-            n = self.samples
-        else:
-            n = max(1, min(self.samples, self.deep_samples) if deep and self.deep_samples else self.samples)
+        budget = plan.budget if exact else None
+        n = plan.samples
         left_out = 0
         if exact:
             # Each sample searched exactly; with a budget, as many as it allows (a sample that
@@ -375,7 +282,8 @@ class SearchBot:
                     break
                 st = first.copy() if i == 0 else sample_state(view, self.rng)
                 if budget is not None:
-                    self.stats.limit = min(start + budget, self.stats.nodes + max(1, budget // SAMPLE_SHARE))
+                    self.stats.limit = min(start + budget,
+                                           self.stats.nodes + max(1, budget // self.policy.sample_share))
                 try:
                     tt: TT = {}
                     values = [(mv, v) for mv, v in step_values(st, tt=tt, stats=self.stats) if mv in sums]
@@ -397,12 +305,12 @@ class SearchBot:
                     tallies[mv].add(sample_tallies[mv])
                 used.append(st.copy())
                 done += 1
-            if done >= (MIN_EXACT_SAMPLES if budget is not None else 1):
+            if done >= (self.policy.min_exact_samples if budget is not None else 1):
                 n = done
             else:
                 exact = False
                 left_out = 0
-                n = self.samples
+                n = plan.samples
                 used = []
                 for mv in moves:
                     sums[mv] = squares[mv] = 0.0
@@ -410,25 +318,25 @@ class SearchBot:
                     tallies[mv] = _Tally()
         ending = None
         if not exact:
-            ending = self.ending_from(first.left)
+            ending = plan.ending
             while True:
                 # With an exact budget, as many playouts as its exact endings allow; when too few
                 # fit, the endings start a tile later, and at last the rule-based player plays on.
-                budget = self.exact_budget if ending is not None else None
+                budget = plan.budget if ending is not None else None
                 used = []
                 done = self._play_out(view, first, moves, n, ending, budget, sums, squares, lows, highs, tallies,
-                                      used)
-                if budget is None or done >= MIN_ENDING_SAMPLES:
+                                      used, plan.own_best)
+                if budget is None or done >= self.policy.min_ending_samples:
                     n = done
                     break
                 for mv in moves:
                     sums[mv] = squares[mv] = 0.0
                     lows[mv], highs[mv] = math.inf, -math.inf
                     tallies[mv] = _Tally()
-                ending = ending - 1 if ending is not None and ending > LAST_ENDING else None
+                ending = ending - 1 if ending is not None and ending > self.policy.last_ending else None
         self.used = used
         out = [_option(mv, sums[mv], squares[mv], lows[mv], highs[mv], tallies[mv], n, exact, lines, ending,
-                       self.own_best, left_out) for mv in moves]
+                       plan.own_best, left_out) for mv in moves]
         preferred = Move.of(rule_move(first))
         out.sort(key=lambda o: (-o.mean, o.move != preferred))
         return out
@@ -481,7 +389,7 @@ class SearchBot:
     def _play_out(self, view: DealView, first: State, moves: list[Step], n: int, ending: int | None,
                   budget: int | None, sums: dict[Step, float], squares: dict[Step, float],
                   lows: dict[Step, float], highs: dict[Step, float], tallies: dict[Step, _Tally],
-                  used: list[State] | None = None) -> int:
+                  used: list[State] | None = None, own_best: bool = False) -> int:
         """Play ``n`` samples out after each of ``moves`` (ending exactly from ``ending`` tiles a
         hand), adding into the figures; with a ``budget`` of positions for the exact endings, a
         sample that would overrun it is dropped whole and the rest are not played. Returns the
@@ -502,14 +410,13 @@ class SearchBot:
             try:
                 got = None
                 if ending is not None and self.core_playouts:
-                    got = core_playouts(st, me, moves, ending, self.own_best, self.max_discards, self.stats)
+                    got = core_playouts(st, me, moves, ending, own_best, self.max_discards, self.stats)
                 if got is not None:
                     values = [(mv, *_core_tally(st, r)) for mv, r in zip(moves, got, strict=True)]
                 else:
                     for mv in moves:
                         tally = _Tally()
-                        policy = rule if ending is None else self._ending(me, ending, self.own_best, known, rule,
-                                                                          steps)
+                        policy = rule if ending is None else self._ending(me, ending, own_best, known, rule, steps)
                         values.append((mv, _follow(st, me, mv, policy, tally), tally))
             except SearchTooLong:
                 break
@@ -524,13 +431,6 @@ class SearchBot:
                 used.append(st.copy())
             done += 1
         return done
-
-    def ending_from(self, tiles: int) -> int | None:
-        """From how many tiles a hand a playout from a position with ``tiles`` a hand ends
-        by exact search (``exact_ending``, at least a tile after the position; ``None``: the
-        rule-based player plays it to the end)."""
-        ending = self.exact_ending
-        return None if ending is None or tiles <= 1 else min(ending, tiles - 1)
 
     def _ending(self, me: int, tiles: int, own_best: bool = False,
                 known: dict[tuple[object, ...], tuple[int, int]] | None = None,
@@ -626,7 +526,7 @@ class SearchBot:
         """The steps the seat to act considers: every one once its search is exact, else (or
         when ``few``) its plays and its :attr:`max_discards` lowest discards by keep-value."""
         moves = st.moves()
-        if st.left <= self.exact_tiles and not few:
+        if self.plan_for(st.left).exact and not few:
             return moves
         plays = [m for m in moves if type(m) is not int]
         ds = [m for m in moves if type(m) is int]

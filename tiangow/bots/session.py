@@ -29,6 +29,7 @@ from ..deal import Action, Deal
 from ..errors import IllegalPlay
 from ..i18n import T, Text, seat_name
 from ..move import Move
+from ..policy import POLICY, SearchPolicy
 from ..rules import Rules
 from ..scoring import Settlement
 from . import ahead
@@ -37,8 +38,8 @@ from .hints import Coach, Hint, Mark, Marked
 from .record import HandRecord, Judged, opponent
 from .review import Review
 
-__all__ = ["Session", "ActResult", "Opponents", "SNAPSHOT_VERSION", "PAST_KEPT", "LEARNABLE", "STRONG",
-           "STRONG_SAMPLES", "opponent_kind"]
+__all__ = ["Session", "ActResult", "Opponents", "SNAPSHOT_VERSION", "PAST_KEPT", "LEARNABLE", "LEARNABLE_POLICY", "STRONG",
+           "opponent_kind"]
 
 PAST_KEPT = 5
 """How many finished hands of the session are kept for review."""
@@ -55,10 +56,6 @@ STRONG = "model"
 coach's own model (:class:`~tiangow.bots.hints.ModelBot`), which is ahead of the search bot in
 play (docs/performance.md, "The bots"), so the play the coach advises against is the play the
 learner meets. A hand's record says which bots played it."""
-
-STRONG_SAMPLES = 20
-"""Samples a decision the strong opponents draw (fewer play no better than the search bot:
-docs/performance.md)."""
 
 
 def opponent_kind(opponents: Opponents) -> str:
@@ -79,6 +76,11 @@ plays the last three of each seat again both ways: a change to the search or the
 loses one of them takes it out of this list. ``python scripts/find_learnable.py`` finds them
 afresh (after a change to the bots, for instance)."""
 
+LEARNABLE_POLICY = "de0fb7a3"
+"""The :attr:`~tiangow.policy.SearchPolicy.version` of the policy :data:`LEARNABLE` was found
+with: ``tests/test_review.py`` fails when the package's policy is another, until the deals are
+found again (``python scripts/find_learnable.py`` prints both)."""
+
 
 @dataclass(frozen=True)
 class ActResult:
@@ -97,11 +99,13 @@ class Session:
     The coach that gives the hints and marks the learner's actions is, by default, a new
     :class:`Coach` for each deal, seeded with it (the same deal, the same advice); ``coach``
     gives one coach for every hand instead — a cheaper one where the advice is not what is
-    being tried (``Coach(seed, samples=2)``)."""
+    being tried (``Coach(seed, samples=2)``). ``policy``: the knobs of its coach and its reviews
+    (:class:`tiangow.policy.SearchPolicy`)."""
 
     def __init__(self, seat: int = 0, rules: Rules | None = None, seed: int = 0, opponents: Opponents = "search",
-                 samples: int = STRONG_SAMPLES, coach_samples: int = 32, open_ahead: bool = False,
-                 coach: Coach | None = None) -> None:
+                 samples: int = POLICY.strong_samples, coach_samples: int = POLICY.coach_samples,
+                 open_ahead: bool = False, coach: Coach | None = None, policy: SearchPolicy = POLICY) -> None:
+        self.policy = policy
         self.seat = _seat(seat)
         if coach is not None and not isinstance(coach, Coach):
             raise BotError(f"a session's coach is a Coach, not {type(coach).__name__}")
@@ -153,7 +157,7 @@ class Session:
             None if s == self.seat else opponent(kind, self.deal_seed * 4 + s, self.samples)
             for s in range(4)
         ]
-        self.coach = self._coach or Coach(self.deal_seed, samples=self.coach_samples)
+        self.coach = self._coach or Coach(self.deal_seed, samples=self.coach_samples, policy=self.policy)
         self.marks = []
         self.judged = []
         self._learner_views: list[int] = []  # history lengths before each learner action
@@ -314,7 +318,8 @@ class Session:
         }
 
     @classmethod
-    def restore(cls, data: object, samples: int = STRONG_SAMPLES, coach_samples: int = 32) -> Session:
+    def restore(cls, data: object, samples: int = POLICY.strong_samples,
+                coach_samples: int = POLICY.coach_samples) -> Session:
         """The session a :meth:`snapshot` describes, its hand replayed action by action.
 
         Saved data comes from the browser, so it is checked like any input: raises
@@ -485,10 +490,10 @@ class Session:
                 self._current = (key, self.hand_record())
             rec = self._current[1]
             assert rec is not None
-            return Review(rec, self.coach_samples)
+            return Review(rec, self.coach_samples, self.policy)
         if isinstance(hand, bool) or not isinstance(hand, int) or not -len(self.past) <= hand < len(self.past):
             raise BotError(f"there are {len(self.past)} earlier hands to review, not one numbered {hand!r}")
-        return Review(self.past[hand], self.coach_samples)
+        return Review(self.past[hand], self.coach_samples, self.policy)
 
     def mark_counts(self) -> dict[str, int]:
         """How many of the learner's actions in this hand were best, fine, mistakes."""

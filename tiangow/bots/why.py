@@ -27,15 +27,14 @@ import math
 from collections import Counter
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import Final
 
 from ..combos import Combination, combinations_in
 from ..deal import DealView
 from ..i18n import T, Text
+from ..policy import POLICY
 from .search import Option, Outlook
 
-__all__ = ["Fact", "Why", "compare", "split_combinations", "how_often", "likelihood", "whole", "half_away", "LIKELY",
-           "RARELY"]
+__all__ = ["Fact", "Why", "compare", "split_combinations", "how_often", "likelihood", "whole", "half_away"]
 
 KINDS = ("win", "trick", "blank", "stacks", "bonus", "last", "split", "net")
 """What a fact can be about."""
@@ -64,27 +63,21 @@ class Why:
     """Whether the first fact is one in the judged action's favour ("…, but …")."""
 
 
-LIKELY: Final = 0.75
-"""A share of the deals at or above which the coach may say "likely" (or "usually") beside it."""
-RARELY: Final = 0.25
-"""A share of the deals at or below which the coach may say "rarely" beside it."""
-
-
 def likelihood(k: int, n: int) -> str | None:
-    """``"likely"`` where ``k`` of ``n`` is at least :data:`LIKELY`, ``"rarely"`` at most
-    :data:`RARELY`, else ``None`` (no word: the figure alone)."""
+    """``"likely"`` where ``k`` of ``n`` is at least the policy's ``likely``, ``"rarely"`` at most
+    ``rarely``, else ``None`` (no word: the figure alone)."""
     if not n:
         return None
-    if k / n >= LIKELY:
+    if k / n >= POLICY.likely:
         return "likely"
-    if k / n <= RARELY:
+    if k / n <= POLICY.rarely:
         return "rarely"
     return None
 
 
 def how_often(k: int, n: int) -> Text:
     """How often something happened in ``k`` of ``n`` deals, in words that follow from the
-    figure by :data:`LIKELY` and :data:`RARELY`, with the figure beside them.
+    figure by the policy's ``likely`` and ``rarely``, with the figure beside them.
 
     >>> how_often(30, 32).en, how_often(11, 32).en, how_often(3, 32).en
     ('likely (in 30 of 32 deals)', 'in 11 of 32 deals', 'rarely (in 3 of 32 deals)')

@@ -33,11 +33,12 @@ import traitlets
 
 from ..bots.record import HandRecord, marked
 from ..bots.review import Review
-from ..bots.session import STRONG_SAMPLES, opponent_kind
+from ..bots.session import opponent_kind
 from ..deal import Deal
 from ..errors import TiangowError
 from ..i18n import LANGS, Lang, T, Text, seat_name
 from ..move import Move
+from ..policy import POLICY
 from ..rules import Rules
 from .pagewidget import PageWidget, esm
 from .play import PlayTable
@@ -158,7 +159,7 @@ class Challenge:
     def record(self, p: Played) -> HandRecord:
         """``p``'s hand as the review reads it."""
         return HandRecord(self.seed, 0, 1, self.rules, self.seat, [Move.parse(m) for m in p.moves], [], 1,
-                          opponent_kind("search" if self.bots == "search" else "rule"), STRONG_SAMPLES)
+                          opponent_kind("search" if self.bots == "search" else "rule"), POLICY.strong_samples)
 
     def with_result(self, p: Played) -> Challenge:
         return Challenge(self.seed, self.rules, self.bots, self.seat, (*self.results, p)[-MAX_PLAYERS:])

@@ -10,8 +10,9 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..bots.principles import HOLDS_FROM, SAMPLES, Tally, kept_examples, measured, position
+from ..bots.principles import Tally, kept_examples, measured, position
 from ..i18n import Lang, T, Text, seat_name
+from ..policy import POLICY
 from .render import table_html
 from .text import current_lang, on_language
 from .views import STYLE
@@ -20,9 +21,9 @@ __all__ = ["PrinciplesView", "kind_of"]
 
 
 def kind_of(t: Tally) -> Text:
-    """What its figure makes a principle: a rule (it holds in :data:`HOLDS_FROM` of its
+    """What its figure makes a principle: a rule (it holds in the policy's ``principles_holds_from`` of its
     positions or more), a rule of thumb (in more than half), or no rule."""
-    if t.holds >= HOLDS_FROM:
+    if t.holds >= POLICY.principles_holds_from:
         return T("是規則：例外很少。", "a rule: exceptions are rare.")
     if t.holds > 0.5:
         return T("是經驗之談：常常有例外。", "a rule of thumb: it often fails.")
@@ -49,10 +50,10 @@ class PrinciplesView(w.HTML):
     def render(self, lang: Lang) -> None:
         n = len(self.seeds)
         how = T(f"從真實牌局取 {n} 個局面（每家剩 2 至 5 張）。每個局面，輪到的一家像教練一樣評估每個出法："
-                f"把他沒看見的牌隨機分配 {SAMPLES} 次，每次算到底（其他三家合力對付他），取平均淨輸贏。"
+                f"把他沒看見的牌隨機分配 {POLICY.principles_samples} 次，每次算到底（其他三家合力對付他），取平均淨輸贏。"
                 "一條規則在一個局面「成立」，是指規則准許的最好出法，淨得不少於規則不准的最好出法。",
                 f"{n:,} positions from real deals (2 to 5 tiles a hand). In each, the seat to act judged every action "
-                f"as the coach does: the tiles it had not seen dealt at random {SAMPLES} times, each deal searched to "
+                f"as the coach does: the tiles it had not seen dealt at random {POLICY.principles_samples} times, each deal searched to "
                 "the end with the other three playing their best against it, the nets averaged. A principle holds in "
                 "a position when the best action it allows nets at least as much as the best action it rules out.")
         rows = []
