@@ -38,3 +38,17 @@ def test_the_readme_is_for_people_arriving() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert len(readme.encode()) <= 15_000, "the README stays short: figures and designs belong in docs/"
     assert readme.count("<!-- test-command -->") == 1 and readme.count("<!-- /test-command -->") == 1
+
+
+def test_the_policy_table_lists_every_knob_with_its_value() -> None:
+    """Issue 69 §1: docs/policy.md's table is the policy's, knob for knob: its value and whether
+    it changes what is played or advised (and so the policy's version)."""
+    import dataclasses
+
+    from tiangow.policy import POLICY
+
+    text = (ROOT / "docs" / "policy.md").read_text(encoding="utf-8")
+    rows = {m[1]: (m[2], m[3]) for m in re.finditer(r"^\| `(\w+)` \| ([^|]+?) \| (yes|no) \|", text, re.M)}
+    fields = {f.name: (str(getattr(POLICY, f.name)), "yes" if f.metadata["plays"] else "no")
+              for f in dataclasses.fields(POLICY)}
+    assert rows == fields

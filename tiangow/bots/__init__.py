@@ -1,4 +1,4 @@
-"""Computer players and hints (issue: play a guided hand against three bots).
+"""Computer players and the coach.
 
 - :class:`RandomBot` — uniformly random legal actions, the baseline.
 - :class:`RuleBot` — a rule-based intermediate (:mod:`tiangow.bots.rule`).
@@ -6,10 +6,12 @@
   (:mod:`tiangow.bots.search`, exact endgames by :mod:`tiangow.search`).
 - :class:`ModelBot` — plays what the coach recommends from its own seat: lesson 08's strong
   opponents (ahead of :class:`SearchBot` in play; docs/performance.md, "The bots").
-- :func:`hint` — a nudge, then the recommended play with the expected outcome of each
-  option; :func:`mark` — best / fine / mistake for a play made (:mod:`tiangow.bots.hints`).
+- :class:`Coach` — :meth:`Coach.hint`: a nudge, then the recommended play with the expected
+  outcome of each option; :meth:`Coach.mark`: best / fine / mistake for a play made
+  (:mod:`tiangow.bots.hints`).
 
-Every bot decides from one seat's :class:`tiangow.DealView` only.
+Every bot decides from one seat's :class:`tiangow.DealView` only; the search bots and the
+coach think as hard as their :class:`tiangow.policy.SearchPolicy` says.
 """
 
 from __future__ import annotations

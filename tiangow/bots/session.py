@@ -38,8 +38,8 @@ from .hints import Coach, Hint, Mark, Marked
 from .record import HandRecord, Judged, opponent
 from .review import Review
 
-__all__ = ["Session", "ActResult", "Opponents", "SNAPSHOT_VERSION", "PAST_KEPT", "LEARNABLE", "LEARNABLE_POLICY", "STRONG",
-           "opponent_kind"]
+__all__ = ["Session", "ActResult", "Opponents", "SNAPSHOT_VERSION", "PAST_KEPT", "LEARNABLE", "LEARNABLE_POLICY",
+           "STRONG", "opponent_kind"]
 
 PAST_KEPT = 5
 """How many finished hands of the session are kept for review."""
