@@ -34,7 +34,7 @@ from tiangow import Deal, Move, Rules
 from tiangow.errors import IllegalPlay
 from tiangow.online import views as views_mod
 from tiangow.online.client import Client
-from tiangow.online.protocol import MAX_FRAME, Flood, ProtocolError, parse
+from tiangow.online.protocol import MAX_FRAME, SENT, Flood, ProtocolError, parse
 from tiangow.online.service import Connection, Service, make_app
 from tiangow.online.store import Store, StoreError
 from tiangow.online.table import SPECTATOR, Table, TableConfig, TableError
@@ -434,6 +434,7 @@ def test_two_humans_and_two_bots_play_a_hand_and_another(tmp_path: Path) -> None
         bots = {m["seat"] for m in watch.messages if m.get("type") == "moved" and m["by"] == "bot"}
         humans = {m["seat"] for m in watch.messages if m.get("type") == "moved" and m["by"] == "human"}
         assert bots == {1, 3} and humans == {0, 2}
+        assert {m.get("type") for c in (east, west, watch) for m in c.messages} <= set(SENT)  # each declared
         assert "南" in west.html and "data-tile" in watch.html
         # another hand once both humans ask; the spectator cannot ask
         await watch.send(type="again", against=watch.state["seq"])  # type: ignore[index]
@@ -447,6 +448,24 @@ def test_two_humans_and_two_bots_play_a_hand_and_another(tmp_path: Path) -> None
         for c in (east, west, watch):
             await c.close()
     _serve(body, tmp_path)
+
+
+def test_every_message_the_service_sends_is_built_where_the_protocol_declares_it() -> None:
+    """Issue 69 §4: the messages a table sends are declared once, beside the commands it takes
+    (tiangow.online.protocol; snapshots and events in tiangow.online.views): the service builds
+    none of its own."""
+    import re
+
+    from tiangow.online import protocol
+
+    online = Path(protocol.__file__).parent
+    for path in sorted(online.glob("*.py")):
+        if path.name in ("protocol.py", "views.py", "table.py", "store.py", "client.py"):
+            continue  # the declarations, the events themselves and their log, the test client's commands
+        assert not re.search(r"""["']type["']\s*:""", path.read_text(encoding="utf-8")), path.name
+    built = {protocol.pong(1)["type"], protocol.refused("x", "y", None)["type"],
+             protocol.presence(1, [], {})["type"], protocol.hint(1, {}, "", "", "", [])["type"]}
+    assert built | {"snapshot", *protocol.EVENTS} == set(protocol.SENT)
 
 
 def test_no_frame_lets_a_role_compute_a_hand_that_is_not_over(tmp_path: Path) -> None:

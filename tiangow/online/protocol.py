@@ -17,6 +17,17 @@ Anything else — not JSON, not an object, an unknown type, a field missing or o
 kind, a frame too large, too many frames too fast — is refused with a :class:`ProtocolError`
 whose text is in 繁 / 简 / English, and changes nothing.
 
+The messages a table sends a page (:data:`SENT`), each built in one place:
+
+- ``snapshot`` — everything the page's role needs to draw the table
+  (:func:`tiangow.online.views.snapshot`), with the changed ``parts`` of its page;
+- ``dealt``, ``moved``, ``seated``, ``agreed``, ``ended`` — an event, as the role may see it
+  (:func:`tiangow.online.views.event_view`);
+- ``presence`` — who plays each seat changed (:func:`presence`);
+- ``hint`` — the coach's hint for the seat's turn (:func:`hint`);
+- ``refused`` — a command refused, and why, in the page's language (:func:`refused`);
+- ``pong`` — the answer to ``ping`` (:func:`pong`).
+
 >>> parse('{"type": "move", "against": 3, "move": "play 66 66"}')
 Command(type='move', against=3, move=Move.parse('play 66 66'), token=None, admin=None, last=None, lang='en')
 >>> parse('{"type": "dance"}')
@@ -28,6 +39,7 @@ tiangow.online.protocol.ProtocolError: Unknown command 'dance' (hello, move, aga
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -36,12 +48,49 @@ from ..i18n import LANGS, Lang, T
 from ..move import Move
 from .table import Said
 
-__all__ = ["Command", "ProtocolError", "parse", "Flood", "MAX_FRAME", "COMMANDS"]
+__all__ = ["Command", "ProtocolError", "parse", "Flood", "MAX_FRAME", "COMMANDS", "SENT", "EVENTS", "pong",
+           "refused", "presence", "hint"]
 
 MAX_FRAME: Final = 2048
 """The largest frame a page may send, in bytes (the longest real command is about 80)."""
 
 COMMANDS: Final = ("hello", "move", "again", "hint", "end", "lang", "ping")
+
+EVENTS: Final = ("dealt", "moved", "seated", "agreed", "ended")
+"""The table's events (:class:`tiangow.online.table.Table`), sent as each role may see them."""
+
+SENT: Final = ("snapshot", *EVENTS, "presence", "hint", "refused", "pong")
+"""Every ``type`` of message a table sends a page."""
+
+
+def pong(seq: int) -> dict[str, Any]:
+    """The answer to ``ping``: the table's last event number."""
+    return {"type": "pong", "seq": seq}
+
+
+def refused(kind: str, text: str, seq: int | None, refusal: bool = False) -> dict[str, Any]:
+    """A command refused: ``kind`` (a refusal's kind, or the protocol's), ``text`` in the page's
+    language, the table's last event number (``None`` before the page has a table), and whether
+    it is a move the rules refuse (``refusal``) rather than a command that was not one.
+
+    >>> refused("flood", "Too many messages too fast: slow down.", 3)["type"]
+    'refused'
+    """
+    return {"type": "refused", "kind": kind, "text": text, "seq": seq, "refusal": refusal}
+
+
+def presence(seq: int, seats: Sequence[object], parts: dict[str, str]) -> dict[str, Any]:
+    """Who plays each seat now, and the parts of the page that say so."""
+    return {"type": "presence", "seq": seq, "seats": list(seats), "parts": parts}
+
+
+def hint(seq: int, html: dict[str, str], nudge: str, recommended: str, reason: str,
+         options: list[dict[str, Any]]) -> dict[str, Any]:
+    """The coach's hint at event ``seq``: the page's parts for it (``html``), the nudge, the
+    recommended move, the reason, and every option (``move``, ``net`` — a whole number, as the
+    hint shows it — ``exact``, ``wins``)."""
+    return {"type": "hint", "seq": seq, "html": html, "nudge": nudge, "recommended": recommended,
+            "reason": reason, "options": options}
 
 
 class ProtocolError(Said):

@@ -43,13 +43,14 @@ import tornado.web
 import tornado.websocket
 
 from ..bots.base import Bot
-from ..bots.hints import Coach, Hint
+from ..bots.hints import Coach, Hint, whole, win_share
 from ..bots.rule import RuleBot
 from ..bots.search import SearchBot
 from ..deal import DealView
 from ..errors import TiangowError
 from ..i18n import LANGS, Lang, T, Text
 from ..move import Move
+from . import protocol
 from .address import lan_address, link_base, local_only
 from .cluster import Cluster
 from .http import Application
@@ -237,7 +238,7 @@ class Owner:
             conn.lang = cmd.lang
             self._send_state(conn)
         elif cmd.type == "ping":
-            conn.send({"type": "pong", "seq": t.seq})
+            conn.send(protocol.pong(t.seq))
 
     async def _hint(self, conn: Connection) -> None:
         """Check the asker may have a hint, then have the coach work it out off this loop: the table
@@ -269,16 +270,14 @@ class Owner:
             self._refuse(conn, exc)
             return
         if self.table.seq != at:  # the table moved on while the coach thought: the hint is of no use now
-            conn.send({"type": "refused", "kind": "stale-hint", "seq": self.table.seq, "refusal": False,
-                       "text": _STALE_HINT(conn.lang)})
+            conn.send(protocol.refused("stale-hint", _STALE_HINT(conn.lang), self.table.seq))
             return
         lang = conn.lang
-        conn.send({"type": "hint", "seq": at, "html": hint_parts(view, hint, lang),
-                   "nudge": hint.nudge(lang), "recommended": str(hint.recommended),
-                   "reason": hint.reason(lang),
-                   "options": [{"move": str(o.move), "net": round(o.mean, 2), "exact": o.exact,
-                                "wins": None if o.win_rate is None else round(o.win_rate, 3)}
-                               for o in hint.options]})
+        conn.send(protocol.hint(at, hint_parts(view, hint, lang), hint.nudge(lang), str(hint.recommended),
+                                hint.reason(lang),
+                                [{"move": str(o.move), "net": whole(o.mean), "exact": o.exact,
+                                  "wins": None if (w := win_share(o)) is None else round(w, 2)}
+                                 for o in hint.options]))
 
     def _refuse(self, conn: Connection, exc: BaseException) -> None:
         text: Text
@@ -290,8 +289,7 @@ class Owner:
         else:
             kind, text = "fault", T("出了問題，這個指令沒有做。", "Something went wrong; the command did nothing.")
             self.service.faults.append(repr(exc))
-        conn.send({"type": "refused", "kind": kind, "text": text(conn.lang), "seq": self.table.seq,
-                   "refusal": is_refusal(exc)})
+        conn.send(protocol.refused(kind, text(conn.lang), self.table.seq, is_refusal(exc)))
 
     # -- events ------------------------------------------------------------------------------
     async def _commit(self, events: list[Event]) -> None:
@@ -352,7 +350,7 @@ class Owner:
         seats = [t.controller(s, self.service.clock()) for s in range(4)]
         for conn in list(self.sockets):
             if conn is not but:
-                conn.send({"type": "presence", "seq": t.seq, "seats": seats, "parts": self._parts(conn)})
+                conn.send(protocol.presence(t.seq, seats, self._parts(conn)))
 
 
 class Service:
@@ -507,7 +505,7 @@ class Service:
             lang: Lang = data["lang"] if data.get("lang") in LANGS else "en"
             found = self.store.lookup(token) if isinstance(token, str) else None
             if found is None or found[1] == "admin":
-                send({"type": "refused", "kind": "bad-token", "refusal": False, "seq": None, "text": _BAD_TOKEN(lang)})
+                send(protocol.refused("bad-token", _BAD_TOKEN(lang), None))
                 return
             code, role = found
             admin = isinstance(admin_token, str) and self.store.lookup(admin_token) == (code, "admin")
@@ -522,11 +520,11 @@ class Service:
             try:
                 cmd = parse(frame if isinstance(frame, str) else "")
             except ProtocolError as exc:
-                send({"type": "refused", "kind": exc.kind, "text": exc.say(conn.lang), "refusal": False, "seq": None})
+                send(protocol.refused(exc.kind, exc.say(conn.lang), None))
                 return
             if cmd.type == "hello":
-                send({"type": "refused", "kind": "hello-twice", "refusal": False, "seq": None,
-                      "text": T("已經打過招呼了。", "This connection has already said hello.")(conn.lang)})
+                said = T("已經打過招呼了。", "This connection has already said hello.")
+                send(protocol.refused("hello-twice", said(conn.lang), None))
                 return
             await (await self.owner(code)).queue.put(("command", (conn, cmd)))
         elif op == "leave" and key in self.remote:
@@ -759,8 +757,7 @@ class SocketHandler(tornado.websocket.WebSocketHandler):
                 stream.close()
 
     def _refuse(self, kind: str, text: Text) -> None:
-        self._send({"type": "refused", "kind": kind, "text": text(self.lang), "refusal": False,
-                    "seq": self.owner.table.seq if self.owner is not None else None})
+        self._send(protocol.refused(kind, text(self.lang), self.owner.table.seq if self.owner is not None else None))
 
     async def on_message(self, message: str | bytes) -> None:
         try:
