@@ -62,7 +62,7 @@ from tiangow.bots.base import sample_state
 from tiangow.bots.hints import Coach, Mark, mark_for, net_text
 from tiangow.bots.positions import deal_until
 from tiangow.bots.rule import RuleBot
-from tiangow.bots.search import Option, SearchBot, _follow, _Tally
+from tiangow.bots.search import Option, SearchBot
 from tiangow.deal import Deal, DealView
 from tiangow.move import Move
 from tiangow.policy import POLICY
@@ -301,13 +301,11 @@ def _own_values(st: State, ending: int, stats: SearchStats,
     :func:`reference_values`), counting into ``wins`` whether the seat won along it."""
     me = st.to_play
     assert me is not None
-    bot = SearchBot(0)  # (only its playouts' steps: ending and own best are given to them)
+    bot = SearchBot(0)  # (its playouts, in the core: ending and own best are given to them)
     bot.stats = stats
-    known: dict[tuple[object, ...], tuple[int, int]] = {}
     out: list[tuple[Step, int]] = []
-    for mv in st.moves():
-        tally = _Tally()
-        out.append((mv, _follow(st, me, mv, bot._ending(me, ending, True, known), tally)))
+    for mv, v, tally in bot._playouts(st, me, st.moves(), ending, True):
+        out.append((mv, v))
         if wins is not None:
             wins.setdefault(Move.of(mv), []).append(tally.wins)
     return out

@@ -12,6 +12,7 @@ import pytest
 from benchmarks.tournament import make_bot
 from benchmarks.tournament import run as tournament
 from tests.helpers import all_rules, can_discard, known_ending, make_deal, run
+from tests.reference.playouts import StatementBot
 from tiangow import Deal, DealError, Move, Rules, full_set, parse_tiles
 from tiangow.bots import (
     BotError,
@@ -638,7 +639,7 @@ def test_a_playout_that_ends_exactly_is_worth_the_exact_value_where_it_ends() ->
             st = deal_until(rng, tiles).snapshot()
             me = st.to_play
             assert me is not None
-            bot = SearchBot(random.Random(1), POLICY.but(bot_ending=4))
+            bot = StatementBot(random.Random(1), POLICY.but(bot_ending=4))
             assert (bot.plan_for(st.left).ending, bot.plan_for(4).ending, bot.plan_for(1).ending) == (4, 3, None)
             for mv in st.moves()[:3]:
                 got = _follow(st, me, mv, bot._ending(me, 4))
@@ -711,7 +712,7 @@ def test_own_best_playouts_take_the_seats_best_steps_against_the_rule_based_play
             st = deal_until(rng, tiles).snapshot()
             me = st.to_play
             assert me is not None
-            bot = SearchBot(random.Random(1), POLICY.but(bot_ending=4, bot_own_best=True))
+            bot = StatementBot(random.Random(1), POLICY.but(bot_ending=4, bot_own_best=True))
             for mv in st.moves()[:3]:
                 own = _follow(st, me, mv, bot._ending(me, 4, True))
                 ruled = _follow(st, me, mv, bot._ending(me, 4))
@@ -727,7 +728,7 @@ def test_own_best_playouts_take_the_seats_best_steps_against_the_rule_based_play
 def test_the_rule_based_players_chance_a_single_is_beaten_counts_every_unseen_higher_copy() -> None:
     """A single is beaten only by a higher single: the unseen copies that could beat it are
     those inside the count fields of the higher singles, under every variant."""
-    from tiangow.bots.rule import Eye, _in_combo, _p_none, _strength, keep_values
+    from tests.reference.rule import Eye, _in_combo, _p_none, _strength, keep_values
     from tiangow.packed import count, size
 
     rng = random.Random(5)
@@ -795,7 +796,7 @@ def test_the_rule_based_choice_depends_only_on_what_its_knowledge_key_holds() ->
     views under every variant, and of copies of them changed in what the seat to act cannot
     see, in the tiles shown or in the stacks, those that share a key share the choice; and
     ``remembered`` gives ``rule_move``'s choice."""
-    from tiangow.bots.rule import knowledge_key, remembered
+    from tests.reference.rule import knowledge_key, remembered
 
     rng = random.Random(11)
     by_key: dict[tuple[object, ...], object] = {}
@@ -868,7 +869,7 @@ def test_the_coach_benchmark_holds_an_own_best_coach_to_an_own_best_reference() 
     values = reference_values(view, 2, 77, None, own_ending=5, wins=wins)
     assert values is not None and set(wins) == set(values)
     rng = random.Random(77)
-    bot = SearchBot(0, POLICY.but(bot_ending=5, bot_own_best=True))
+    bot = StatementBot(0, POLICY.but(bot_ending=5, bot_own_best=True))
     for k in range(2):
         st = sample_state(view, rng)
         me = st.to_play

@@ -1,6 +1,6 @@
 """The coach's playouts as the search's compiled core plays them
 (:func:`tiangow.search.core_playouts`, which :class:`tiangow.bots.SearchBot` asks where a core
-runs) against their statement in Python (``SearchBot._ending``, ``core_playouts = False``): the
+runs) against their statement in Python (``tests/reference/playouts.py``'s ``StatementBot``): the
 same figures for every option — means, spreads, outlooks — and the same positions searched, so
 that a budget drops the same samples, on seeded positions of 5–8 tiles a hand under the rule
 variants, with and without the seat's own best steps, endings from 5 to 3 tiles and budgets
@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from tests.helpers import all_rules
+from tests.reference.playouts import StatementBot
 from tiangow import Deal, search, wasmcore
 from tiangow.bots import SearchBot
 from tiangow.bots.positions import deal_until, sensible_action
@@ -50,8 +51,7 @@ def figures(bot: SearchBot, d: Deal) -> tuple[Any, ...]:
 
 def both(d: Deal, seed: int, samples: int, **knobs: Any) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     core = SearchBot(seed, POLICY.but(**knobs), samples=samples)
-    statement = SearchBot(seed, POLICY.but(**knobs), samples=samples)
-    statement.core_playouts = False
+    statement = StatementBot(seed, POLICY.but(**knobs), samples=samples)
     return figures(core, d), figures(statement, d)
 
 

@@ -1,6 +1,6 @@
 """The rule-based player as the search's compiled core makes it (``rule`` of a core's context,
 which :func:`tiangow.bots.rule.rule_move` asks where a core runs) against its statement in
-Python (:func:`tiangow.bots.rule.python_rule_move`): the same choice in every position met
+Python (``tests/reference/rule.py``): the same choice, and the same lowest discards, in every position met
 along seeded hands under every rule variant, played by a mix of players so that leads, follows,
 discards, last tricks and blocked plays all come up — natively and as WebAssembly."""
 
@@ -13,9 +13,10 @@ from typing import Any
 import pytest
 
 from tests.helpers import all_rules
+from tests.reference.rule import lowest_discards, python_rule_move
 from tiangow import Deal, Rules, search, wasmcore
-from tiangow.bots.rule import python_rule_move, rule_move
-from tiangow.search import core_rule_move
+from tiangow.bots.rule import rule_move
+from tiangow.search import core_discards, core_rule_move
 from tiangow.state import State, Step
 
 
@@ -41,6 +42,8 @@ def test_the_native_core_chooses_as_the_statement_in_python() -> None:
     for n, rules in enumerate(all_rules()):
         for st in positions(rules, 3, n):
             assert core_rule_move(st) == python_rule_move(st), (rules, st.key())
+            for n in (1, 3):
+                assert core_discards(st, n) == lowest_discards(st, n), (rules, st.key(), n)
             seen += 1
     assert seen > 10_000
 
@@ -58,6 +61,7 @@ def test_the_webassembly_core_chooses_as_the_statement_in_python(wasm: Any) -> N
                 continue
             for st in positions(rules, 2, 1000 + n):
                 assert core_rule_move(st) == python_rule_move(st), (rules, st.key())
+                assert core_discards(st, 3) == lowest_discards(st, 3), (rules, st.key())
                 seen += 1
     assert seen > 2_000
 

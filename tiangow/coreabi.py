@@ -16,7 +16,7 @@ True
 ...             "flags": dict.fromkeys(RULES[3][2], 0), "named_plays": dict.fromkeys(RULES[4][2], 0),
 ...             "movable": dict.fromkeys(RULES[5][2], 1), "fixed_fields": [], "table": {"banker": 0, "m": 1},
 ...             "higher": [(0,)], "rule_plays": [(0, 0, 1, 0, 0, 0)], "kinds": [(1, 1, 0, 0)] * FIELDS})[:10]
-[5, 7628544, 1, 5, 0, 1, 0, 3, 0, 7628545]
+[6, 7628544, 1, 5, 0, 1, 0, 3, 0, 7628545]
 >>> Result(*(-4, 120, 7, 30))
 Result(value=-4, nodes=120, hits=7, stores=30)
 """
@@ -27,10 +27,11 @@ from typing import Any, Final, NamedTuple
 
 from .policy import POLICY
 
-__all__ = ["ABI", "FIELDS", "PLAYOUT", "PLAYOUT_SINCE", "READS", "RESULTS", "RULES", "RULES_TAG", "SINCE", "Result",
+__all__ = ["ABI", "DISCARDS_SINCE", "FIELDS", "PLAYOUT", "PLAYOUT_SINCE", "READS", "RESULTS", "RULES", "RULES_TAG",
+           "SINCE", "Result",
            "STATE", "STATE_WORDS", "TUNING", "header", "pack_rules"]
 
-ABI: Final = 5
+ABI: Final = 6
 """The layout's version: raise it with any change to what crosses (fields, their order, their
 meaning, the rules' list), so that a core built before is refused, not misread."""
 
@@ -72,7 +73,7 @@ FIELDS: Final = 21
 SINCE: Final[dict[str, int]] = {"rule_plays": 4, "kinds": 4}
 """The layout version each section was added in (the rest are in every version still read)."""
 
-READS: Final = (3, 5)
+READS: Final = (3, 6)
 """The layout versions :func:`pack_rules` can still write: the package's own, and version 3,
 which the frozen core of ``python -m benchmarks.search --against`` reads (it has no rule-based
 player, so it is sent the rules without the sections added since)."""
@@ -93,6 +94,9 @@ in that net, and the play it won the last trick with (-1: none)."""
 
 PLAYOUT_SINCE: Final = 5
 """The layout version the core's playouts came in."""
+
+DISCARDS_SINCE: Final = 6
+"""The layout version the core's ``discards`` (the rule-based keep-values' lowest discards) came in."""
 
 
 class Result(NamedTuple):

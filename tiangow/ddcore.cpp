@@ -930,6 +930,44 @@ int listed_moves(const Context* c, const State& st, Move* out) {
     return n;
 }
 
+// lowest_discards: of the nd discards ds (in listed_moves' order), the n lowest by the seat to
+// act's keep-values (disc: its own face-down discards), summed in the canonical order of the
+// tiles (packed.unpack), ties kept in listed order; all of them when nd <= n. They go to out;
+// returns how many (tiangow.bots.SearchBot's candidates, and the own-best playouts' steps).
+int lowest_discards(const Context* c, const State& st, u64 disc, const Move* ds, int nd, int n, Move* out) {
+    if (nd <= n) {
+        for (int i = 0; i < nd; ++i) out[i] = ds[i];
+        return nd;
+    }
+    Eye e = eye_of(c, st, disc);
+    double keep[21] = {0};
+    keep_values(c, e, keep);
+    double sums[MAXMOVES];
+    for (int i = 0; i < nd; ++i) {
+        double v = 0;
+        for (int idx = 0; idx < 21; ++idx) {
+            int f = c->rb_by_index[idx];
+            for (int k = (int)((ds[i].disc >> (3 * f)) & 7); k > 0; --k) v += keep[f];
+        }
+        sums[i] = v;
+    }
+    int order[MAXMOVES];
+    for (int i = 0; i < nd; ++i) order[i] = i;
+    std::stable_sort(order, order + nd, [&](int a, int b) { return sums[a] < sums[b]; });
+    for (int i = 0; i < n; ++i) out[i] = ds[order[i]];
+    return n;
+}
+
+// rule_discards: the seat to act's n lowest discards by keep-value (lowest_discards over all its
+// discards); returns how many go to out
+int rule_discards(const Context* c, const State& st, u64 disc, int n, Move* out) {
+    Move moves[MAXMOVES], ds[MAXMOVES];
+    int nm = listed_moves(c, st, moves), nd = 0;
+    for (int i = 0; i < nm; ++i)
+        if (moves[i].combo < 0) ds[nd++] = moves[i];
+    return lowest_discards(c, st, disc, ds, nd, n, out);
+}
+
 int run_search(Context* self, State& st, int me, int goal, int alpha, int beta, bool fresh, u64 limit,
                bool* gave_up);
 int final_net(Context* c, const State& st);
@@ -2591,26 +2629,9 @@ struct Playout {
                 ds[nd++] = moves[i];
             }
         }
-        if (nd > max_discards) {
-            // the lowest by keep-value, summed in the canonical order of the tiles (packed.unpack)
-            Eye e = eye_of(c, st, disc[st.to_play]);
-            double keep[21] = {0};
-            keep_values(c, e, keep);
-            double sums[MAXMOVES];
-            for (int i = 0; i < nd; ++i) {
-                double v = 0;
-                for (int idx = 0; idx < 21; ++idx) {
-                    int f = c->rb_by_index[idx];
-                    for (int k = (int)((ds[i].disc >> (3 * f)) & 7); k > 0; --k) v += keep[f];
-                }
-                sums[i] = v;
-            }
-            int order[MAXMOVES];
-            for (int i = 0; i < nd; ++i) order[i] = i;
-            std::stable_sort(order, order + nd, [&](int a, int b) { return sums[a] < sums[b]; });
+        if (nd > max_discards) {  // the lowest by keep-value
             Move picked[MAXMOVES];
-            for (int i = 0; i < max_discards; ++i) picked[i] = ds[order[i]];
-            nd = max_discards;
+            nd = lowest_discards(c, st, disc[st.to_play], ds, nd, max_discards, picked);
             for (int i = 0; i < nd; ++i) ds[i] = picked[i];
         }
         for (int i = 0; i < nd; ++i)
@@ -2918,6 +2939,28 @@ PyObject* Context_rule(Context* self, PyObject* args) {
     return Py_BuildValue("(iK)", mv.combo, (unsigned long long)mv.disc);
 }
 
+// discards(state, disc, n) -> the seat to act's n lowest discards by keep-value, as tiles
+// (rule_discards), in the order SearchBot tries them
+PyObject* Context_discards(Context* self, PyObject* args) {
+    PyObject *state, *disc;
+    int n;
+    if (!PyArg_ParseTuple(args, "OOi", &state, &disc, &n)) return nullptr;
+    State st;
+    if (!parse_state(state, st)) return nullptr;
+    u64 d = as_u64(disc);
+    if (PyErr_Occurred()) return nullptr;
+    if (!valid_position(self, st, 0, 0) || !st.h[st.to_play] || n < 0) {
+        PyErr_SetString(PyExc_ValueError, "ddcore: not a position of a hand in play with tiles to act with");
+        return nullptr;
+    }
+    Move out[MAXMOVES];
+    int k = rule_discards(self, st, d, n, out);
+    PyObject* tup = PyTuple_New(k);
+    if (!tup) return nullptr;
+    for (int i = 0; i < k; ++i) PyTuple_SET_ITEM(tup, i, PyLong_FromUnsignedLongLong((unsigned long long)out[i].disc));
+    return tup;
+}
+
 // line(state, discs, me, value, fresh, limit) -> (steps as (play id or -1, discarded tiles) or
 // None past limit positions, positions visited): rule_line. discs: each seat's discards.
 PyObject* Context_line(Context* self, PyObject* args) {
@@ -3037,6 +3080,8 @@ PyMethodDef Context_methods[] = {
      "the rule-based player's steps preferred"},
     {"rule", (PyCFunction)Context_rule, METH_VARARGS,
      "rule(state, disc) -> (play id or -1, discarded tiles): the rule-based choice of the seat to act"},
+    {"discards", (PyCFunction)Context_discards, METH_VARARGS,
+     "discards(state, disc, n) -> the n lowest discards of the seat to act by keep-value, as tiles"},
     {"bounds", (PyCFunction)Context_bounds, METH_VARARGS,
      "bounds(state, me) -> (floor, ceiling, win_bound) of net_floor, net_ceiling and win_bound (None where there is "
      "none)"},
@@ -3230,6 +3275,19 @@ __attribute__((export_name("tg_rule"))) int tg_rule(Context* c, const int64_t* s
     out[0] = mv.combo;
     out[1] = (int64_t)mv.disc;
     return 0;
+}
+
+// state: the position's ST_WORDS numbers, then the seat to act's own discards, packed. out: the
+// n lowest discards by keep-value (rule_discards), as tiles. Returns how many, or -1 (not a
+// position of a hand in play).
+__attribute__((export_name("tg_discards"))) int tg_discards(Context* c, const int64_t* state, int n, int64_t* out) {
+    State st;
+    state_from(state, st);
+    if (!valid_position(c, st, 0, 0) || !st.h[st.to_play] || n < 0) return -1;
+    Move picked[MAXMOVES];
+    int k = rule_discards(c, st, (u64)state[ST_WORDS], n, picked);
+    for (int i = 0; i < k; ++i) out[i] = (int64_t)picked[i].disc;
+    return k;
 }
 
 // state: the position's ST_WORDS numbers, the limit (0: none), then the four seats' discards;

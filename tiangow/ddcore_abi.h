@@ -2,7 +2,7 @@
 // What crosses between Python and this core, declared once (see tiangow/coreabi.py).
 #pragma once
 
-#define TG_ABI 5
+#define TG_ABI 6
 
 const int WIN_FLOOR_FROM = 5;
 const int WIN_FLOOR_GRACE = 32;

@@ -163,6 +163,10 @@ class SearchPolicy:
         if self.early_factor is not None and self.early_factor < 1:
             raise PolicyError(f"early_factor is a whole number of times the deals, 1 or more, "
                               f"not {self.early_factor!r}")
+        for name in ("coach_ending", "bot_ending"):
+            if (getattr(self, name) or 0) > 5:
+                raise PolicyError(f"{name} is at most 5: the core's playouts end exactly from 5 tiles a hand at most "
+                                  f"(from 6 its searches need the big table), not {getattr(self, name)!r}")
         for name in ("coach_budget", "bot_budget"):
             if getattr(self, name) == 0:
                 raise PolicyError(f"{name} is a positive number of positions or None, not 0")

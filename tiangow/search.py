@@ -183,10 +183,9 @@ def core_budget_share() -> float:
 
 
 __all__ = ["Goal", "SearchStats", "SearchTooLong", "SearchUnavailable", "INF", "CORE", "CORE_BUILD", "CORES",
-           "core_in_use", "core_budget_share", "core_rule_move", "core_playouts", "using_core", "without_floor",
-           "solve", "solve_range", "solve_above", "RangeSearch", "solve_moves", "step_values", "forced_win", "can_win",
-           "winning_moves",
-           "best_defence", "principal_line", "rule_line"]
+           "core_in_use", "core_budget_share", "core_rule_move", "core_discards", "core_playouts", "using_core",
+           "without_floor", "solve", "solve_range", "solve_above", "RangeSearch", "solve_moves", "step_values",
+           "forced_win", "can_win", "winning_moves", "best_defence", "principal_line", "rule_line"]
 
 INF: Final = 10**9
 
@@ -348,13 +347,24 @@ def _core_state(st: State) -> tuple[object, ...]:
 
 def core_rule_move(st: State) -> Step | None:
     """The rule-based player's choice for the seat to act in ``st``
-    (:func:`tiangow.bots.rule.rule_move`), as the compiled core makes it: the same choice as the
-    Python statement (``tests/test_rule_core.py`` holds every build to it), several times faster,
-    for the coach's playouts. ``None`` where no core runs here."""
+    (:func:`tiangow.bots.rule.rule_move`), as the compiled core makes it (``tests/test_rule_core.py``
+    holds every build to its statement in Python, ``tests/reference/rule.py``). ``None`` where no
+    core with the rule-based player runs here."""
     if _ddcore is None or st.to_play is None or coreabi.SINCE["rule_plays"] > _ddcore.ABI:
         return None  # (no core, or a frozen one from before the rule-based player)
     play, tiles = _context(st).rule(_core_state(st), st.disc[st.to_play])
     return st.tab.plays[play] if play >= 0 else int(tiles)
+
+
+def core_discards(st: State, n: int) -> list[Step]:
+    """The seat to act's ``n`` lowest discards by the rule-based player's keep-values (all of them
+    when it has no more), as the compiled core finds them: the discards a search bot tries
+    besides its plays. :class:`SearchUnavailable` where no core with them runs here."""
+    if _ddcore is None or coreabi.DISCARDS_SINCE > _ddcore.ABI:
+        raise SearchUnavailable(f"the search cannot run here: {_WHY_NONE or 'no core with discards in use'}")
+    if st.to_play is None or not st.size:
+        return []
+    return list(_context(st).discards(_core_state(st), st.disc[st.to_play], n))
 
 
 def _budget_left(stats: SearchStats) -> int:
@@ -369,20 +379,25 @@ def _budget_left(stats: SearchStats) -> int:
 
 
 def core_playouts(st: State, me: int, options: Sequence[Step], tiles: int, own_best: bool, max_discards: int,
-                  stats: SearchStats) -> list[tuple[int, int, int, int, int, int]] | None:
+                  stats: SearchStats) -> list[tuple[int, int, int, int, int, int]]:
     """Each of ``options`` (steps of the seat to act, ``me``) played out in the sample ``st`` as
-    :class:`tiangow.bots.SearchBot` plays the coach's samples out (its ``_ending``, the Python
-    statement the core is held to by ``tests/test_playout_core.py``): the rule-based player in the
+    :class:`tiangow.bots.SearchBot` plays its samples out (its statement in Python,
+    ``tests/reference/playouts.py``, is the oracle ``tests/test_playout_core.py`` holds every
+    build to): the rule-based player in the
     other seats, in ``me``'s with ``own_best`` its best step in the sample (of the rule-based
     player's and its plays and ``max_discards`` lowest discards), else the rule-based player's,
     then from ``tiles`` tiles a hand a line of best play. The same searches as the statement, so
     the same figures and the same positions counted into ``stats`` (within its limit: past it,
-    :class:`SearchTooLong`). Each option's :data:`tiangow.coreabi.PLAYOUT`; ``None`` where no core
-    with playouts runs here (or the ending needs the big table, or ``stats`` lists its windows)."""
+    :class:`SearchTooLong`). ``tiles`` 0: the rule-based player plays on to the end (no ending to
+    search). Each option's :data:`tiangow.coreabi.PLAYOUT`. :class:`SearchUnavailable` where no
+    core with playouts runs here; a ``ValueError`` for an ending from :data:`_BIG_FROM` tiles or
+    more (its searches would need the big table: the policy's endings start lower). The searches
+    are not listed in ``stats.windows``."""
     core = _ddcore
-    if core is None or st.to_play is None or coreabi.PLAYOUT_SINCE > core.ABI or tiles >= _BIG_FROM \
-            or stats.windows is not None:
-        return None
+    if core is None or coreabi.PLAYOUT_SINCE > core.ABI:
+        raise SearchUnavailable(f"the search cannot run here: {_WHY_NONE or 'no core with playouts in use'}")
+    if tiles >= _BIG_FROM:
+        raise ValueError(f"a playout's exact ending starts from {_BIG_FROM - 1} tiles a hand at most, not {tiles}")
     budget = _budget_left(stats)
     d = st.disc
     steps = [(-1, step) if type(step) is int else (step.id, 0) for step in options]  # type: ignore[union-attr]

@@ -233,6 +233,15 @@ class Context:
         play, tiles = struct.unpack("<qQ", core.rt.read(out, 16))
         return int(play), int(tiles)
 
+    def discards(self, state: tuple[Any, ...], disc: int, n: int) -> tuple[int, ...]:
+        core = self.core
+        ptr = self._state(state, disc)
+        out = core.playout_out  # room for every step open to a seat
+        k = core.rt.call("tg_discards", self._ptr, ptr, min(n, _MAX_OPTIONS), out)
+        if k < 0:
+            raise ValueError("ddcore: not a position of a hand in play with tiles to act with")
+        return tuple(int(x) for x in struct.unpack(f"<{k}Q", core.rt.read(out, 8 * k)))
+
     def line(self, state: tuple[Any, ...], discs: tuple[int, int, int, int], me: int, value: int, fresh: bool,
              limit: int = 0) -> tuple[tuple[tuple[int, int], ...] | None, int]:
         core = self.core
@@ -334,8 +343,8 @@ def wasmtime_runtime(path: Path = WASM) -> Callable[[HostFinalNet], Runtime]:
             self.memory = exports["memory"]
             self.funcs = {name: exports[name] for name in (
                 "tg_source", "tg_abi", "tg_alloc", "tg_free", "tg_error", "tg_context_new", "tg_context_free",
-                "tg_solve", "tg_rule", "tg_line", "tg_playout", "tg_bounds", "tg_set_table_bits", "tg_set_floor",
-                "tg_set_relaxed_from", "tg_table_info") if name in exports}
+                "tg_solve", "tg_rule", "tg_discards", "tg_line", "tg_playout", "tg_bounds", "tg_set_table_bits",
+                "tg_set_floor", "tg_set_relaxed_from", "tg_table_info") if name in exports}
 
         def call(self, name: str, *args: int) -> int:
             r = self.funcs[name](self.store, *args)

@@ -40,22 +40,20 @@ from ..deal import DealView
 from ..move import Move
 from ..policy import POLICY, Plan, SearchPolicy
 from ..search import (
-    INF,
     TT,
     SearchStats,
     SearchTooLong,
     core_budget_share,
+    core_discards,
     core_playouts,
     rule_line,
-    solve,
-    solve_above,
     step_values,
 )
 from ..state import State, Step
 from .base import BotError, check_view, sample_state, step_of
-from .rule import Eye, RuleMemo, keep_values, knowledge_key, remembered, rule_move
+from .rule import rule_move
 
-__all__ = ["SearchBot", "Option", "Outlook", "rollout"]
+__all__ = ["SearchBot", "Option", "Outlook"]
 
 
 @dataclass(frozen=True)
@@ -200,14 +198,6 @@ def _core_tally(st: State, result: tuple[int, ...]) -> tuple[int, _Tally]:
     return net, tally
 
 
-def rollout(st: State, me: int) -> tuple[int, bool]:
-    """Play ``st`` to the end with the rule-based player in every seat; ``me``'s net from
-    here (immediate rewards + settlement) and whether ``me`` won. ``st`` is restored."""
-    tally = _Tally()
-    total = _follow(st, me, None, rule_move, tally)
-    return total, tally.wins == 1
-
-
 class SearchBot:
     """Samples the hidden tiles and searches each sample (see the module text).
 
@@ -219,11 +209,6 @@ class SearchBot:
     """
 
     name = "search"
-
-    core_playouts = True
-    """Whether playouts with an exact ending are played by the compiled core where one runs
-    (:func:`tiangow.search.core_playouts`: the same figures and positions as in Python, several
-    times faster); ``False``: by the Python statement (:meth:`_ending`), which the core is held to."""
 
     def __init__(self, seed: int | random.Random | None = None, policy: SearchPolicy = POLICY,
                  samples: int | None = None, lines: bool = False, coach: bool = False) -> None:
@@ -353,22 +338,15 @@ class SearchBot:
         total = square = 0.0
         low, high = math.inf, -math.inf
         tally = _Tally()
-        rule = remembered({})
         for st in samples:
             one = _Tally()
-            got = None
-            if not like.exact and like.ending is not None and self.core_playouts:
-                got = core_playouts(st, me, [mv], like.ending, like.own_best, self.max_discards, self.stats)
-            if got is not None:
-                v, one = _core_tally(st, got[0])
-            elif like.exact:
+            if like.exact:
                 tt: TT = {}
                 v = dict(step_values(st, tt=tt, stats=self.stats))[mv]
                 if self.lines:
                     self._line(st, me, mv, v, tt, one)
             else:
-                policy = rule if like.ending is None else self._ending(me, like.ending, like.own_best, rule=rule)
-                v = _follow(st, me, mv, policy, one)
+                ((_, v, one),) = self._playouts(st, me, [mv], like.ending, like.own_best)
             total, square = total + v, square + v * v
             low, high = min(low, v), max(high, v)
             tally.add(one)
@@ -398,26 +376,12 @@ class SearchBot:
         assert me is not None
         start = self.stats.nodes
         done = 0
-        memo: RuleMemo = {}  # the rule-based choices met in these samples (the learner's recur in each)
-        rule = remembered(memo)
-        steps: dict[tuple[int, ...], list[Step]] = {}  # the learner's steps weighed, likewise
         for i in range(n):
             st = first if i == 0 else sample_state(view, self.rng)
             if budget is not None:
                 self.stats.limit = start + budget
-            values: list[tuple[Step, int, _Tally]] = []
-            known: dict[tuple[object, ...], tuple[int, int]] = {}  # this sample's endings, shared by its options
             try:
-                got = None
-                if ending is not None and self.core_playouts:
-                    got = core_playouts(st, me, moves, ending, own_best, self.max_discards, self.stats)
-                if got is not None:
-                    values = [(mv, *_core_tally(st, r)) for mv, r in zip(moves, got, strict=True)]
-                else:
-                    for mv in moves:
-                        tally = _Tally()
-                        policy = rule if ending is None else self._ending(me, ending, own_best, known, rule, steps)
-                        values.append((mv, _follow(st, me, mv, policy, tally), tally))
+                values = self._playouts(st, me, moves, ending, own_best)
             except SearchTooLong:
                 break
             finally:
@@ -432,95 +396,17 @@ class SearchBot:
             done += 1
         return done
 
-    def _ending(self, me: int, tiles: int, own_best: bool = False,
-                known: dict[tuple[object, ...], tuple[int, int]] | None = None,
-                rule: Callable[[State], Step] = rule_move,
-                steps: dict[tuple[int, ...], list[Step]] | None = None) -> Callable[[State], Step]:
-        """The steps of a playout: the rule-based player in every seat until each hand has
-        ``tiles`` tiles or fewer, then a line of best play (every seat), so that the playout's
-        net from there is that position's exact value for ``me``. With ``own_best``, ``me``'s
-        own steps before then are its best in this sample (see the class text); ``known``: what
-        the searches of endings in this sample proved so far, by position (low, high); ``rule``:
-        the rule-based player (:func:`~tiangow.bots.rule.rule_move`, or it :func:`~tiangow.bots.rule.remembered`);
-        ``steps``: ``me``'s steps weighed, kept by :func:`~tiangow.bots.rule.knowledge_key` (they
-        depend on nothing else)."""
-        line: list[Step] = []
-        started = False
-        stats = self.stats
-        proved: dict[tuple[object, ...], tuple[int, int]] = {} if known is None else known
-        weighed: dict[tuple[int, ...], list[Step]] = {} if steps is None else steps
-
-        def ending_value(st: State, floor: int) -> int:
-            """The ending's exact value where above ``floor``; else a bound at or below it."""
-            key = st.key()
-            low, high = proved.get(key, (-INF, INF))
-            if low == high or high <= floor:
-                return high
-            warm = bool(proved)  # every search since the first in ``proved`` was of this sample, for ``me``
-            if floor <= -INF:
-                v = solve(st, me, stats=stats, warm=warm)
-            else:
-                v = solve_above(st, me, floor, stats=stats, warm=warm)
-            proved[key] = (v, v) if v > floor else (low, min(high, v))
-            return v
-
-        def value(st: State, floor: int) -> int:
-            """``me``'s net from ``st`` on — its best steps, the others' rule-based ones, exact
-            from ``tiles`` — where above ``floor``; else a bound at or below it (alpha-beta
-            over ``me``'s choices: a step that cannot beat the best so far is only bounded)."""
-            if st.to_play is None:
-                return st.final_net()[me]
-            if st.left <= tiles:
-                return ending_value(st, floor)
-            if st.to_play != me:
-                return after(st, rule(st), floor)
-            best = -INF
-            for mv in own_steps(st):
-                best = max(best, after(st, mv, max(floor, best)))
-            return best
-
-        def own_steps(st: State) -> list[Step]:
-            """``me``'s steps weighed: the rule-based player's first (it wins ties), then the rest
-            of its candidates, so that its best is never worse than the rule-based player's."""
-            key = knowledge_key(st)
-            found = weighed.get(key)
-            if found is None:
-                preferred = rule(st)
-                found = weighed[key] = [preferred, *(mv for mv in self._candidates(st, True) if mv != preferred)]
-            return found
-
-        def after(st: State, mv: Step, floor: int) -> int:
-            paid = st.push(mv)
-            try:
-                d = 0 if paid is None else paid.net[me]
-                return d + value(st, floor - d)
-            finally:
-                st.pop()
-
-        def step(st: State) -> Step:
-            nonlocal started
-            if not started and st.left <= tiles:
-                started = True
-                tt: TT = {}
-                # the ending's value, where weighing the seat's steps already proved it (the
-                # path followed is the one found best); else a search of its own
-                low, high = proved.get(st.key(), (-INF, INF))
-                v = low if low == high else solve(st, me, stats=stats, tt=tt)
-                line.extend(reversed(rule_line(st, me, v, tt, stats)))
-            if started:
-                return line.pop()
-            if not own_best or st.to_play != me:
-                return rule(st)
-            chosen: Step | None = None
-            best = -INF
-            for mv in own_steps(st):  # the first of equals
-                v = after(st, mv, best)
-                if chosen is None or v > best:
-                    chosen, best = mv, v
-            assert chosen is not None
-            return chosen
-
-        return step
+    def _playouts(self, st: State, me: int, moves: Sequence[Step], ending: int | None,
+                  own_best: bool) -> list[tuple[Step, int, _Tally]]:
+        """Each of ``moves`` played out in the sample ``st`` by the search's core
+        (:func:`tiangow.search.core_playouts`): the rule-based player in every seat — in ``me``'s,
+        with ``own_best``, its best step in the sample instead — until each hand has ``ending``
+        tiles, then a line of best play (``None``: the rule-based player to the end). Each
+        move's net for ``me`` and what befell it, in ``moves``' order; the positions searched
+        count into :attr:`stats`, within its limit (past it, :class:`~tiangow.search.SearchTooLong`)."""
+        got = core_playouts(st, me, moves, 0 if ending is None else ending, own_best and ending is not None,
+                            self.max_discards, self.stats)
+        return [(mv, *_core_tally(st, r)) for mv, r in zip(moves, got, strict=True)]
 
     def _candidates(self, st: State, few: bool = False) -> list[Step]:
         """The steps the seat to act considers: every one once its search is exact, else (or
@@ -529,13 +415,7 @@ class SearchBot:
         if self.plan_for(st.left).exact and not few:
             return moves
         plays = [m for m in moves if type(m) is not int]
-        ds = [m for m in moves if type(m) is int]
-        if len(ds) > self.max_discards:
-            assert st.to_play is not None
-            keep = keep_values(Eye(st, st.to_play))
-            ds.sort(key=lambda m: sum(keep[t] for t in st.tiles_of(m)))
-            ds = ds[:self.max_discards]
-        return plays + ds
+        return plays + core_discards(st, self.max_discards)
 
     def choose(self, view: DealView) -> Move:
         return self.options(view)[0].move
