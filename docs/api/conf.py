@@ -10,8 +10,8 @@ extensions = ["sphinx.ext.autodoc"]
 autodoc_member_order = "bysource"
 autodoc_typehints = "none"
 autodoc_default_options = {"members": True, "show-inheritance": False}
-# The widget kit needs ipywidgets, which the reference does not: its imports are stood in for.
-autodoc_mock_imports = ["ipywidgets", "anywidget", "traitlets", "IPython"]
+# The widget kit needs ipywidgets and the app Voilà, which the reference does not: their imports are stood in for.
+autodoc_mock_imports = ["ipywidgets", "anywidget", "traitlets", "IPython", "voila"]
 html_theme = "alabaster"
 html_title = "tiangow API reference"
 exclude_patterns = ["_build"]
