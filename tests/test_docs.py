@@ -15,6 +15,7 @@ PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 
 
+@pytest.mark.slow  # (issue 69 §6: the full run builds it)
 def test_the_api_reference_builds_without_a_warning(tmp_path: Path) -> None:
     pytest.importorskip("sphinx", reason="Sphinx is in the [test] extra")
     out = subprocess.run([sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(ROOT / "docs" / "api"),

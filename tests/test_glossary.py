@@ -23,6 +23,7 @@ JYUTPING = re.compile(r"^[a-z]+[1-6]( [a-z]+[1-6])*$")
 PINYIN = re.compile(r"^[a-zāáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜü]+( [a-zāáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜü]+)*$")
 
 
+@pytest.mark.slow  # the libraries loaded: the full run
 def test_the_readings_are_what_the_libraries_give() -> None:
     pytest.importorskip("pycantonese")
     pytest.importorskip("pypinyin")

@@ -69,6 +69,7 @@ def check(count: int, seed: int, every: int) -> int:
     return played
 
 
+@pytest.mark.slow  # the statements on 160 positions: the full run
 def test_the_native_cores_playouts_are_the_statements() -> None:
     if search.CORE_BUILD != "native":
         pytest.skip("the CPython extension was not built here")
@@ -80,6 +81,7 @@ def wasm() -> Any:
     return wasmcore.load(wasmcore.wasmtime_runtime())
 
 
+@pytest.mark.slow  # the statements on 160 positions: the full run
 def test_the_webassembly_cores_playouts_are_the_statements(wasm: Any) -> None:
     with search.using_core(wasm):
         assert check(40, 2, 5) > 25

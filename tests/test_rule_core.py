@@ -53,6 +53,7 @@ def wasm() -> Any:
     return wasmcore.load(wasmcore.wasmtime_runtime())
 
 
+@pytest.mark.slow  # the full run
 def test_the_webassembly_core_chooses_as_the_statement_in_python(wasm: Any) -> None:
     seen = 0
     with search.using_core(wasm):
@@ -88,6 +89,7 @@ def endings(rules: Rules, count: int, seed: int, tiles: int = 4) -> Iterator[Sta
             yield st.copy()
 
 
+@pytest.mark.slow  # the full run
 def test_the_cores_line_of_best_play_is_principal_line_preferring_the_rule_based_player() -> None:
     """search.rule_line (the core's, one call) against principal_line(prefer=python_rule_move):
     the same steps on endings under every variant, from each seat, the table fresh or warm."""

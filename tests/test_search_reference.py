@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
+
 from benchmarks import check_search
 from tests.reference import search_v1
 from tiangow import search
@@ -57,6 +59,7 @@ def _left_out_no_better(st: State, discards: list[int], highers: Callable[[int],
     return left_out
 
 
+@pytest.mark.slow  # the reference held on many endings: the full run
 def test_a_discard_left_out_as_dominated_is_never_better_than_one_kept() -> None:
     """The dominance of discards (the relabelling of tests/reference/symmetry.py, as the core does it) checked move by move: at
     seeded follows where two seats hold stacks, every discard it leaves out is worth no more to
@@ -84,6 +87,7 @@ def test_a_discard_left_out_as_dominated_is_never_better_than_one_kept() -> None
     assert left_out > 20  # the reduction was really exercised
 
 
+@pytest.mark.slow  # the reference held on many endings: the full run
 def test_a_discard_left_out_as_dominated_before_two_seats_hold_stacks_is_never_better() -> None:
     """The same, where one seat at most holds stacks (R-$11: a sweep's 八支 reads what was shown),
     with the pairs :meth:`~tests.reference.symmetry.Canon.sweep_highers` lets through — as the
@@ -167,6 +171,7 @@ def test_a_play_left_out_as_dominated_before_two_seats_hold_stacks_never_changes
     assert checked == 24
 
 
+@pytest.mark.slow  # the reference held on many endings: the full run
 def test_the_relaxed_game_as_a_bound_keeps_the_reference_s_values() -> None:
     """The relaxed game (the other three putting off their discards, docs/search.md) is asked
     from 6 tiles a hand; asked from 2 here, so that the small endings the reference solves

@@ -70,6 +70,7 @@ def test_an_unknown_core_is_refused_in_words() -> None:
     assert out.returncode != 0 and "TIANGOW_CORE='gpu': choose one of native, wasm" in out.stderr
 
 
+@pytest.mark.slow  # a build of the module: the full run
 def test_a_fresh_build_gives_the_shipped_modules_values() -> None:
     """Where clang can build the module, a fresh build searches as the shipped one does."""
     if build_wasm.compiler() is None:
