@@ -92,3 +92,16 @@ def test_no_import_loop_between_modules() -> None:
     for mod, deps in every.items():
         if not mod.startswith(("tiangow.drills", "tiangow.widgets", "tiangow.online")):
             assert not {d for d in deps if d.startswith(("tiangow.drills", "tiangow.widgets"))}, mod
+
+
+def test_the_search_and_the_rules_never_reach_up_to_the_players() -> None:
+    """Issue 69 §3: the search, its core's glue and the policy sit below the players and the
+    coach — no import of ``tiangow.bots``, not even a lazy one (the ``search`` ↔ ``bots.rule``
+    loop is broken)."""
+    every = _imports(top_level_only=False)
+    low = ("tiangow.search", "tiangow.state", "tiangow.packed", "tiangow.coreabi", "tiangow.wasmcore",
+           "tiangow.policy", "tiangow.tiles", "tiangow.combos", "tiangow.deal", "tiangow.rules", "tiangow.scoring")
+    for mod in low:
+        assert not {d for d in every.get(mod, ()) if d.startswith("tiangow.bots")}, mod
+    assert not {d for d in every.get("tiangow.policy", ()) if d.startswith("tiangow.")}  # the standard library only
+

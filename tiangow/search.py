@@ -735,14 +735,15 @@ def rule_line(st: State, me: int, value: int, tt: TT | None = None, stats: Searc
     """:func:`principal_line` with the rule-based player's step preferred wherever it keeps the
     value (``prefer=``:func:`tiangow.bots.rule.rule_move`): the coach follows each sample along
     such a line. The compiled core finds the whole line in one call — the same line, step for
-    step (``tests/test_rule_core.py``) — where it has the rule-based player; else
-    :func:`principal_line` does, in Python."""
+    step as :func:`principal_line` preferring the rule-based player's statement
+    (``tests/test_rule_core.py``). :class:`SearchUnavailable` where no core with the rule-based
+    player runs here."""
     stats = SearchStats() if stats is None else stats
     core = _ddcore
-    if core is None or st.to_play is None or coreabi.SINCE["rule_plays"] > core.ABI:
-        from .bots.rule import rule_move
-
-        return principal_line(st, me, value, tt, stats, prefer=rule_move)
+    if st.to_play is None:
+        return []
+    if core is None or coreabi.SINCE["rule_plays"] > core.ABI:
+        raise SearchUnavailable(f"the search cannot run here: {_WHY_NONE or 'no core with the rule-based player'}")
     budget = _budget_left(stats)
     d = st.disc
     steps, nodes = _context(st).line(_core_state(st), (d[0], d[1], d[2], d[3]), me, value, tt is None, budget)
