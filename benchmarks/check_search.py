@@ -5,7 +5,7 @@
     python -m benchmarks.check_search --endings 2000 --relaxed-from 2
 
 
-Each ending is a seeded deal played sensibly (``tiangow.bots.positions.deal_until``) until a
+Each ending is a seeded deal played sensibly (``tiangow.players.positions.deal_until``) until a
 trick starts with at most ``--tiles`` tiles in each hand, under a rule set drawn from every
 combination of the variants (RULES §10). For each, the seat to act and one other seat are
 solved for each goal (net, forced win, possible win) by both searches; every difference is
@@ -28,8 +28,8 @@ import time
 from tests.helpers import all_rules
 from tests.reference import search_v1 as reference
 from tiangow import search
-from tiangow.bots.positions import deal_until
 from tiangow.deal import Deal
+from tiangow.players.positions import deal_until
 
 GOALS = ("NET", "FORCED_WIN", "POSSIBLE_WIN")
 

@@ -8,7 +8,7 @@ for each kind of opponents (``rule``: lesson 08's and a shared table's rule-base
 bots in every seat until the learner's seat (East, the banker) is to act with 8, 6 and 4 tiles
 in hand (``--sizes``). There the coach gives its hint, as lesson 08's does (``Coach()``), and
 every option it lists is played out on the same ``--deals`` deals of the tiles East has not
-seen (:func:`tiangow.bots.base.sample_deal`: consistent with all East saw), the other three as
+seen (:func:`tiangow.players.base.sample_deal`: consistent with all East saw), the other three as
 the opponents and East's later steps by ``--learner`` (``model``, the coach's own model: a
 learner who plays on well, without seeing hidden tiles). An option's *played* figure is its
 mean net over those deals, from the hint's moment to the end of the hand (the settlement and
@@ -48,10 +48,10 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from tiangow.bots.base import Bot, sample_deal
-from tiangow.bots.hints import Coach
-from tiangow.bots.record import opponent
+from tiangow.coach.hints import Coach
+from tiangow.coach.record import opponent
 from tiangow.deal import Deal
+from tiangow.players.base import Bot, sample_deal
 from tiangow.policy import POLICY
 from tiangow.scoring import Payment
 

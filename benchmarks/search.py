@@ -2,7 +2,7 @@
 
 Prints, for positions taken from seeded hands played by the rule-based bots:
 
-- **hint latency** — :meth:`tiangow.bots.Coach.hint` as lesson 08 calls it (a fresh coach
+- **hint latency** — :meth:`tiangow.coach.Coach.hint` as lesson 08 calls it (a fresh coach
   each time, so nothing is cached): median, 95th percentile and maximum;
 - **exact solves** — :func:`tiangow.search.solve` of positions with 4 tiles in each hand
   (and 3, for reference): median, 95th percentile, maximum, nodes searched;
@@ -58,13 +58,13 @@ import time
 import zlib
 from collections.abc import Iterator, Sequence
 
-from tiangow.bots.base import sample_state
-from tiangow.bots.hints import Coach, Mark, mark_for, net_text
-from tiangow.bots.positions import deal_until
-from tiangow.bots.rule import RuleBot
-from tiangow.bots.search import Option, SearchBot
+from tiangow.coach.hints import Coach, Mark, mark_for, net_text
 from tiangow.deal import Deal, DealView
 from tiangow.move import Move
+from tiangow.players.base import sample_state
+from tiangow.players.positions import deal_until
+from tiangow.players.rule import RuleBot
+from tiangow.players.search import Option, SearchBot
 from tiangow.policy import POLICY
 from tiangow.search import Goal, SearchStats, SearchTooLong, solve, solve_range, step_values
 from tiangow.state import State, Step
@@ -330,7 +330,7 @@ def sampling_ceiling(values: dict[Move, list[int]], k: int, rng: random.Random,
     exact samples: ``draws`` times, ``k`` of the samples in ``values`` (as
     :func:`reference_values` gives them) are the coach's and the rest the reference's; the
     coach's marks are compared with the reference's (both with the margins for exact figures,
-    or with ``exact`` false those for played-out ones, :func:`~tiangow.bots.hints.mark_for`),
+    or with ``exact`` false those for played-out ones, :func:`~tiangow.coach.hints.mark_for`),
     and its best option's loss is measured under the
     reference. Returns (marks agreeing, marks compared, losses). Nothing but sampling separates
     the two: this is the most any coach of ``k`` samples can expect of agreement.
@@ -664,7 +664,7 @@ ReviewRow = tuple[int, int, int | None, int | None, int, float]
 
 
 def review_searches(deals: int, max_nodes: int, seed: int = 0) -> list[ReviewRow]:
-    """The review's search from the start (:mod:`tiangow.bots.ahead`'s job, in this process) for
+    """The review's search from the start (:mod:`tiangow.coach.ahead`'s job, in this process) for
     every seat of the first ``deals`` seeded whole hands: for each, the hand, the seat, the
     bounds :func:`~tiangow.search.solve_range` proves within ``max_nodes`` positions (equal where
     it finished), the positions and the seconds."""

@@ -31,12 +31,12 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from tiangow.bots.base import Bot, BotError, RandomBot, play_hand
-from tiangow.bots.hints import Coach
-from tiangow.bots.rule import RuleBot
-from tiangow.bots.search import SearchBot
+from tiangow.coach.hints import Coach
 from tiangow.deal import Deal, DealView
 from tiangow.move import Move
+from tiangow.players.base import Bot, BotError, RandomBot, play_hand
+from tiangow.players.rule import RuleBot
+from tiangow.players.search import SearchBot
 from tiangow.policy import POLICY, Plan
 from tiangow.rules import Rules
 from tiangow.search import core_budget_share

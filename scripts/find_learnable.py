@@ -1,4 +1,4 @@
-"""Find the deals to learn from (``tiangow.bots.session.LEARNABLE``): first hands in which the
+"""Find the deals to learn from (``tiangow.drills.session.LEARNABLE``): first hands in which the
 coach, playing the learner's every action from a seat, wins the hand against lesson 08's bots —
 with the extension's budgets, and then (only the deals won so) in a process on the WebAssembly
 core at the browser's share of the budgets, as the static site plays them. Prints the dict to
@@ -26,7 +26,7 @@ def coach_wins(seat: int, seed: int) -> bool:
     """Whether the coach, playing every action of ``seat`` in the first hand ``seed`` of a
     session (lesson 08's bots in the other seats), wins the hand — on the core and budgets
     this process has."""
-    from tiangow.bots.session import Session
+    from tiangow.drills.session import Session
 
     s = Session(seat=seat, seed=seed)
     while not s.is_over:

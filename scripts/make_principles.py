@@ -1,5 +1,5 @@
 """Write tiangow/data/principles.json: every principle's verdict in each seeded position
-(tiangow.bots.principles), and each principle's first exception worked out, so that no page
+(tiangow.coach.principles), and each principle's first exception worked out, so that no page
 has to search them.
 
     python -m scripts.make_principles [--positions 1500]
@@ -12,7 +12,7 @@ import json
 import time
 from pathlib import Path
 
-from tiangow.bots.principles import PRINCIPLES, example, tally, verdicts
+from tiangow.coach.principles import PRINCIPLES, example, tally, verdicts
 from tiangow.policy import POLICY
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -113,8 +113,8 @@ def hints_code(hands: int) -> str:
 
     from benchmarks.search import hint_latencies
 
-    return ("import json, random, time\nfrom tiangow import Deal\nfrom tiangow.bots.hints import Coach\n"
-            "from tiangow.bots.rule import RuleBot\n" + inspect.getsource(hint_latencies)
+    return ("import json, random, time\nfrom tiangow import Deal\nfrom tiangow.coach.hints import Coach\n"
+            "from tiangow.players.rule import RuleBot\n" + inspect.getsource(hint_latencies)
             + f"print(json.dumps(hint_latencies(hands={hands})))\n")
 
 
@@ -137,8 +137,8 @@ def early_code(per_size: int) -> str:
     from benchmarks.search import coach_positions, early_hint_latencies
 
     return ("import json, random, time\nfrom collections.abc import Sequence\nfrom tiangow import Deal\n"
-            "from tiangow.bots.hints import Coach\nfrom tiangow.bots.positions import deal_until\n"
-            "from tiangow.bots.rule import RuleBot\n" + inspect.getsource(coach_positions)
+            "from tiangow.coach.hints import Coach\nfrom tiangow.players.positions import deal_until\n"
+            "from tiangow.players.rule import RuleBot\n" + inspect.getsource(coach_positions)
             + inspect.getsource(early_hint_latencies)
             + f"print(json.dumps(early_hint_latencies({per_size})))\n")
 
@@ -165,8 +165,8 @@ def hint_figures(pw: Any, chromium: str, site: Site, hands: int, timeout: float)
 
 BOTS_CODE = """
 import json, time
-from tiangow.bots.rule import RuleBot
-from tiangow.bots.session import Session
+from tiangow.players.rule import RuleBot
+from tiangow.drills.session import Session
 
 
 def bot_latencies(hands):

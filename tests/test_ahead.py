@@ -1,5 +1,5 @@
 """The all-hands-open net from the start worked out in another process while a hand is played
-(tiangow.bots.ahead, issue 24 §2): the same answer as the search in the review's own process,
+(tiangow.coach.ahead, issue 24 §2): the same answer as the search in the review's own process,
 taken by the review where its own budget falls short, and nothing where it does not run."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from collections.abc import Iterator
 import pytest
 
 from tiangow import search
-from tiangow.bots import ahead
-from tiangow.bots.review import HandRecord
-from tiangow.bots.session import Session
+from tiangow.coach import ahead
+from tiangow.coach.review import HandRecord
+from tiangow.drills.session import Session
 from tiangow.policy import POLICY
 from tiangow.search import Goal, RangeSearch, SearchStats, core_in_use, solve, solve_range
 

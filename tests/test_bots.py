@@ -14,18 +14,11 @@ from benchmarks.tournament import run as tournament
 from tests.helpers import all_rules, can_discard, known_ending, make_deal, run
 from tests.reference.playouts import StatementBot
 from tiangow import Deal, DealError, Move, Rules, full_set, parse_tiles
-from tiangow.bots import (
-    BotError,
-    RandomBot,
-    RuleBot,
-    SearchBot,
-    play_hand,
-    sample_deal,
-)
-from tiangow.bots.base import sample_state
-from tiangow.bots.positions import deal_until
-from tiangow.bots.rule import rule_move
 from tiangow.packed import pack, subsets, unpack
+from tiangow.players import BotError, RandomBot, RuleBot, SearchBot, play_hand, sample_deal
+from tiangow.players.base import sample_state
+from tiangow.players.positions import deal_until
+from tiangow.players.rule import rule_move
 from tiangow.policy import POLICY
 from tiangow.search import SearchStats, solve, solve_moves, step_values
 from tiangow.state import State
@@ -384,7 +377,7 @@ def test_a_costly_deal_is_left_out_and_the_next_drawn() -> None:
     every option is scored on the same ones, and the hint says how many were left out."""
     from types import SimpleNamespace
 
-    from tiangow.bots import Coach
+    from tiangow.coach import Coach
     from tiangow.widgets.play_html import hint_html
 
     deals = _five_tile_deals(6)
@@ -420,7 +413,7 @@ def test_a_costly_deal_is_left_out_and_the_next_drawn() -> None:
 
 
 def test_a_budget_too_small_plays_out_and_the_hint_says_why() -> None:
-    from tiangow.bots import Coach
+    from tiangow.coach import Coach
 
     view = _five_tile_views(1)[0]
     tiny = SearchBot(random.Random(1), POLICY.but(bot_budget=10), samples=8).options(view)  # type: ignore[arg-type]
@@ -471,7 +464,7 @@ def test_a_hint_with_one_action_open_says_so_and_no_made_up_net() -> None:
     the only action, not "dealt at random 0 times" and an expected net of +0.0."""
     from types import SimpleNamespace
 
-    from tiangow.bots import Coach
+    from tiangow.coach import Coach
     from tiangow.widgets.play_html import hint_html
 
     d = deal_until(random.Random(5), 1)
@@ -561,7 +554,7 @@ def test_the_sampling_ceiling_splits_the_references_samples_between_a_coach_and_
 
 def test_the_coach_benchmark_marks_the_reference_by_the_margins_the_coach_uses_there() -> None:
     from benchmarks.search import _reference_mark
-    from tiangow.bots.hints import Mark
+    from tiangow.coach.hints import Mark
 
     assert _reference_mark(1.2) is Mark.MISTAKE and _reference_mark(1.2, exact=False) is Mark.FINE
     assert _reference_mark(0.28) is Mark.FINE and _reference_mark(0.28, exact=False) is Mark.BEST
@@ -569,7 +562,7 @@ def test_the_coach_benchmark_marks_the_reference_by_the_margins_the_coach_uses_t
 
 def test_the_coach_benchmark_gives_the_sampling_ceiling_beside_the_coachs_figures() -> None:
     from benchmarks.search import coach_against_reference, coach_positions
-    from tiangow.bots import Coach
+    from tiangow.coach import Coach
 
     ds = coach_positions(2, sizes=(3,), seed=2)
     f = coach_against_reference(ds, reference_samples=16, coach=Coach(seed=1, samples=2))  # 8 at 3 tiles
@@ -630,7 +623,7 @@ def test_a_playout_that_ends_exactly_is_worth_the_exact_value_where_it_ends() ->
     """The coach's playouts before its exact search starts (``coach_ending``): the rule-based
     player in every seat until each hand has that many tiles, then a line of best play — so a
     playout's net is the immediate rewards on the way plus the exact value where it switched."""
-    from tiangow.bots.search import _follow
+    from tiangow.players.search import _follow
 
     rng = random.Random(8)
     checked = 0
@@ -666,7 +659,7 @@ def test_the_coach_ends_its_playouts_exactly_from_five_tiles_with_the_compiled_c
     """Before its exact search starts (7 and 8 tiles a hand), the coach's playouts end by
     exact search from the policy's ``coach_ending`` tiles, and the hint says so;
     every build of the core alike."""
-    from tiangow.bots import Coach
+    from tiangow.coach import Coach
 
     COACH_ENDING = POLICY.coach_ending
     assert COACH_ENDING == 5
@@ -687,7 +680,7 @@ def test_own_best_playouts_take_the_seats_best_steps_against_the_rule_based_play
     for the seat is the most it can get in that sample over its candidate steps (the rule-based player's among
     them), the other three playing as the rule-based player — never less than the rule-based
     player's own playout, and equal to a plain recursion over the same steps."""
-    from tiangow.bots.search import _follow
+    from tiangow.players.search import _follow
 
     def best(st: State, me: int, bot: SearchBot, tiles: int) -> int:
         if st.to_play is None:
@@ -853,8 +846,8 @@ def test_the_coach_benchmark_holds_an_own_best_coach_to_an_own_best_reference() 
     never below the rule-based player's, with whether the seat won along each — and the
     benchmark compares every option's shown figures (net, and chance of winning) with it."""
     from benchmarks.search import coach_against_reference, coach_positions, reference_values
-    from tiangow.bots import Coach
-    from tiangow.bots.search import _follow
+    from tiangow.coach import Coach
+    from tiangow.players.search import _follow
 
     ds = coach_positions(2, sizes=(7,), seed=4)
     coach = Coach(seed=1, samples=4, policy=POLICY.but(coach_own_best=True))
@@ -888,8 +881,8 @@ def test_the_hint_and_the_mark_show_each_option_as_one_whole_figure() -> None:
     import re
     from types import SimpleNamespace
 
-    from tiangow.bots import Coach
-    from tiangow.bots.hints import net_text, outcome_text
+    from tiangow.coach import Coach
+    from tiangow.coach.hints import net_text, outcome_text
     from tiangow.widgets.play_html import hint_html
 
     for i, d in enumerate(_five_tile_deals(6)):

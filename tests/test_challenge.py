@@ -99,7 +99,7 @@ def test_a_link_from_the_version_before_the_strong_bots_changed_is_refused_and_s
 
 
 def test_a_challenges_review_replays_the_coach_against_the_bots_it_was_played_against() -> None:
-    from tiangow.bots.session import Session
+    from tiangow.drills.session import Session
 
     for bots in ("search", "rule"):
         c = Challenge(5, Rules(), bots, 2)

@@ -9,10 +9,12 @@ import pytest
 
 from tests.helpers import known_ending, make_deal, run
 from tiangow import Deal, IllegalPlay, Move, Rules, parse_tiles
-from tiangow.bots import BotError, Coach, Mark, Session
-from tiangow.bots.hints import outcome_text
+from tiangow.coach import Coach, Mark
+from tiangow.coach.hints import outcome_text
 from tiangow.deal import DealView
 from tiangow.drills.play import HANDS_TO_MASTER, PlayRecord
+from tiangow.drills.session import Session
+from tiangow.players import BotError
 from tiangow.policy import POLICY
 
 
@@ -71,7 +73,7 @@ def test_nudge_on_the_last_trick_and_r_w2() -> None:
 
 
 def test_nudge_points_at_the_last_copy() -> None:
-    from tiangow.bots.hints import _facts, _why_top
+    from tiangow.coach.hints import _facts, _why_top
 
     d = make_deal("66 44 44 13 55 33 22 15", "66 11 11 13 55 33 22 56", "46 46 16 16 56 15 36 45",
                   "26 35 25 34 24 23 14 12")
@@ -212,7 +214,7 @@ def test_play_record_counts_hands_and_survives_bad_state() -> None:
 
 
 def test_unscored_hands_can_still_be_searched() -> None:
-    from tiangow.bots import SearchBot, play_hand
+    from tiangow.players import SearchBot, play_hand
 
     d = Deal.random(random.Random(4), rules=Rules(hand_size=4))
     play_hand(d, [SearchBot(s, samples=3) for s in range(4)])
@@ -222,8 +224,8 @@ def test_unscored_hands_can_still_be_searched() -> None:
 def test_the_hint_says_when_it_ranks_money_above_the_chance_of_winning() -> None:
     """Issue 12 §16: the recommended move may win the hand less often; one line says why."""
     from tiangow import Move
-    from tiangow.bots.hints import Hint, ranking_note
-    from tiangow.bots.search import Option
+    from tiangow.coach.hints import Hint, ranking_note
+    from tiangow.players.search import Option
 
     safe = Option(Move.parse("discard 13"), 1.5, 0.2, 20, False, 0.30, -5, 8)
     bold = Option(Move.parse("play 66"), 0.4, 0.4, 20, False, 0.45, -20, 16)
@@ -238,8 +240,8 @@ def test_the_hint_says_when_it_ranks_money_above_the_chance_of_winning() -> None
 def test_marks_leave_a_margin_the_samples_cannot_resolve() -> None:
     # An action a hair short of the top option over the samples is marked best, and the mark
     # says by how much (issue 23: a recommendation within 0.25 of the best counts as right).
-    from tiangow.bots.hints import mark_for
-    from tiangow.bots.positions import deal_until
+    from tiangow.coach.hints import mark_for
+    from tiangow.players.positions import deal_until
 
     d = deal_until(random.Random(3), 3)
     view = d.view(d.to_play)
@@ -258,7 +260,7 @@ def test_marks_leave_a_margin_the_samples_cannot_resolve() -> None:
 def test_a_follow_reason_is_true_about_lower_plays() -> None:
     # South beats 梅 with 人 while 和, lower, would beat it too but makes South's pair of 和:
     # the reason says so instead of calling 人 "the lowest play that beats 梅" (issue 24 §5).
-    from tiangow.bots.hints import _facts, _reason
+    from tiangow.coach.hints import _facts, _reason
 
     d = make_deal("55 66 11 12 22 33 36 46", "44 13 13 56 16 15 26 34", "66 11 44 55 33 22 24 35",
                   "23 14 25 45 46 16 56 15")
@@ -273,7 +275,8 @@ def test_a_follow_reason_is_true_about_lower_plays() -> None:
 
 
 def test_a_session_takes_the_coach_it_is_given_and_refuses_anything_else() -> None:
-    from tiangow.bots import Coach, Session
+    from tiangow.coach import Coach
+    from tiangow.drills.session import Session
 
     cheap = Coach(0, samples=2)
     s = Session(seat=0, seed=4, opponents="rule", coach=cheap)
@@ -291,7 +294,7 @@ def test_the_nudge_leads_towards_the_recommendation_never_away() -> None:
     second stage recommends leading the seat's strongest tile of that kind."""
     import random
 
-    from tiangow.bots.positions import deal_until
+    from tiangow.players.positions import deal_until
 
     rng = random.Random(45)
     checked = strong = 0
@@ -381,7 +384,7 @@ def test_a_played_out_chance_of_winning_says_whose_play_it_measures() -> None:
 
 
 def _view_with(rng: random.Random, tiles: int) -> DealView:
-    from tiangow.bots.positions import deal_until
+    from tiangow.players.positions import deal_until
 
     d = deal_until(rng, tiles)
     while len(d.holding(d.to_play)) != tiles:  # type: ignore[arg-type]  # a trick of two skips one
@@ -438,7 +441,7 @@ def test_a_slow_core_keeps_as_many_samples_early_in_a_hand_as_later(monkeypatch:
                                                                     factor: int) -> None:
     """Three times the samples at 6 to 8 tiles where the core runs natively, on wasmtime or in the
     static site's browser (its share of the budgets, 0.5); not on a core slower still."""
-    from tiangow.bots import hints
+    from tiangow.coach import hints
 
     monkeypatch.setattr(hints, "core_budget_share", lambda: share)
     assert POLICY.early_factor_for(share) == factor
@@ -446,7 +449,7 @@ def test_a_slow_core_keeps_as_many_samples_early_in_a_hand_as_later(monkeypatch:
 
 
 def test_the_model_bot_plays_what_the_coach_recommends_from_its_seat() -> None:
-    from tiangow.bots import ModelBot, play_hand
+    from tiangow.players import ModelBot, play_hand
 
     d = Deal.random(11)
     view = d.view(d.to_play)  # type: ignore[arg-type]
@@ -461,8 +464,8 @@ def test_a_hairs_difference_is_said_in_words_never_in_decimals_the_figures_canno
     reason — and their nets are the whole numbers the table shows, never "only 0.02 short"."""
     import re
 
-    from tiangow.bots.hints import net_text
-    from tiangow.bots.positions import deal_until
+    from tiangow.coach.hints import net_text
+    from tiangow.players.positions import deal_until
 
     d = deal_until(random.Random(18), 3)
     view = d.view(d.to_play)

@@ -24,12 +24,12 @@ from tiangow import (
     settle,
 )
 from tiangow import next_banker as engine_next_banker
-from tiangow.bots.positions import deal_until
 from tiangow.combos import can_beat
 from tiangow.drills import DrillFinished, MasteryCheck, dealing, ranks, scoring, tricks, variants
 from tiangow.drills import combinations as combos_drill
 from tiangow.drills.base import AnswerError, Question
 from tiangow.errors import NotACombination, TiangowError
+from tiangow.players.positions import deal_until
 
 SEEDS = range(40)
 

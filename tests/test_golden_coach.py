@@ -21,8 +21,9 @@ from typing import Any
 import pytest
 
 from tiangow import Deal
-from tiangow.bots import RuleBot, SearchBot
-from tiangow.bots.hints import Coach, ModelBot
+from tiangow.coach.hints import Coach
+from tiangow.players import RuleBot, SearchBot
+from tiangow.players.model import ModelBot
 from tiangow.search import CORE_BUILD, solve, solve_moves
 
 GOLDEN = Path(__file__).with_name("golden") / "coach.json"

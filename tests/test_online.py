@@ -770,7 +770,7 @@ def test_the_tables_run_beside_voila_in_a_jupyter_server_as_on_binder(tmp_path: 
 def test_after_a_hand_each_seat_reviews_its_own_play_with_the_coachs_marks() -> None:
     """§5: the finished hand the service sends every role is enough for the review of a seat's
     own play (lesson 08's marks, why and retries); a record tampered with is refused."""
-    from tiangow.bots.review import Review
+    from tiangow.coach.review import Review
     from tiangow.widgets.friends import bot_moves, table_record
 
     t = Table("x", TableConfig(), seeded(12))
@@ -1032,7 +1032,7 @@ def test_the_network_option_serves_the_course_and_tables_and_nothing_else(tmp_pa
 def test_a_bot_that_fails_does_not_stall_the_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Where the search bot cannot think (no search core), the rule-based player moves for it,
     and the fault is noted."""
-    from tiangow.bots.search import SearchBot
+    from tiangow.players.search import SearchBot
 
     def broken(self: Any, view: Any) -> Any:
         raise RuntimeError("no search core here")
@@ -1133,7 +1133,7 @@ def test_a_hint_never_holds_up_its_table(tmp_path: Path, monkeypatch: pytest.Mon
     """The coach thinks off the table's loop: while a slow hint is worked out for East, West's
     ping is answered at once and East's own move is made; the hint, of no use once the table
     has moved on, comes back as such (not as advice for a position gone)."""
-    from tiangow.bots.hints import Coach
+    from tiangow.coach.hints import Coach
 
     real = Coach.hint
 

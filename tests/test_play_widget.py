@@ -8,7 +8,7 @@ import pytest
 
 from tests.helpers import plays_of
 from tiangow import Rules
-from tiangow.bots.hints import Coach
+from tiangow.coach.hints import Coach
 from tiangow.drills.play import PlayRecord
 from tiangow.widgets import LANGUAGE, PlayTable
 from tiangow.widgets.settings import VARIANT_CHOICES
@@ -184,7 +184,7 @@ def test_hint_outcomes_say_guaranteed_only_for_one_whole_net() -> None:
     (whose play that measures outside the hint's table)."""
     import re
 
-    from tiangow.bots.hints import outcome_text, win_share
+    from tiangow.coach.hints import outcome_text, win_share
 
     net = r"[+−]?\d+"
     alone = re.compile(rf"(guaranteed net {net}|expected net {net}( \({net} to {net}, depending on the tiles "
@@ -269,8 +269,8 @@ the full-width ones (東（你）：0, （莊家、你）)."""
 
 @pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans"])
 def test_chinese_at_the_table_takes_full_width_punctuation(lang: str) -> None:
-    from tiangow.bots.session import Session
     from tiangow.drills.scoring import ScoringDrill
+    from tiangow.drills.session import Session
     from tiangow.widgets.play_html import deal_line_html, result_html, running_score_html
     from tiangow.widgets.render import seat_html
     from tiangow.widgets.scoring import SettlementQuiz

@@ -1,5 +1,5 @@
 """The coach's playouts as the search's compiled core plays them
-(:func:`tiangow.search.core_playouts`, which :class:`tiangow.bots.SearchBot` asks where a core
+(:func:`tiangow.search.core_playouts`, which :class:`tiangow.players.SearchBot` asks where a core
 runs) against their statement in Python (``tests/reference/playouts.py``'s ``StatementBot``): the
 same figures for every option — means, spreads, outlooks — and the same positions searched, so
 that a budget drops the same samples, on seeded positions of 5–8 tiles a hand under the rule
@@ -18,8 +18,8 @@ import pytest
 from tests.helpers import all_rules
 from tests.reference.playouts import StatementBot
 from tiangow import Deal, search, wasmcore
-from tiangow.bots import SearchBot
-from tiangow.bots.positions import deal_until, sensible_action
+from tiangow.players import SearchBot
+from tiangow.players.positions import deal_until, sensible_action
 from tiangow.policy import POLICY
 
 

@@ -120,8 +120,8 @@ def test_puzzles_served_follow_the_rating() -> None:
 def test_a_due_position_of_the_mistakes_deck_is_tried_again_on_the_practice_page() -> None:
     """The deck lesson 08's reviews fill (issue 24) is drawn from here: a due position is shown,
     one try judged by the coach of that hand, the box moves, lesson 08's progress is saved."""
-    from tiangow.bots import Session
     from tiangow.drills.play import PlayRecord
+    from tiangow.drills.session import Session
 
     s = Session(seat=1, seed=3, opponents="rule", samples=8, coach_samples=8)
     s.run_bots()  # to the learner's (South's) first action
@@ -149,8 +149,8 @@ def test_a_due_position_of_the_mistakes_deck_is_tried_again_on_the_practice_page
 def test_a_wrong_try_at_a_mistake_leaves_a_second_try_or_the_answer() -> None:
     """Issue 45 §4: "Try again, or show the answer" means it — a wrong try leaves the position
     open for a second one, or the answer on request; the deck moves by the first try."""
-    from tiangow.bots import Session
     from tiangow.drills.play import PlayRecord
+    from tiangow.drills.session import Session
 
     s = Session(seat=1, seed=3, opponents="rule", samples=8, coach_samples=8)
     s.run_bots()
@@ -189,8 +189,8 @@ def test_a_wrong_try_at_a_mistake_leaves_a_second_try_or_the_answer() -> None:
 def test_tiles_and_mistakes_due_come_in_one_stream_most_overdue_first() -> None:
     """Issue 25, point 4a: the day's due items are mixed — a position of the mistakes deck due
     before a tile comes before it, then the tile, in one box on the page."""
-    from tiangow.bots import Session
     from tiangow.drills.play import PlayRecord
+    from tiangow.drills.session import Session
 
     s = Session(seat=1, seed=3, opponents="rule", samples=8, coach_samples=8)
     s.run_bots()

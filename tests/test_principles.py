@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tiangow.bots.principles import (
+from tiangow.coach.principles import (
     PRINCIPLES,
     example,
     judge,
@@ -23,7 +23,7 @@ from tiangow.widgets.principles import PrinciplesView, kind_of
 
 
 def _kept() -> dict[str, str]:
-    from tiangow.bots.principles import _data
+    from tiangow.coach.principles import _data
 
     marks = _data()["verdicts"]
     assert isinstance(marks, dict)

@@ -88,7 +88,7 @@ def test_puzzles_are_made_from_real_deals() -> None:
 
 def test_sure_stacks_is_exact_on_small_endings() -> None:
     """The stacks solver against a plain minimax over the public API (no table), on endings."""
-    from tiangow.bots.positions import deal_until
+    from tiangow.players.positions import deal_until
 
     def brute(d: Deal, seat: int, k: int) -> bool:
         if d.stacks[seat] >= k:

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from tiangow import Deal, Move, search
-from tiangow.bots import BotError
-from tiangow.bots.hints import Mark
-from tiangow.bots.review import HandRecord, Strength
-from tiangow.bots.session import PAST_KEPT, Session
+from tiangow.coach.hints import Mark
+from tiangow.coach.review import HandRecord, Strength
+from tiangow.drills.session import PAST_KEPT, Session
+from tiangow.players import BotError
 from tiangow.search import Goal, SearchStats, SearchTooLong, solve
 
 
@@ -84,7 +84,7 @@ def test_the_strength_cites_its_figures(played: Session) -> None:
     v = st.verdict()
     for text in (v.en, v.zh):
         assert f"{st.result:+d}".replace("-", "−") in text
-        from tiangow.bots.hints import whole
+        from tiangow.coach.hints import whole
 
         assert whole(st.expected) in text  # whole, as every page shows the coach's figures
     if st.open_net is not None:
@@ -112,7 +112,7 @@ def test_a_retry_is_right_only_for_a_best_move(played: Session) -> None:
     right = r.retry(j.at, j.better)
     assert right.right and right.text.en.startswith("Right!")
     # a wrong try says how far it falls short, and does not give the answer away
-    from tiangow.bots.hints import short_text
+    from tiangow.coach.hints import short_text
 
     assert f"{short_text(wrong.marked.loss).en} short" in wrong.text.en and "Better" not in wrong.text.en
     refused = r.retry(j.at, Move.parse("play 6-6 6-6"))
@@ -135,11 +135,11 @@ def test_finished_hands_are_kept_for_review_across_a_snapshot() -> None:
 
 
 def test_a_record_names_the_bots_it_was_played_against_and_replays_against_them() -> None:
-    from tiangow.bots.hints import ModelBot
-    from tiangow.bots.record import opponent
-    from tiangow.bots.rule import RuleBot
-    from tiangow.bots.search import SearchBot
-    from tiangow.bots.session import STRONG
+    from tiangow.coach.record import opponent
+    from tiangow.drills.session import STRONG
+    from tiangow.players.model import ModelBot
+    from tiangow.players.rule import RuleBot
+    from tiangow.players.search import SearchBot
 
     strong = Session(seat=1, seed=3).hand_record()
     assert (strong.opponents, strong.samples) == (STRONG, 20) == ("model", 20)
@@ -226,7 +226,7 @@ def _coach_plays(s: Session) -> None:
 @pytest.mark.parametrize("seat", [0, *(pytest.param(s, marks=pytest.mark.slow) for s in (1, 2, 3))])
 def test_a_hand_to_learn_from_is_won_by_good_play(seat: int) -> None:
     """Issue 24 §4: the deal offered is one the coach, in the learner's seat, wins."""
-    from tiangow.bots.session import LEARNABLE
+    from tiangow.drills.session import LEARNABLE
 
     s = Session(seat=seat, seed=77, opponents="rule", rules=None)
     s.change(opponents="rule")
@@ -245,7 +245,7 @@ def test_a_hand_to_learn_from_is_won_by_good_play(seat: int) -> None:
 _WON = """
 import sys
 from tiangow import search
-from tiangow.bots.session import LEARNABLE
+from tiangow.drills.session import LEARNABLE
 from scripts.find_learnable import coach_wins
 if len(sys.argv) > 1:  # the browser's share of the coach's budgets (tiangow.wasmcore.Core.BUDGET_SHARE)
     search._ddcore.BUDGET_SHARE = float(sys.argv[1])
@@ -259,7 +259,7 @@ for seat, seeds in LEARNABLE.items():
 def test_the_deals_to_learn_from_were_found_with_the_policy_in_use() -> None:
     """Issue 69 §1: LEARNABLE's deals are won by the coach of one policy; another policy (a knob
     that changes play or advice) needs them found again."""
-    from tiangow.bots.session import LEARNABLE_POLICY
+    from tiangow.drills.session import LEARNABLE_POLICY
     from tiangow.policy import POLICY
 
     assert POLICY.version == LEARNABLE_POLICY, (
@@ -291,7 +291,7 @@ def test_hands_to_learn_from_are_won_by_the_coach_in_both_places(where: str) -> 
 
 def test_what_the_search_proved_from_the_start_is_kept_where_it_gave_up(played: Session,
                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    from tiangow.bots.review import Review
+    from tiangow.coach.review import Review
     from tiangow.policy import POLICY
     # a budget that proves one end from the start of this hand but not its value
     rec = played.hand_record()
@@ -330,7 +330,7 @@ def test_bounds_from_the_start_in_words() -> None:
 
 
 def test_a_search_that_found_nothing_exact_is_not_redone(played: Session, monkeypatch: pytest.MonkeyPatch) -> None:
-    from tiangow.bots.review import Review
+    from tiangow.coach.review import Review
     rec = HandRecord.from_json({**played.hand_record().to_json(), "cn": -4, "ds": {}})
     assert rec.dd is None and rec.ds == (None, None)
 
@@ -345,7 +345,7 @@ def test_a_search_that_found_nothing_exact_is_not_redone(played: Session, monkey
 
 def test_the_reviews_better_action_is_named_not_only_drawn(played: Session) -> None:
     """Issue 45 §2: "Better:" in the review names its tiles beside their picture."""
-    from tiangow.bots.review import Review
+    from tiangow.coach.review import Review
     from tiangow.widgets.review import review_step_html
 
     r = Review(played.hand_record())
@@ -367,7 +367,7 @@ def test_the_reviews_better_action_is_named_not_only_drawn(played: Session) -> N
 def test_the_verdict_names_only_what_cost_the_learner(fines: int, mistakes: int, said: str, unsaid: str) -> None:
     """"Your fine actions and mistakes cost 8.6" where there was no fine action read as if there
     were (issue 68.3): the verdict counts what there was, in both languages."""
-    from tiangow.bots.review import Strength
+    from tiangow.coach.review import Strength
 
     s = Strength(-1.0, None, 0, None, -3, 8.6, mistakes, fines=fines)
     text = s.verdict()

@@ -1,5 +1,5 @@
 """The rule-based player as the search's compiled core makes it (``rule`` of a core's context,
-which :func:`tiangow.bots.rule.rule_move` asks where a core runs) against its statement in
+which :func:`tiangow.players.rule.rule_move` asks where a core runs) against its statement in
 Python (``tests/reference/rule.py``): the same choice, and the same lowest discards, in every position met
 along seeded hands under every rule variant, played by a mix of players so that leads, follows,
 discards, last tricks and blocked plays all come up — natively and as WebAssembly."""
@@ -15,7 +15,7 @@ import pytest
 from tests.helpers import all_rules
 from tests.reference.rule import lowest_discards, python_rule_move
 from tiangow import Deal, Rules, search, wasmcore
-from tiangow.bots.rule import rule_move
+from tiangow.players.rule import rule_move
 from tiangow.search import core_discards, core_rule_move
 from tiangow.state import State, Step
 

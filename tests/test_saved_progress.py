@@ -13,13 +13,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tiangow import Natural, Rules, RulesError
-from tiangow.bots.hints import Coach
-from tiangow.bots.rule import RuleBot
-from tiangow.bots.session import SNAPSHOT_VERSION, Session
+from tiangow.coach.hints import Coach
 from tiangow.drills import TileDrill
 from tiangow.drills.base import Leitner, Score
 from tiangow.drills.mastery import MasteryCheck
 from tiangow.drills.play import PlayRecord
+from tiangow.drills.session import SNAPSHOT_VERSION, Session
+from tiangow.players.rule import RuleBot
 from tiangow.widgets import LANGUAGE, IndexPage, LessonPage, PlayTable, ProgressStore
 from tiangow.widgets.progress import SCHEMA, migrate, sanitize
 
@@ -39,7 +39,7 @@ def _cheap_coach() -> Coach:
 def _learner_moves(s: Session, n: int) -> None:
     """Let the bots and the learner (who follows the rule bot's choice) act until the learner
     has acted ``n`` times or the hand is over."""
-    from tiangow.bots.rule import RuleBot
+    from tiangow.players.rule import RuleBot
 
     me = RuleBot(99)
     done = 0

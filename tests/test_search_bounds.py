@@ -12,7 +12,7 @@ import pytest
 from benchmarks import check_search
 from tests.reference.bounds import Floor
 from tiangow import Deal, Rules, parse_tiles
-from tiangow.bots.positions import deal_until, sensible_action
+from tiangow.players.positions import deal_until, sensible_action
 from tiangow.rules import DEFAULT_RULES
 from tiangow.scoring import Finish, compute_settlement
 from tiangow.search import CORE, SearchStats, solve, without_floor

@@ -13,7 +13,7 @@ import pytest
 from benchmarks import check_search
 from tests.reference import search_v1
 from tiangow import Deal, search
-from tiangow.bots.positions import deal_until
+from tiangow.players.positions import deal_until
 from tiangow.rules import Rules
 
 
@@ -202,7 +202,7 @@ def few_holding_stacks(count: int, seed: int) -> list[tuple[Deal, int]]:
     """Seeded positions of 3 or 4 tiles a hand (some within a trick) where one seat at most
     holds stacks, under the free-splitting variants, each with a seat to search for."""
     from tests.helpers import all_rules
-    from tiangow.bots.positions import sensible_action
+    from tiangow.players.positions import sensible_action
 
     variants = [r for r in all_rules((8,)) if r.free_split]
     rng = random.Random(seed)

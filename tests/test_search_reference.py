@@ -68,7 +68,7 @@ def test_a_discard_left_out_as_dominated_is_never_better_than_one_kept() -> None
     reference (which has no such reduction)."""
     import random
 
-    from tiangow.bots.positions import deal_until, sensible_action
+    from tiangow.players.positions import deal_until, sensible_action
 
     rng = random.Random(23)
     rules = [r for r in check_search.all_rules(hand_sizes=(8,)) if r.scored and r.free_split]
@@ -95,8 +95,8 @@ def test_a_discard_left_out_as_dominated_before_two_seats_hold_stacks_is_never_b
     import random
 
     from tests.reference.symmetry import canon_for
-    from tiangow.bots.positions import sensible_action
     from tiangow.deal import Deal
+    from tiangow.players.positions import sensible_action
 
     rng = random.Random(29)
     rules = [r for r in check_search.all_rules(hand_sizes=(8,)) if r.scored and r.free_split]
@@ -136,8 +136,8 @@ def test_a_play_left_out_as_dominated_before_two_seats_hold_stacks_never_changes
     kept cannot make its last single 八支 one way and 七支 the other."""
     import random
 
-    from tiangow.bots.positions import sensible_action
     from tiangow.deal import Deal
+    from tiangow.players.positions import sensible_action
 
     rng = random.Random(37)
     rules = [r for r in check_search.all_rules(hand_sizes=(8,)) if r.scored and r.free_split]
@@ -207,7 +207,7 @@ def test_a_play_left_out_as_dominated_never_changes_a_value() -> None:
     and for the seat after it (one of the three playing together against it) is the reference's."""
     import random
 
-    from tiangow.bots.positions import deal_until, sensible_action
+    from tiangow.players.positions import deal_until, sensible_action
 
     rng = random.Random(31)
     rules = [r for r in check_search.all_rules(hand_sizes=(8,)) if r.scored and r.free_split]

@@ -21,7 +21,7 @@ import pytest
 from benchmarks import check_search
 from scripts import build_wasm
 from tiangow import Deal, search, wasmcore
-from tiangow.bots.positions import deal_until
+from tiangow.players.positions import deal_until
 from tiangow.search import SearchStats, SearchTooLong
 
 native = pytest.mark.skipif(search.CORE_BUILD != "native", reason="the CPython extension was not built here")

@@ -258,7 +258,7 @@ def _shown_in_chinese() -> Iterator[tuple[str, str]]:
     """(where, text) for what a Chinese reader is shown as it is shown: a whole hand at a shared
     table drawn for a seat and the spectator, with the coach's hints, the settlement and the
     hand's review, in 繁 and 简; and every drill's generated questions."""
-    from tiangow.bots.hints import Coach
+    from tiangow.coach.hints import Coach
     from tiangow.online.page import hint_parts, parts
     from tiangow.online.table import Table, TableConfig
 

@@ -102,7 +102,7 @@ def test_built_wheel_installs_every_module_and_runs_a_lesson(tmp_path: Path) -> 
         for p in (ROOT / "tiangow").rglob("*.py") if p.name != "__init__.py" or p.parent != ROOT / "tiangow"
     )
     assert set(expected) <= set(result["modules"]), sorted(set(expected) - set(result["modules"]))
-    assert {"tiangow.bots", "tiangow.drills", "tiangow.widgets", "tiangow.bots.hints"} <= set(result["modules"])
+    assert {"tiangow.players", "tiangow.coach", "tiangow.drills", "tiangow.widgets", "tiangow.coach.hints"} <= set(result["modules"])
     # pip install built the search's compiled core (g++ and the Python headers are on every
     # machine here; elsewhere the package would install without it and run the pure twin).
     if os.environ.get("CI") == "true" or shutil.which("g++"):
@@ -116,7 +116,7 @@ def test_built_wheel_installs_every_module_and_runs_a_lesson(tmp_path: Path) -> 
 NO_COMPILER = textwrap.dedent('''
     import doctest, json, random, sys
     from tiangow import search
-    from tiangow.bots.positions import deal_until
+    from tiangow.players.positions import deal_until
 
     failed = doctest.testmod(search).failed
     values = []
@@ -134,7 +134,7 @@ def test_an_install_without_a_compiler_searches_on_the_shipped_module(tmp_path: 
     import random
 
     from tiangow import search
-    from tiangow.bots.positions import deal_until
+    from tiangow.players.positions import deal_until
 
     src = tmp_path / "src"
     shutil.copytree(ROOT / "tiangow", src / "tiangow", ignore=shutil.ignore_patterns("__pycache__", "*.so"))

@@ -1,4 +1,4 @@
-"""Why one action beats another (tiangow/bots/why.py, issue 24 §1): every figure a reason
+"""Why one action beats another (tiangow/coach/why.py, issue 24 §1): every figure a reason
 cites is the samples' own, in every language, and points the right way."""
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ import pytest
 
 from tests.helpers import known_ending
 from tiangow import Deal, Move, parse_tiles, search
-from tiangow.bots import Coach, Mark
-from tiangow.bots.positions import deal_until
-from tiangow.bots.rule import rule_move
-from tiangow.bots.search import Option, SearchBot
-from tiangow.bots.why import Fact, compare, split_combinations, whole
+from tiangow.coach import Coach, Mark
+from tiangow.coach.why import Fact, compare, split_combinations, whole
+from tiangow.players.positions import deal_until
+from tiangow.players.rule import rule_move
+from tiangow.players.search import Option, SearchBot
 
 
 def _positions(count: int, tiles: int, seed: int) -> list[Deal]:
@@ -148,7 +148,7 @@ def test_split_combinations() -> None:
 def test_a_reason_does_not_name_the_better_move_twice_running() -> None:
     """Two facts in a row about the better move join ("…; if you play 地, in 18 — and you take
     this trick …"), in both languages, with the figures each fact has."""
-    from tiangow.bots.search import Outlook
+    from tiangow.players.search import Outlook
 
     yours = Option(Move(tuple(parse_tiles("13")), True), -9.9, 0.1, 32, True, None,  # discard 和
                    outlook=Outlook(32, 0, 0, 31, 1, 0))
@@ -190,7 +190,7 @@ def _words_follow_their_figures(text: str, n_gap: int) -> None:
 @pytest.mark.parametrize("tiles", [1, 2, 3, 5, 6, 8])
 def test_every_qualitative_word_follows_from_the_figure_beside_it_in_both_languages(tiles: int) -> None:
     """Hints and marks over seeded positions: "likely" and "rarely" (很可能, 很少) only where the
-    share of deals they cite passes the thresholds written once in tiangow.bots.why; "about as
+    share of deals they cite passes the thresholds written once in tiangow.coach.why; "about as
     often" only where the counts it cites are that close (a tenth of the deals, a factor of two); never "only 0.0 behind"; and no "lead
     the next" in the last trick."""
     rng = random.Random(700 + tiles)
@@ -216,7 +216,7 @@ def test_every_qualitative_word_follows_from_the_figure_beside_it_in_both_langua
 def test_a_trick_taken_more_often_but_netting_less_cites_the_tricks_rules() -> None:
     """A reason whose only count is the trick (the judged action takes it more often) and then
     the nets still names a rule, in every language: a stack and the lead go with the trick."""
-    from tiangow.bots.search import Outlook
+    from tiangow.players.search import Outlook
 
     yours = Option(Move.parse("play 44"), -4.0, 0.5, 64, True, None, -9, 3, Outlook(64, 10, 64, 0, 100, 0))
     best = Option(Move.parse("play 33"), -2.9, 0.5, 64, True, None, -9, 3, Outlook(64, 10, 3, 0, 100, 0))

@@ -933,7 +933,7 @@ int listed_moves(const Context* c, const State& st, Move* out) {
 // lowest_discards: of the nd discards ds (in listed_moves' order), the n lowest by the seat to
 // act's keep-values (disc: its own face-down discards), summed in the canonical order of the
 // tiles (packed.unpack), ties kept in listed order; all of them when nd <= n. They go to out;
-// returns how many (tiangow.bots.SearchBot's candidates, and the own-best playouts' steps).
+// returns how many (tiangow.players.SearchBot's candidates, and the own-best playouts' steps).
 int lowest_discards(const Context* c, const State& st, u64 disc, const Move* ds, int nd, int n, Move* out) {
     if (nd <= n) {
         for (int i = 0; i < nd; ++i) out[i] = ds[i];

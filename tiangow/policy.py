@@ -1,7 +1,7 @@
 """Every knob of the coach, the bots and the search's budgets, in one frozen object.
 
-A :class:`SearchPolicy` is what the coach (:class:`tiangow.bots.Coach`), the search bots
-(:class:`tiangow.bots.SearchBot`), the strong opponents, the review, the principles' judge and
+A :class:`SearchPolicy` is what the coach (:class:`tiangow.coach.Coach`), the search bots
+(:class:`tiangow.players.SearchBot`), the strong opponents, the review, the principles' judge and
 the jobs that search ahead take as their one ``policy`` parameter; :data:`POLICY` is the one the
 package plays with. :meth:`SearchPolicy.plan` says, in one place, what a decision gets: how many
 deals of the hidden tiles, whether each is searched exactly or played out (and from where a
@@ -14,7 +14,7 @@ extension; a decision gets them times the core's share (``share``: 1 for the ext
 builds, :func:`tiangow.search.core_budget_share`).
 
 A policy's :attr:`~SearchPolicy.version` is a fingerprint of the knobs that change what is played
-or shown as advice: the deals the course offers to learn from (``tiangow.bots.session.LEARNABLE``)
+or shown as advice: the deals the course offers to learn from (``tiangow.drills.session.LEARNABLE``)
 record the version they were found with, and a test fails when the policy changed and they were
 not found again.
 

@@ -32,12 +32,12 @@ from importlib import resources
 from typing import Any, Final
 
 from . import search
-from .bots.positions import deal_until, sensible_action
-from .bots.rule import RuleBot
 from .deal import Deal
 from .errors import TiangowError
 from .i18n import T, Text, seat_name
 from .move import Move
+from .players.positions import deal_until, sensible_action
+from .players.rule import RuleBot
 from .tiles import Tile, parse_tiles
 
 __all__ = ["Puzzle", "PuzzleError", "PUZZLES", "THEMES", "make_puzzle", "sure_stacks", "expected", "rated",
@@ -235,7 +235,7 @@ def _after(d: Deal, m: Move) -> Deal:
 def _matters_two_stacks(d: Deal, seat: int, goal: str, rival: int | None, results: dict[str, bool]) -> bool:
     """Whether the two-stack rule (R-W2) decides the puzzle: with every seat at two stacks or
     more, some move's result would change."""
-    from .bots.base import step_of
+    from .players.base import step_of
 
     if goal == "stacks" or all(s >= 2 for s in d.stacks):
         return False

@@ -347,7 +347,7 @@ def _core_state(st: State) -> tuple[object, ...]:
 
 def core_rule_move(st: State) -> Step | None:
     """The rule-based player's choice for the seat to act in ``st``
-    (:func:`tiangow.bots.rule.rule_move`), as the compiled core makes it (``tests/test_rule_core.py``
+    (:func:`tiangow.players.rule.rule_move`), as the compiled core makes it (``tests/test_rule_core.py``
     holds every build to its statement in Python, ``tests/reference/rule.py``). ``None`` where no
     core with the rule-based player runs here."""
     if _ddcore is None or st.to_play is None or coreabi.SINCE["rule_plays"] > _ddcore.ABI:
@@ -381,7 +381,7 @@ def _budget_left(stats: SearchStats) -> int:
 def core_playouts(st: State, me: int, options: Sequence[Step], tiles: int, own_best: bool, max_discards: int,
                   stats: SearchStats) -> list[tuple[int, int, int, int, int, int]]:
     """Each of ``options`` (steps of the seat to act, ``me``) played out in the sample ``st`` as
-    :class:`tiangow.bots.SearchBot` plays its samples out (its statement in Python,
+    :class:`tiangow.players.SearchBot` plays its samples out (its statement in Python,
     ``tests/reference/playouts.py``, is the oracle ``tests/test_playout_core.py`` holds every
     build to): the rule-based player in the
     other seats, in ``me``'s with ``own_best`` its best step in the sample (of the rule-based
@@ -529,7 +529,7 @@ def solve_above(position: Deal | State, seat: int, floor: int, stats: SearchStat
     cost of one search of a null window. ``warm`` as for :func:`solve`.
 
     >>> from tiangow import Deal
-    >>> from tiangow.bots.positions import deal_until
+    >>> from tiangow.players.positions import deal_until
     >>> import random
     >>> st = deal_until(random.Random(3), 4).snapshot()
     >>> v = solve(st, 0)
@@ -733,7 +733,7 @@ def principal_line(st: State, me: int, value: int, tt: TT | None = None, stats: 
 
 def rule_line(st: State, me: int, value: int, tt: TT | None = None, stats: SearchStats | None = None) -> list[Step]:
     """:func:`principal_line` with the rule-based player's step preferred wherever it keeps the
-    value (``prefer=``:func:`tiangow.bots.rule.rule_move`): the coach follows each sample along
+    value (``prefer=``:func:`tiangow.players.rule.rule_move`): the coach follows each sample along
     such a line. The compiled core finds the whole line in one call — the same line, step for
     step as :func:`principal_line` preferring the rule-based player's statement
     (``tests/test_rule_core.py``). :class:`SearchUnavailable` where no core with the rule-based

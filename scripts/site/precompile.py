@@ -22,7 +22,7 @@ from pathlib import Path
 HOST = Path("/host")
 lessons, stdlib_zip, wheel_dir, report_path = (HOST / Path(a).relative_to("/") for a in sys.argv[1:5])
 
-# Lesson 08's table would start working out its hand's net in steps (tiangow.bots.ahead), and
+# Lesson 08's table would start working out its hand's net in steps (tiangow.coach.ahead), and
 # the steps, timers of the event loop, would keep Node running after the last cell.
 os.environ["TIANGOW_OPEN_AHEAD"] = "0"
 

@@ -101,7 +101,7 @@ def start_voila(port: int, extra: list[str] | None = None, module: str = "voila"
     """Voilà on ``port`` (``module="tiangow.app"``: the app, Voilà with the shared tables)."""
     cmd = [sys.executable, "-m", module, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
            *(extra or [])]
-    # lesson 08's table starts a search in another process for each deal (tiangow.bots.ahead);
+    # lesson 08's table starts a search in another process for each deal (tiangow.coach.ahead);
     # not in these tests' servers, which share two cores with the browsers (TIANGOW_OPEN_AHEAD=1
     # in the environment keeps it on; tests/test_ahead.py tests it)
     env = {**os.environ, "TIANGOW_OPEN_AHEAD": os.environ.get("TIANGOW_OPEN_AHEAD", "0")}

@@ -160,7 +160,7 @@ def test_lesson_08_a_costly_action_is_marked_with_its_reason(page: Any, lessons:
 def test_lesson_08_ideas_of_play_with_their_figures_at_390(page: Any, lessons: Lessons) -> None:
     """The tested ideas of play under the table: each with its figure and what it makes of it,
     in English and 繁, and an exception that opens on a phone to a drawn position that fits."""
-    from tiangow.bots.principles import PRINCIPLES, measured
+    from tiangow.coach.principles import PRINCIPLES, measured
     from tiangow.widgets.principles import kind_of
 
     page.set_viewport_size({"width": 390, "height": 844})

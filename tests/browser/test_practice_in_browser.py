@@ -97,8 +97,8 @@ def test_a_mistake_answered_wrong_gets_a_second_try_or_the_answer(open_page: Any
     """Issue 45 §4: on the practice page, a position of the mistakes deck answered wrong says
     "Try again, or show the answer" and means it: the tiles stay live and the answer comes on
     request."""
-    from tiangow.bots import Session
     from tiangow.drills.play import PlayRecord
+    from tiangow.drills.session import Session
 
     s = Session(seat=1, seed=3, opponents="rule", samples=8, coach_samples=8)
     s.run_bots()

@@ -146,7 +146,7 @@ def test_the_review_on_a_phone(open_page: Any, voila_url: str) -> None:
 
 
 def test_a_hand_to_learn_from_from_the_settings(page: Any, voila_url: str) -> None:
-    from tiangow.bots.session import LEARNABLE
+    from tiangow.drills.session import LEARNABLE
 
     page.goto(voila_url + "08_play.ipynb", timeout=TIMEOUT)
     page.wait_for_selector(".tg-play-table svg[data-tile]", timeout=TIMEOUT)

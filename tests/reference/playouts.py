@@ -1,6 +1,6 @@
 """The search bot's playouts stated in Python: the oracle the search's compiled core is held to.
 
-The package plays every playout in the core (:meth:`tiangow.bots.SearchBot._playouts`, through
+The package plays every playout in the core (:meth:`tiangow.players.SearchBot._playouts`, through
 :func:`tiangow.search.core_playouts`). :class:`StatementBot` is the same bot with each playout
 stated here instead — the rule-based player in every seat (in the seat's own, with its best
 steps, the step that ends with the most for it against the rule-based play of the other three),
@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from tests.reference.rule import RuleMemo, knowledge_key, lowest_discards, remembered
-from tiangow.bots.rule import rule_move
-from tiangow.bots.search import SearchBot, _follow, _Tally
+from tiangow.players.rule import rule_move
+from tiangow.players.search import SearchBot, _follow, _Tally
 from tiangow.search import INF, TT, rule_line, solve, solve_above
 from tiangow.state import State, Step
 
@@ -23,7 +23,7 @@ __all__ = ["StatementBot"]
 
 
 class StatementBot(SearchBot):
-    """:class:`tiangow.bots.SearchBot` with its playouts and its discards stated in Python."""
+    """:class:`tiangow.players.SearchBot` with its playouts and its discards stated in Python."""
 
     def _playouts(self, st: State, me: int, moves: Sequence[Step], ending: int | None,
                   own_best: bool) -> list[tuple[Step, int, _Tally]]:
@@ -52,7 +52,7 @@ class StatementBot(SearchBot):
         net from there is that position's exact value for ``me``. With ``own_best``, ``me``'s
         own steps before then are its best in this sample (see the class text); ``known``: what
         the searches of endings in this sample proved so far, by position (low, high); ``rule``:
-        the rule-based player (:func:`~tiangow.bots.rule.rule_move`, or it :func:`tests.reference.rule.remembered`);
+        the rule-based player (:func:`~tiangow.players.rule.rule_move`, or it :func:`tests.reference.rule.remembered`);
         ``steps``: ``me``'s steps weighed, kept by :func:`tests.reference.rule.knowledge_key` (they
         depend on nothing else)."""
         line: list[Step] = []

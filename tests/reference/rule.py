@@ -1,8 +1,8 @@
 """The rule-based player's statement in Python: the oracle the search's compiled core is held to.
 
-The package plays the rule-based player in the core only (:func:`tiangow.bots.rule.rule_move`,
+The package plays the rule-based player in the core only (:func:`tiangow.players.rule.rule_move`,
 ``tiangow/ddcore.cpp``); this is its statement, step by step as
-:mod:`tiangow.bots.rule`'s text says, and ``tests/test_rule_core.py`` holds every build of the
+:mod:`tiangow.players.rule`'s text says, and ``tests/test_rule_core.py`` holds every build of the
 core to it: the same choice in every position met along seeded hands, and the same lowest
 discards (:func:`lowest_discards`, the discards a search bot tries besides its plays).
 """
@@ -14,9 +14,9 @@ from functools import lru_cache
 from math import comb
 
 from tiangow import packed
-from tiangow.bots.base import unseen_mask
-from tiangow.bots.rule import rule_move
 from tiangow.combos import Combination, Table
+from tiangow.players.base import unseen_mask
+from tiangow.players.rule import rule_move
 from tiangow.state import State, Step
 from tiangow.tiles import KINDS, Tile, full_set
 
@@ -116,7 +116,7 @@ def keep_values(eye: Eye) -> dict[Tile, float]:
 
 
 def python_rule_move(pos: State) -> Step:
-    """The rule-based player's choice in Python, step by step as :mod:`tiangow.bots.rule`'s text says."""
+    """The rule-based player's choice in Python, step by step as :mod:`tiangow.players.rule`'s text says."""
     seat = pos.to_play
     assert seat is not None
     eye = Eye(pos, seat)

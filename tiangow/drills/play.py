@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..bots.record import HandRecord
+from ..coach.record import HandRecord
 from ..i18n import T, Text
 
 __all__ = ["PlayRecord", "HANDS_TO_MASTER", "MISTAKES_KEPT", "BOX_DAYS"]

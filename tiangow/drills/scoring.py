@@ -19,10 +19,10 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Final
 
-from ..bots.positions import sensible_action
 from ..deal import Deal
 from ..i18n import T, Text, seat_name
 from ..move import Move
+from ..players.positions import sensible_action
 from ..scoring import Finish, Payment, Reason, Settlement, banker_multiplier, settle
 from ..search import principal_line, step_values
 from ..tiles import KINDS, Tile
@@ -98,8 +98,8 @@ def random_end(rng: random.Random) -> EndOfHand:
     streak = rng.choice((1, 1, 1, 2, 2, 3))
     r = rng.random()
     if r < 0.4:
-        from ..bots.positions import sensible_action
         from ..deal import Deal
+        from ..players.positions import sensible_action
 
         d = Deal.random(rng, banker=banker, streak=streak)
         while not d.is_over:

@@ -22,11 +22,11 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from .. import search
-from ..bots.positions import deal_until, sensible_action
 from ..combos import can_beat, combinations_in, table
 from ..deal import Deal, Trick
 from ..i18n import T, Text, seat_name
 from ..move import Move
+from ..players.positions import deal_until, sensible_action
 from ..tiles import CIVIL_KINDS, MILITARY_KINDS, Tile, full_set
 from .base import Choice, DrillError, KindDrill, Question, Score
 

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
 
-from ..bots.hints import Hint
+from ..coach.hints import Hint
 from ..deal import DealView
 from ..draw import (
     CSS,

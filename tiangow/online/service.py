@@ -42,14 +42,14 @@ import tornado.iostream
 import tornado.web
 import tornado.websocket
 
-from ..bots.base import Bot
-from ..bots.hints import Coach, Hint, whole, win_share
-from ..bots.rule import RuleBot
-from ..bots.search import SearchBot
+from ..coach.hints import Coach, Hint, whole, win_share
 from ..deal import DealView
 from ..errors import TiangowError
 from ..i18n import LANGS, Lang, T, Text
 from ..move import Move
+from ..players.base import Bot
+from ..players.rule import RuleBot
+from ..players.search import SearchBot
 from . import protocol
 from .address import lan_address, link_base, local_only
 from .cluster import Cluster

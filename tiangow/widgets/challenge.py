@@ -31,10 +31,10 @@ from typing import Any
 import ipywidgets as w
 import traitlets
 
-from ..bots.record import HandRecord, marked
-from ..bots.review import Review
-from ..bots.session import opponent_kind
+from ..coach.record import HandRecord, marked
+from ..coach.review import Review
 from ..deal import Deal
+from ..drills.session import opponent_kind
 from ..errors import TiangowError
 from ..i18n import LANGS, Lang, T, Text, seat_name
 from ..move import Move
@@ -50,7 +50,7 @@ __all__ = ["Challenge", "ChallengeBoard", "ChallengeError", "Played"]
 
 VERSION = 2
 """The links' form; a link of another version is refused. 2: the strong bots are the coach's
-model (:data:`tiangow.bots.session.STRONG`), so a link made against the search bot (1) would
+model (:data:`tiangow.drills.session.STRONG`), so a link made against the search bot (1) would
 not deal its players the same bots."""
 MAX_CODE = 4000
 MAX_PLAYERS = 8

@@ -19,14 +19,14 @@ from typing import Any
 import ipywidgets as w
 import traitlets
 
-from ..bots.base import BotError
-from ..bots.record import HandRecord, marked
-from ..bots.review import Review
+from ..coach.record import HandRecord, marked
+from ..coach.review import Review
 from ..drills.base import now_ms
 from ..drills.play import PlayRecord
 from ..i18n import LANGS, Lang, T, Text
 from ..online.page import LABELS as TABLE_LABELS
 from ..online.page import labels
+from ..players.base import BotError
 from ..svg import tile_svg
 from .pagewidget import PageWidget, esm
 from .review import ReviewPanel

@@ -10,15 +10,15 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..bots.base import BotError
-from ..bots.hints import Hint
-from ..bots.record import HandRecord
-from ..bots.session import Opponents, Session
+from ..coach.hints import Hint
+from ..coach.record import HandRecord
 from ..drills.base import now_ms
 from ..drills.play import PlayRecord
+from ..drills.session import Opponents, Session
 from ..errors import TiangowError
 from ..i18n import Lang, T, Text
 from ..move import Move
+from ..players.base import BotError
 from ..rules import Rules
 from .picker import HoldingPicker
 from .play_html import (
@@ -62,7 +62,7 @@ class _Part:
 
 
 class PlayTable(w.VBox):
-    """Play hands of Tien Gow against three bots (see :class:`tiangow.bots.Session`).
+    """Play hands of Tien Gow against three bots (see :class:`tiangow.drills.session.Session`).
 
     Three parts, each redrawn only when what it shows has changed: the settings (seat,
     opponents, variants), the table (:func:`tiangow.widgets.render.table_html`), and the
@@ -76,7 +76,7 @@ class PlayTable(w.VBox):
     :attr:`PlayRecord.table` was brought up to date, to save it; :meth:`refresh` puts a saved
     table back (after a reload), its hand replayed action by action. ``open_ahead``: work out
     each hand's all-hands-open net from the start while it is played, for its review
-    (:mod:`tiangow.bots.ahead`: lesson 08's table, on a server with the compiled core).
+    (:mod:`tiangow.coach.ahead`: lesson 08's table, on a server with the compiled core).
     ``rules``: the variants of the first deal; ``fixed``: one deal played once, as dealt (a
     same-deal challenge): no settings, no undo, no other deal.
     """

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import html
 
-from ..bots.hints import Hint
-from ..bots.session import Session
+from ..coach.hints import Hint
 from ..draw import hint_box_html, status_text
+from ..drills.session import Session
 from ..i18n import Lang, T, Text, bracketed, colon, listed, seat_name
 from ..search import core_in_use
 from .render import history_html, table_html

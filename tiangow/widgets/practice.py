@@ -12,7 +12,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..bots.record import HandRecord
+from ..coach.record import HandRecord
 from ..deal import Deal
 from ..drills.base import now_ms
 from ..drills.catalog import LESSONS, lesson_status

@@ -1,5 +1,5 @@
 """Lesson 08's "ideas of play, tested": each principle with how often it holds over the seeded
-positions of :mod:`tiangow.bots.principles`, what that makes it (a rule, a rule of thumb, no
+positions of :mod:`tiangow.coach.principles`, what that makes it (a rule, a rule of thumb, no
 rule), and an exception worked out on its position. Figures from ``tiangow/data/principles.json``:
 the page searches nothing."""
 
@@ -10,7 +10,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..bots.principles import Tally, kept_examples, measured, position
+from ..coach.principles import Tally, kept_examples, measured, position
 from ..i18n import Lang, T, Text, seat_name
 from ..policy import POLICY
 from .render import table_html

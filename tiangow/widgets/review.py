@@ -16,10 +16,10 @@ from collections.abc import Callable
 
 import ipywidgets as w
 
-from ..bots import ahead
-from ..bots.hints import Mark, short_text
-from ..bots.record import HandRecord, Judged, Retry
-from ..bots.review import Review, Strength
+from ..coach import ahead
+from ..coach.hints import Mark, short_text
+from ..coach.record import HandRecord, Judged, Retry
+from ..coach.review import Review, Strength
 from ..deal import Action
 from ..drills.base import now_ms
 from ..drills.play import PlayRecord
@@ -38,7 +38,7 @@ _log = log
 
 AHEAD_POLL = 5.0
 """Seconds between two looks, while a review is open, at whether the net from the start that
-another process is working out (:mod:`tiangow.bots.ahead`) has come."""
+another process is working out (:mod:`tiangow.coach.ahead`) has come."""
 
 MARK_WORDS = {Mark.BEST: T("最佳", "best"), Mark.FINE: T("可以", "fine"), Mark.MISTAKE: T("失誤", "mistake")}
 
@@ -69,7 +69,7 @@ def _as_review(text: str) -> str:
 
 def costly_label(review: Review, j: Judged, lang: Lang) -> str:
     """"Trick 3 · lead 人七 · mistake, cost about 7" for the list of the costliest actions (the
-    coach's figures as every page shows them: :func:`tiangow.bots.hints.short_text`)."""
+    coach's figures as every page shows them: :func:`tiangow.coach.hints.short_text`)."""
     a = review.actions[j.at]
     short = short_text(j.loss)
     return T(f"第 {a.trick} 墩 · {_action_text(a, 'zh-Hant')} · {MARK_WORDS[j.mark].zh}，少{short.zh}",
@@ -149,7 +149,7 @@ def review_step_html(review: Review, k: int, lang: Lang, conceal: bool = False) 
 
 
 class ReviewPanel(w.VBox):
-    """Step through a hand's :class:`~tiangow.bots.review.Review`, and retry the learner's actions.
+    """Step through a hand's :class:`~tiangow.coach.review.Review`, and retry the learner's actions.
 
     ``on_mistake(position, right)``: called when a retry ends — ``right`` False (a wrong try or the
     answer shown): keep ``position`` in the "your mistakes" deck; True at the first try: the
@@ -240,7 +240,7 @@ class ReviewPanel(w.VBox):
 
     def _watch_ahead(self) -> None:
         """Where the hand's net from the start is still being worked out in another process
-        (:mod:`tiangow.bots.ahead`), look again every :data:`AHEAD_POLL` seconds while this
+        (:mod:`tiangow.coach.ahead`), look again every :data:`AHEAD_POLL` seconds while this
         review stays open, and show it when it comes (and save it, with ``on_step``)."""
         r, st = self.review, self.strength
         if r is None or st is None or (st.open_net is not None and st.open_from == 0):

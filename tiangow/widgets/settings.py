@@ -9,7 +9,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..bots.session import Opponents
+from ..drills.session import Opponents
 from ..errors import RulesError
 from ..i18n import Lang, T, Text, seat_name
 from ..rules import Natural, Rules

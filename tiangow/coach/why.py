@@ -1,7 +1,7 @@
 """Why one action does better than another, read off the coach's own samples.
 
 The coach scores every action open to the seat over the same samples of the hidden tiles and
-follows each sample to the end of the hand (:class:`tiangow.bots.search.Outlook`: a line of
+follows each sample to the end of the hand (:class:`tiangow.players.search.Outlook`: a line of
 best play when the samples are searched exactly, the rule-based player's playout before
 that). :func:`compare` sets two actions side by side in the terms a player thinks in — the
 hand won (R-W1), the trick taken and the lead kept (R-P1, R-P5), no stack at the end (空棟,
@@ -11,7 +11,7 @@ the counts it comes from. Every figure in the text is a :class:`Fact`'s, and eve
 figures are the outlooks' counts (tests/test_why.py holds them to it).
 
 >>> from tiangow import Move
->>> from tiangow.bots.search import Option, Outlook
+>>> from tiangow.players.search import Option, Outlook
 >>> a = Option(Move.parse("play 44"), -2.0, 0.5, 8, True, None, -6, 2, Outlook(8, 1, 7, 0, 20, 0))
 >>> b = Option(Move.parse("play 33"), 3.0, 0.5, 8, True, None, -4, 8, Outlook(8, 5, 2, 0, 22, 0))
 >>> import textwrap
@@ -31,8 +31,8 @@ from itertools import pairwise
 from ..combos import Combination, combinations_in
 from ..deal import DealView
 from ..i18n import T, Text
+from ..players.search import Option, Outlook
 from ..policy import POLICY
-from .search import Option, Outlook
 
 __all__ = ["Fact", "Why", "compare", "split_combinations", "how_often", "likelihood", "whole", "half_away"]
 
@@ -124,7 +124,7 @@ def split_combinations(hand: tuple[object, ...] | list[object], tiles: tuple[obj
 
 def compare(yours: Option, other: Option, view: DealView | None = None) -> Why:
     """Why ``other`` does better than ``yours`` over the same samples (both options of one
-    hint, each with its :class:`~tiangow.bots.search.Outlook`); ``view`` (the seat's, before
+    hint, each with its :class:`~tiangow.players.search.Outlook`); ``view`` (the seat's, before
     acting) names the moves as leads or plays and finds a combination split."""
     a, b = yours.outlook, other.outlook
     me = _lower_first(yours.move.text(view))
@@ -244,7 +244,7 @@ def compare(yours: Option, other: Option, view: DealView | None = None) -> Why:
 
 def whole(x: float) -> str:
     """A figure of the coach's as every page shows it: a whole number, signed, with a true minus
-    sign, and 0 for what rounds to nothing (:func:`tiangow.bots.hints.net_text` says why).
+    sign, and 0 for what rounds to nothing (:func:`tiangow.coach.hints.net_text` says why).
 
     >>> whole(-6.35), whole(0.4), whole(2.5), whole(-4.5)
     ('−6', '0', '+3', '−5')

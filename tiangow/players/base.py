@@ -5,7 +5,7 @@ the *number* of tiles each other player discarded face down — and returns a
 :class:`tiangow.Move`. It never touches the :class:`tiangow.Deal`, so it cannot peek.
 
 >>> from tiangow import Deal
->>> from tiangow.bots import RandomBot, play_hand
+>>> from tiangow.players import RandomBot, play_hand
 >>> d = play_hand(Deal.random(3), [RandomBot(1), RandomBot(2), RandomBot(3), RandomBot(4)])
 >>> d.is_over, sum(d.stacks), sum(d.settlement().net)
 (True, 8, 0)

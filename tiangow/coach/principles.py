@@ -31,11 +31,11 @@ from ..combos import Combination, combinations_in
 from ..deal import Deal, DealView
 from ..i18n import T, Text
 from ..move import Move
+from ..players.positions import deal_until
+from ..players.search import Option, SearchBot
 from ..policy import POLICY
 from ..tiles import Tile
 from .hints import is_sure
-from .positions import deal_until
-from .search import Option, SearchBot
 
 __all__ = ["Principle", "PRINCIPLES", "Position", "position", "judge", "Tally", "measured",
            "verdicts", "verdict", "tally", "Example", "example", "kept_examples"]

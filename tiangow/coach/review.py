@@ -7,7 +7,7 @@ A hand is kept as a small record (:meth:`HandRecord.to_json`: the deal's seed, b
 and rules, the learner's seat, every move, and the coach's judgement of the learner's moves),
 so a review survives a reload and a mistake can be stored as "this record up to move k".
 
->>> from tiangow.bots.session import Session
+>>> from tiangow.drills.session import Session
 >>> s = Session(seat=0, seed=4, opponents="rule", coach_samples=8)
 >>> while not s.is_over:
 ...     _ = s.act(s.hint().recommended) if s.learner_to_act else s.bot_step()
@@ -25,10 +25,10 @@ from dataclasses import dataclass
 from ..deal import Action, Deal
 from ..i18n import T, Text
 from ..move import Move
+from ..players.base import Bot, BotError
 from ..policy import POLICY, SearchPolicy
 from ..search import Goal, SearchTooLong, core_budget_share, solve, solve_range
 from . import ahead
-from .base import Bot, BotError
 from .hints import Coach, Mark, short_text, whole
 from .record import HandRecord, Judged, Retry, opponent
 
@@ -65,7 +65,7 @@ class Strength:
     """… and the most."""
     open_pending: bool = False
     """Whether the search from the start is still running in another process
-    (:mod:`tiangow.bots.ahead`): its figure comes later."""
+    (:mod:`tiangow.coach.ahead`): its figure comes later."""
     fines: int = 0
     """The learner's actions marked fine (not the best, within the fine margin)."""
 
@@ -102,7 +102,7 @@ class Strength:
         return self._verdict(exp, weak, strong, well) + luck + coach
 
     def _verdict(self, exp: float, weak: bool, strong: bool, well: bool) -> Text:
-        # the coach's figures as every page shows them: whole numbers (tiangow.bots.hints.net_text)
+        # the coach's figures as every page shows them: whole numbers (tiangow.coach.hints.net_text)
         e = whole(exp)
         short = short_text(self.lost)
         r = f"{self.result:+d}".replace("-", "−")
@@ -272,7 +272,7 @@ class Review:
                 return None
             if trick == 0:
                 # what a search of far more positions, started when the hand was dealt, found
-                # (tiangow.bots.ahead: a server only), else the search of the review's budget
+                # (tiangow.coach.ahead: a server only), else the search of the review's budget
                 key = self.record.start_key()
                 found = ahead.result(key, wait=self.policy.review_wait)
                 so_far = ahead.progress(key) if found is None else None

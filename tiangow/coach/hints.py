@@ -33,15 +33,15 @@ from ..deal import DealView
 from ..errors import IllegalPlay
 from ..i18n import T, Text
 from ..move import Move
+from ..players.base import BotError, check_view
+from ..players.search import Option, Outlook, SearchBot
 from ..policy import POLICY, Plan, SearchPolicy
 from ..search import core_budget_share
 from ..state import State
 from ..tiles import Tile
-from .base import BotError, check_view
-from .search import Option, Outlook, SearchBot
 from .why import Why, compare, half_away, how_often, likelihood, whole
 
-__all__ = ["Coach", "Hint", "Mark", "Marked", "ModelBot", "mark_for", "net_text", "short_text", "whole", "outcome_text",
+__all__ = ["Coach", "Hint", "Mark", "Marked", "mark_for", "net_text", "short_text", "whole", "outcome_text",
            "win_share", "ranking_note"]
 
 class Mark(enum.Enum):
@@ -593,24 +593,6 @@ class Coach:
         """Drop the advice kept for earlier positions."""
         self._cache.clear()
         self._samples.clear()
-
-
-class ModelBot:
-    """A player of the coach's model: from its own seat it plays what the coach would
-    recommend there (:meth:`Coach.hint`), with ``samples`` deals a decision (the policy's
-    ``strong_samples`` when not given) and its ``strong_early_factor`` — the learner's strong
-    opponents, so that the play the coach advises against is the play it expects."""
-
-    name = "model"
-
-    def __init__(self, seed: int | None = None, samples: int | None = None, policy: SearchPolicy = POLICY) -> None:
-        self.coach = Coach(seed, samples=policy.strong_samples if samples is None else samples,
-                           policy=policy.but(early_factor=policy.strong_early_factor))
-
-    def choose(self, view: DealView) -> Move:
-        move = self.coach.hint(view).recommended
-        self.coach.forget()  # each position is asked once: keep no memory of old ones
-        return move
 
 
 def _why(why: Why | None) -> Text:

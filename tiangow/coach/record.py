@@ -1,7 +1,7 @@
 """A hand kept as a small record, and the coach's judgement of the learner's actions in it.
 
 :class:`HandRecord` is what the game session saves, the review steps through, the practice page
-replays and the search from the start (:mod:`tiangow.bots.ahead`) is keyed on: the deal's seed,
+replays and the search from the start (:mod:`tiangow.coach.ahead`) is keyed on: the deal's seed,
 banker, streak and rules, the learner's seat, every move, and the coach's mark on each of the
 learner's actions (:class:`Judged`). It survives a reload as JSON (:meth:`HandRecord.to_json`),
 and what comes back from the browser is checked like any input (:meth:`HandRecord.from_json`).
@@ -23,20 +23,21 @@ from typing import Any
 from ..deal import Deal
 from ..i18n import T, Text
 from ..move import Move
+from ..players.base import Bot, BotError
+from ..players.model import ModelBot
+from ..players.rule import RuleBot
+from ..players.search import SearchBot
 from ..policy import POLICY
 from ..rules import Rules
-from .base import Bot, BotError
-from .hints import Coach, Mark, Marked, ModelBot, outcome_text, short_text
-from .rule import RuleBot
-from .search import SearchBot
+from .hints import Coach, Mark, Marked, outcome_text, short_text
 
 __all__ = ["OPPONENT_KINDS", "HandRecord", "Judged", "Retry", "marked", "opponent"]
 
 
 OPPONENT_KINDS = ("model", "search", "rule")
 """The bots a record says the learner met: ``"model"`` — the coach's model
-(:class:`~tiangow.bots.hints.ModelBot`), the table's strong opponents; ``"search"`` — the
-search bot (:class:`~tiangow.bots.search.SearchBot`), which hands saved with it replay against;
+(:class:`~tiangow.coach.hints.ModelBot`), the table's strong opponents; ``"search"`` — the
+search bot (:class:`~tiangow.players.search.SearchBot`), which hands saved with it replay against;
 ``"rule"`` — the rule-based bot."""
 
 
@@ -165,7 +166,7 @@ class HandRecord:
 
     def start_key(self) -> str:
         """The :meth:`key` of this deal and seat before any action: what the search from the
-        start is filed under (:mod:`tiangow.bots.ahead`)."""
+        start is filed under (:mod:`tiangow.coach.ahead`)."""
         return self.upto(0).key()
 
     def try_move(self, move: Move, coach_samples: int = POLICY.coach_samples) -> Retry:
@@ -217,14 +218,14 @@ class HandRecord:
     @classmethod
     def from_json(cls, data: object, *, marked: bool = True) -> HandRecord:
         """A record from :meth:`to_json` — data from the browser, so checked like any input:
-        raises :class:`tiangow.bots.BotError` (a ``ValueError``) saying what does not fit, or
+        raises :class:`tiangow.players.BotError` (a ``ValueError``) saying what does not fit, or
         the rules' own error for a move they refuse. ``marked=False``: a hand played elsewhere
         (a shared table), whose ``judged`` marks are not given (the record has none).
 
         >>> HandRecord.from_json({"seed": 1, "banker": 9})
         Traceback (most recent call last):
         ...
-        tiangow.bots.base.BotError: saved banker must be a whole number from 0 to 3, not 9
+        tiangow.players.base.BotError: saved banker must be a whole number from 0 to 3, not 9
         """
         if not isinstance(data, dict):
             raise BotError(f"a saved hand is an object, not {type(data).__name__}")

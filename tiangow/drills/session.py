@@ -25,18 +25,18 @@ import bisect
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from ..coach import ahead
+from ..coach.hints import Coach, Hint, Mark, Marked
+from ..coach.record import HandRecord, Judged, opponent
+from ..coach.review import Review
 from ..deal import Action, Deal
 from ..errors import IllegalPlay
 from ..i18n import T, Text, seat_name
 from ..move import Move
+from ..players.base import Bot, BotError
 from ..policy import POLICY, SearchPolicy
 from ..rules import Rules
 from ..scoring import Settlement
-from . import ahead
-from .base import Bot, BotError
-from .hints import Coach, Hint, Mark, Marked
-from .record import HandRecord, Judged, opponent
-from .review import Review
 
 __all__ = ["Session", "ActResult", "Opponents", "SNAPSHOT_VERSION", "PAST_KEPT", "LEARNABLE", "LEARNABLE_POLICY",
            "STRONG", "opponent_kind"]
@@ -52,14 +52,14 @@ Opponents = Literal["search", "rule"]
 the rule-based bots."""
 
 STRONG = "model"
-"""The bots behind the strong opponents (a kind of :func:`~tiangow.bots.record.opponent`): the
-coach's own model (:class:`~tiangow.bots.hints.ModelBot`), which is ahead of the search bot in
+"""The bots behind the strong opponents (a kind of :func:`~tiangow.coach.record.opponent`): the
+coach's own model (:class:`~tiangow.coach.hints.ModelBot`), which is ahead of the search bot in
 play (docs/performance.md, "The bots"), so the play the coach advises against is the play the
 learner meets. A hand's record says which bots played it."""
 
 
 def opponent_kind(opponents: Opponents) -> str:
-    """The bots (a kind of :func:`~tiangow.bots.record.opponent`) behind the learner's choice."""
+    """The bots (a kind of :func:`~tiangow.coach.record.opponent`) behind the learner's choice."""
     return STRONG if opponents == "search" else "rule"
 
 LEARNABLE: dict[int, tuple[int, ...]] = {
@@ -136,7 +136,7 @@ class Session:
         self._ahead_key: str | None = None
         self.open_ahead = open_ahead
         """Whether each hand's all-hands-open net from the start is worked out while it is played,
-        in another process, for its review (:mod:`tiangow.bots.ahead`: a server with the
+        in another process, for its review (:mod:`tiangow.coach.ahead`: a server with the
         compiled core only)."""
         self.deal = self._new_deal()
 
@@ -167,7 +167,7 @@ class Session:
 
     def work_ahead(self) -> bool:
         """Start working out the hand in play's all-hands-open net from the start for the
-        learner's seat, in another process or in steps, for its review (:func:`tiangow.bots.ahead.start`;
+        learner's seat, in another process or in steps, for its review (:func:`tiangow.coach.ahead.start`;
         nothing where that does not run). Whether it runs (or has already run)."""
         return self._work_ahead(self.deal)
 
@@ -323,13 +323,13 @@ class Session:
         """The session a :meth:`snapshot` describes, its hand replayed action by action.
 
         Saved data comes from the browser, so it is checked like any input: raises
-        :class:`tiangow.bots.BotError` (a ``ValueError``) saying what does not fit, and a move
+        :class:`tiangow.players.BotError` (a ``ValueError``) saying what does not fit, and a move
         that the rules refuse raises as :meth:`tiangow.Deal.play` does.
 
         >>> Session.restore({"v": 1, "seat": 5})
         Traceback (most recent call last):
         ...
-        tiangow.bots.base.BotError: a seat is 0–3 (East, South, West, North), not 5
+        tiangow.players.base.BotError: a seat is 0–3 (East, South, West, North), not 5
         """
         if not isinstance(data, dict):
             raise BotError(f"a saved table is an object, not {type(data).__name__}")

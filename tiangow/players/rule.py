@@ -14,7 +14,7 @@ estimates how likely each play is to be beaten, and then:
 - **Discards to keep its strength** — the tiles with the least keep-value go face down first.
 
 >>> from tiangow import Deal
->>> from tiangow.bots import RuleBot, play_hand
+>>> from tiangow.players import RuleBot, play_hand
 >>> d = play_hand(Deal.random(5), [RuleBot() for _ in range(4)])
 >>> d.is_over
 True

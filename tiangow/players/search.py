@@ -1,7 +1,7 @@
 """The search player: sample the hidden tiles, search each sample, pick the best on average.
 
 For each decision the bot deals the tiles it has not seen at random among the other hands
-and their face-down discards (:func:`tiangow.bots.base.sample_deal`: a sample is consistent
+and their face-down discards (:func:`tiangow.players.base.sample_deal`: a sample is consistent
 with everything the seat has seen), and scores every action open to it in every sample:
 
 - **near the end** (what :meth:`tiangow.policy.SearchPolicy.plan` calls exact) by exact
@@ -21,7 +21,7 @@ included, as in :meth:`tiangow.Deal.settlement`); the bot plays the best. The sa
 give the hints their "expected outcome of each option".
 
 >>> from tiangow import Deal
->>> from tiangow.bots import SearchBot, play_hand
+>>> from tiangow.players import SearchBot, play_hand
 >>> d = play_hand(Deal.random(5), [SearchBot(seed=s, samples=4) for s in range(4)])
 >>> d.is_over
 True

@@ -19,7 +19,7 @@ when it is there:
 
 Nowhere where the environment variable ``TIANGOW_OPEN_AHEAD`` is ``0``; in steps everywhere
 where it is ``steps``. Each job is keyed by
-:meth:`tiangow.bots.record.HandRecord.start_key` (the deal and the seat). At most
+:meth:`tiangow.coach.record.HandRecord.start_key` (the deal and the seat). At most
 ``POLICY.max_running`` run at once (the oldest is stopped for a new one).
 
 >>> result("no such hand") is None
@@ -61,7 +61,7 @@ class _Job:
 
         self.started = time.monotonic()
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tiangow.bots.ahead"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            [sys.executable, "-m", "tiangow.coach.ahead"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL, text=True, env={**os.environ, "TIANGOW_OPEN_AHEAD": "0"})
         assert self.proc.stdin is not None
         with contextlib.suppress(OSError):  # the process is already gone: poll() finds no answer
@@ -225,7 +225,7 @@ def in_steps() -> bool:
 
 def start(key: str, record: dict[str, Any], max_nodes: int | None = None) -> bool:
     """Start working out the record's net from the start for its seat (``record``: a
-    :meth:`~tiangow.bots.record.HandRecord.to_json` with no moves; ``key``: its record's key;
+    :meth:`~tiangow.coach.record.HandRecord.to_json` with no moves; ``key``: its record's key;
     ``max_nodes``: the job's budget, by default ``POLICY.ahead_nodes``), unless that job is already
     running or done, or jobs do not run here. Whether one runs."""
     if key in _running or key in _done:
