@@ -110,7 +110,9 @@ def check_bounds(count: int, tiles: list[int], seed: int) -> int:
     a random line from each of ``count`` seeded endings (tile counts and variants in turn), at
     every position and for every seat, floor <= value <= ceiling (the value searched without
     them). Returns the violations."""
-    from tiangow.search import INF, _context, _core_state, without_floor
+    from tiangow.search import INF, without_floor
+    from tiangow.search.packing import context as _context
+    from tiangow.search.packing import core_state as _core_state
 
     rules = [r for r in all_rules(hand_sizes=(8,)) if r.scored]
     rng = random.Random(seed)

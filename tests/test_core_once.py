@@ -28,7 +28,6 @@ SHARED = {
     # small helpers of the same name and another job in the package (reading a position, following a line)
     "_state", "_window", "_tiles", "_end_of_hand", "_follow", "_strength",
     "_search",  # tiangow.coach.ahead: a job driving the core's range search
-    "_lead_order",  # the order of a leader's plays: data the package sends the core, one line
 }
 """Names an oracle shares with the package without being its twin (the reason beside each)."""
 

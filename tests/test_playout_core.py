@@ -21,6 +21,7 @@ from tiangow import Deal, search, wasmcore
 from tiangow.players import SearchBot
 from tiangow.players.positions import deal_until, sensible_action
 from tiangow.policy import POLICY
+from tiangow.search import packing
 
 
 def cases(count: int, seed: int, every: int = 5) -> Iterator[Deal]:
@@ -97,4 +98,4 @@ def test_a_budget_that_binds_drops_the_same_samples() -> None:
 def test_the_core_refuses_an_option_not_in_the_table() -> None:
     st = Deal.random(3).snapshot()
     with pytest.raises(ValueError, match="not in the table"):
-        search._context(st).playout(search._core_state(st), (0, 0, 0, 0), st.to_play, [(999, 0)], 5, True, 3)
+        packing.context(st).playout(packing.core_state(st), (0, 0, 0, 0), st.to_play, [(999, 0)], 5, True, 3)

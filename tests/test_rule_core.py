@@ -16,7 +16,7 @@ from tests.helpers import all_rules
 from tests.reference.rule import lowest_discards, python_rule_move
 from tiangow import Deal, Rules, search, wasmcore
 from tiangow.players.rule import rule_move
-from tiangow.search import core_discards, core_rule_move
+from tiangow.search import core_discards, core_rule_move, packing
 from tiangow.state import State, Step
 
 
@@ -74,10 +74,10 @@ def test_rule_move_is_the_cores_where_one_runs() -> None:
 
 def test_the_core_refuses_a_position_with_no_seat_to_act() -> None:
     st = Deal.random(3).snapshot()
-    bad = list(search._core_state(st))
+    bad = list(packing.core_state(st))
     bad[7] = 5  # to_play
     with pytest.raises(ValueError, match="not a position"):
-        search._context(st).rule(tuple(bad), 0)
+        packing.context(st).rule(tuple(bad), 0)
 
 
 def endings(rules: Rules, count: int, seed: int, tiles: int = 4) -> Iterator[State]:

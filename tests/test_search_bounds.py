@@ -241,7 +241,8 @@ def test_the_compiled_bounds_are_their_twins() -> None:
     for every
     seat, at every position of random lines from seeded endings and whole hands under every
     variant (the values only show that a bound is sound; this shows the two are one)."""
-    from tiangow.search import _context, _core_state
+    from tiangow.search.packing import context as _context
+    from tiangow.search.packing import core_state as _core_state
 
     rng = random.Random(75)
     rules = [r for r in check_search.all_rules(hand_sizes=(8,)) if r.scored]
@@ -320,7 +321,8 @@ def test_R_dollar_between_two_non_bankers_the_floor_counts_x1() -> None:
     between the banker and another). Counting m on every payment gave 80."""
     d = Deal(_SUPREME_EAST, banker=1)
     assert Floor.for_rules(d.rules)(d.snapshot(), 2) == -40
-    from tiangow.search import _context, _core_state
+    from tiangow.search.packing import context as _context
+    from tiangow.search.packing import core_state as _core_state
 
     st = d.snapshot()
     assert _context(st).bounds(_core_state(st), 2)[0] == -40

@@ -15,6 +15,7 @@ from tests.reference import search_v1
 from tiangow import Deal, search
 from tiangow.players.positions import deal_until
 from tiangow.rules import Rules
+from tiangow.search import packing
 
 
 def _goal(goal: search.Goal) -> search_v1.Goal:
@@ -78,7 +79,7 @@ def test_the_core_rejects_what_is_not_a_position() -> None:
     """The core reads plays by their place in the table: anything out of range is refused, not read."""
     d = deal_until(random.Random(1), 3)
     st = d.snapshot()
-    ctx, good = search._context(st), list(search._core_state(st))
+    ctx, good = packing.context(st), list(packing.core_state(st))
     assert ctx.solve(tuple(good), st.to_play, 0, -search.INF, search.INF, True)[0] == search.solve(d, st.to_play)
     for index, value in ((7, 9), (10, 99), (0, -1), (9, 3), (6, (1, 2, 3, 99)), (14, -5), (16, 64)):
         bad = list(good)

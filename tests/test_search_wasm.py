@@ -22,7 +22,7 @@ from benchmarks import check_search
 from scripts import build_wasm
 from tiangow import Deal, search, wasmcore
 from tiangow.players.positions import deal_until
-from tiangow.search import SearchStats, SearchTooLong
+from tiangow.search import SearchStats, SearchTooLong, packing
 
 native = pytest.mark.skipif(search.CORE_BUILD != "native", reason="the CPython extension was not built here")
 
@@ -158,10 +158,10 @@ def test_same_floor_and_ceiling_as_the_extension(core: Any) -> None:
         d = deal_until(rng, 3 + i % 3)
         st = d.snapshot()
         while st.to_play is not None:
-            state = search._core_state(st)
+            state = packing.core_state(st)
             with search.using_core(core):
-                ctx_w = search._context(st)
-            ctx_n = search._context(st)
+                ctx_w = packing.context(st)
+            ctx_n = packing.context(st)
             for me in range(4):
                 assert ctx_w.bounds(state, me) == ctx_n.bounds(state, me)
                 checked += 1
@@ -176,8 +176,8 @@ def test_gives_up_past_its_budget_and_refuses_what_is_not_a_position(core: Any) 
         with pytest.raises(SearchTooLong, match="1,000 positions"):
             search.solve(d, 0, search.Goal.FORCED_WIN, max_nodes=1000)
         st = d.snapshot()
-        ctx = search._context(st)
-        bad = list(search._core_state(st))
+        ctx = packing.context(st)
+        bad = list(packing.core_state(st))
         bad[7] = 9  # nobody's seat to play
         with pytest.raises(ValueError, match="not a position"):
             ctx.solve(tuple(bad), 0, 0, -10, 10, True)
@@ -190,14 +190,14 @@ def test_gives_up_past_its_budget_and_refuses_what_is_not_a_position(core: Any) 
 def test_a_failing_settlement_is_raised_not_swallowed(core: Any) -> None:
     d = deal_until(random.Random(3), 2)
     st = d.snapshot()
-    data = search._context_data(st)
+    data = packing.context_data(st)
 
     def broken(*_: object) -> tuple[int, int, int, int]:
         raise ZeroDivisionError("the settlement failed")
 
     ctx = core.Context(data, broken)
     with pytest.raises(ZeroDivisionError):
-        ctx.solve(search._core_state(st), st.to_play or 0, 0, -search.INF, search.INF, True)
+        ctx.solve(packing.core_state(st), st.to_play or 0, 0, -search.INF, search.INF, True)
     with pytest.raises(ValueError, match="not as long"):
         core.Context(data[:-1], broken)
 
@@ -221,7 +221,7 @@ def test_the_cores_layout_is_declared_once() -> None:
     """tiangow/ddcore_abi.h is what tiangow/coreabi.py generates (python -m scripts.make_core_abi),
     and the position the search sends has the declared fields."""
     from tiangow import coreabi
-    from tiangow.search import _core_state
+    from tiangow.search.packing import core_state as _core_state
 
     assert (Path(wasmcore.__file__).with_name("ddcore_abi.h").read_text(encoding="utf-8")) == coreabi.header()
     st = Deal.random(3).snapshot()
@@ -242,18 +242,18 @@ def test_a_core_built_for_another_layout_is_refused(monkeypatch: pytest.MonkeyPa
         wasmcore.load(wasmcore.wasmtime_runtime())
     monkeypatch.setenv("TIANGOW_CORE", "wasm")
     with pytest.raises(ImportError, match="layout version"):
-        search._load_core()
+        search.core._load_core()
     if search.CORE_BUILD == "native":
         monkeypatch.setenv("TIANGOW_CORE", "native")
         with pytest.raises(ImportError, match="layout version"):
-            search._load_core()
+            search.core._load_core()
         monkeypatch.delenv("TIANGOW_CORE")
         with pytest.warns(UserWarning, match="layout version"):
-            core, why = search._load_core()
+            core, why = search.core._load_core()
         assert core is None and "layout version" in why  # neither build: every search says why
     st = Deal.random(3).snapshot()
     monkeypatch.undo()
-    data = search._context_data(st)
+    data = packing.context_data(st)
     for core in (search._ddcore, wasmcore.load(wasmcore.wasmtime_runtime())):
         with pytest.raises(ValueError, match="another layout's version"):
             core.Context([data[0] + 1, *data[1:]], lambda *a: (0, 0, 0, 0))
@@ -266,7 +266,7 @@ def test_the_rules_list_is_laid_out_by_its_declaration() -> None:
     from tiangow import coreabi
 
     st = Deal.random(3).snapshot()
-    data = search._context_data(st)
+    data = packing.context_data(st)
     tags = [i for i, w in enumerate(data) if coreabi.RULES_TAG <= w < coreabi.RULES_TAG + len(coreabi.RULES)]
     assert [data[i] - coreabi.RULES_TAG for i in tags] == list(range(len(coreabi.RULES)))
     # the flags and the named plays (sections 3 and 4) swapped, each whole after its tag
@@ -285,6 +285,6 @@ def test_the_rules_list_is_laid_out_by_its_declaration() -> None:
     v = search.solve(st, 0, stats=stats)
     for core in cores:
         with search.using_core(core):
-            ctx = search._context(st)
-            r = coreabi.Result(*ctx.solve(search._core_state(st), 0, 0, -search.INF, search.INF, True))
+            ctx = packing.context(st)
+            r = coreabi.Result(*ctx.solve(packing.core_state(st), 0, 0, -search.INF, search.INF, True))
         assert r.value == v and r.nodes > 0 and r.stores > 0

@@ -41,7 +41,7 @@ STATE: Final[tuple[tuple[str, str], ...]] = (
     ("to_play", "int"), ("leader", "int"), ("size", "int"), ("best", "int"), ("best_seat", "int"),
     ("locked", "int"), ("last", "int"), ("led", "int"), ("acted", "int"), ("first", "int"), ("left", "int"),
 )
-"""A position as the core reads it (:func:`tiangow.search._core_state` builds the tuple): each
+"""A position as the core reads it (:func:`tiangow.search.packing.core_state` builds the tuple): each
 field and its type — a packed holding or set of tiles (``u64``), the four seats' stacks
 (``int4``), or a whole number (``int``; -1 for none)."""
 
@@ -59,7 +59,7 @@ RULES: Final[tuple[tuple[str, str, tuple[str, ...]], ...]] = (
     ("rule_plays", "per_play", ("lead_place", "better_fields", "tile0", "tile1", "tile2", "tile3")),
     ("kinds", "per_field", ("civil", "rank", "index", "single")),
 )
-"""The rules' list a search context is made from (:func:`tiangow.search._context_data` fills
+"""The rules' list a search context is made from (:func:`tiangow.search.packing.context_data` fills
 it, ``init_context`` in ddcore.cpp reads it), section by section in this order: its name, its
 shape and its fields. ``per_play``: how many plays, then the fields of each; ``per_play_list``:
 for each play, how many numbers and the numbers (the ids of the plays that beat it, best first);

@@ -2546,7 +2546,7 @@ struct Playout {
     int failed = 0;  // 1: gave up past the limit; 2: an error (natively a Python one set)
     std::unordered_map<PlayKey, std::pair<int, int>, PlayKeyHash> proved;  // this sample's endings: (low, high)
 
-    // one search of a window (tiangow.search._core_value)
+    // one search of a window (tiangow.search.solver._core_value)
     int search(const State& st, int alpha, int beta, bool fresh) {
         u64 budget = 0;
         if (limit) {
@@ -2574,7 +2574,7 @@ struct Playout {
         return v;
     }
 
-    // tiangow.search._exact: null windows from the guess g between the bounds proved (lo, hi),
+    // tiangow.search.solver._exact: null windows from the guess g between the bounds proved (lo, hi),
     // the first search fresh where fresh (MTD(f))
     int exact(const State& st, int g, int lo, int hi, bool fresh) {
         while (lo < hi) {
@@ -2814,7 +2814,7 @@ bool ensure_table() {
 
 u64 as_u64(PyObject* o) { return (u64)PyLong_AsUnsignedLongLongMask(o); }
 
-// Context(rules, final_net): rules as init_context reads them (tiangow.search._context_data).
+// Context(rules, final_net): rules as init_context reads them (tiangow.search.packing.context_data).
 int Context_init(Context* self, PyObject* args, PyObject*) {
     PyObject *rules, *final_net;
     if (!PyArg_ParseTuple(args, "OO", &rules, &final_net)) return -1;
@@ -2846,7 +2846,7 @@ void Context_dealloc(Context* self) {
 // solve(state, me, goal, alpha, beta, fresh, limit=0) -> (value, or None past limit nodes; nodes, hits, stores)
 // state: (h0, h1, h2, h3, shown, up, (s0, s1, s2, s3), to_play, leader, size, best, best_seat, locked, last,
 //         led, acted, first, left)
-// A position from tiangow.search._core_state's tuple; false (a Python error set) if it is not one.
+// A position from tiangow.search.packing.core_state's tuple; false (a Python error set) if it is not one.
 bool parse_state(PyObject* state, State& st) {
     PyObject *h0, *h1, *h2, *h3, *shown, *up, *stacks;
     if (!PyArg_ParseTuple(state, TG_STATE_FORMAT, &h0, &h1, &h2, &h3, &shown, &up, &stacks, &st.to_play,
@@ -3189,7 +3189,7 @@ PyMODINIT_FUNC PyInit_ddcore(void) {
 namespace {
 const char* last_error = "";
 
-// a position as ST_WORDS numbers at the offsets of ddcore_abi.h (tiangow.search._core_state,
+// a position as ST_WORDS numbers at the offsets of ddcore_abi.h (tiangow.search.packing.core_state,
 // flattened: tiangow/coreabi.py's STATE)
 void state_from(const int64_t* a, State& st) {
     const int at[] = {ST_H0, ST_H1, ST_H2, ST_H3};

@@ -196,7 +196,7 @@ class Context:
                 core.rt.call("tg_context_free", ptr)
 
     def _state(self, state: tuple[Any, ...], limit: int = 0) -> int:
-        """The position (``tiangow.search._core_state``) and the limit written to the scratch."""
+        """The position (``tiangow.search.packing.core_state``) and the limit written to the scratch."""
         h0, h1, h2, h3, shown, up, stacks, *rest = state
         words = [h0, h1, h2, h3, shown, up, *stacks, *rest, limit]
         if len(words) != _STATE_WORDS:
