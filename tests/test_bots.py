@@ -43,6 +43,7 @@ def _checked_bots(bots: list[object], seen: list[Move]) -> list[object]:
     return [Checked(b) for b in bots]
 
 
+@pytest.mark.slow  # the full run (issue 69 §6: the fast lane under a minute)
 def test_rule_and_random_bots_only_make_legal_moves_in_every_variant() -> None:
     """Thousands of hands: every variant combination, rule-based and random bots mixed."""
     hands = 0

@@ -22,6 +22,7 @@ def _play(board: ChallengeBoard, rng: random.Random) -> None:
         assert t.act(rng.choice(d.legal_moves()))
 
 
+@pytest.mark.slow  # the full run (issue 69 §6: the fast lane under a minute)
 def test_a_challenge_round_trip_same_deal_same_bots_both_results() -> None:
     first = ChallengeBoard(pace=0, seed=77)
     first.link.incoming = "-"  # opened without a challenge: a deal only when asked for
@@ -52,6 +53,7 @@ def test_a_challenge_round_trip_same_deal_same_bots_both_results() -> None:
     assert review is not None and review.is_over and review.judged and review.result == net_a
 
 
+@pytest.mark.slow  # the full run (issue 69 §6: the fast lane under a minute)
 def test_the_same_bots_answer_the_same_moves_the_same_way() -> None:
     """Bots are seeded by the deal: two learners who make the same moves meet the same replies."""
     a, b = ChallengeBoard(pace=0, seed=9), ChallengeBoard(pace=0, seed=9)

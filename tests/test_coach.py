@@ -289,6 +289,7 @@ def test_a_session_takes_the_coach_it_is_given_and_refuses_anything_else() -> No
         Session(seat=0, seed=4, coach="the best")  # type: ignore[arg-type]
 
 
+@pytest.mark.slow  # the full run (issue 69 §6: the fast lane under a minute)
 def test_the_nudge_leads_towards_the_recommendation_never_away() -> None:
     """Issue 45 §2: the first stage of a hint never points at giving up a cheap tile when the
     second stage recommends leading the seat's strongest tile of that kind."""

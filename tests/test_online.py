@@ -664,6 +664,7 @@ def _start(port: int, db: Path) -> subprocess.Popen[bytes]:
     return proc
 
 
+@pytest.mark.slow  # the full run (issue 69 §6: the fast lane under a minute)
 def test_killed_mid_trick_and_restarted_nothing_lost_or_doubled(tmp_path: Path) -> None:
     """Four humans mid-trick; the service is killed (SIGKILL) and started again on the same log:
     every client reconnects by itself, the table is where it was, no move lost or doubled."""
@@ -841,6 +842,7 @@ def _start_member(port: int, db: Path, redis_url: str, index: int) -> subprocess
     return proc
 
 
+@pytest.mark.slow  # the full run (issue 69 §6: the fast lane under a minute)
 def test_two_service_processes_share_one_table_through_redis(tmp_path: Path, redis_url: str) -> None:
     """The table is owned by process 0; two of its players reach it through process 1, whose
     commands and messages go through Redis: the hand plays to the end, every player sees every
@@ -1129,6 +1131,7 @@ def test_a_move_sends_a_seat_only_the_parts_of_its_page_that_changed(tmp_path: P
     _serve(body, tmp_path, bot_pause=0.0)
 
 
+@pytest.mark.slow  # the full run (issue 69 §6: the fast lane under a minute)
 def test_a_hint_never_holds_up_its_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The coach thinks off the table's loop: while a slow hint is worked out for East, West's
     ping is answered at once and East's own move is made; the hint, of no use once the table
@@ -1202,6 +1205,7 @@ def test_a_table_keeps_only_the_events_a_page_catching_up_is_sent(tmp_path: Path
     asyncio.run(main())
 
 
+@pytest.mark.slow  # the full run (issue 69 §6: the fast lane under a minute)
 def test_the_cluster_heals_after_redis_is_restarted_mid_hand(tmp_path: Path) -> None:
     """Two processes sharing a table through Redis; ``redis-server`` is killed mid-hand and started
     again: each process says it lost Redis while it is gone, subscribes and publishes again once

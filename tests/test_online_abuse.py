@@ -220,6 +220,7 @@ async def _frames(r: Running, frames: list[str], client: str | None = None) -> l
     st.builds(lambda tok: json.dumps({"type": "hello", "token": tok}),  # json.dumps writes a lone surrogate as \\udxxx
               st.text(alphabet=st.characters(categories=["Cs", "Ll", "Nd"]), min_size=1, max_size=40)),
 ), min_size=1, max_size=4))
+@pytest.mark.slow  # the full run (issue 69 §6: the fast lane under a minute)
 def test_fuzzed_frames_are_refused_and_change_nothing(running: Running, caplog: Any, frames: list[str]) -> None:
     before = running.tables()
     got = asyncio.run(_frames(running, frames))

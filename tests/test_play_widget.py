@@ -49,6 +49,7 @@ def _play_hand(table: PlayTable) -> int:
     return moves
 
 
+@pytest.mark.slow  # the full run (issue 69 §6: the fast lane under a minute)
 def test_a_whole_hand_through_the_widget() -> None:
     results: list[bool] = []
     record = PlayRecord()
@@ -141,6 +142,7 @@ def test_undo_replay_and_deal_again() -> None:
     assert [s.deal.initial_holding(x) for x in range(4)] != first
 
 
+@pytest.mark.slow  # the full run (issue 69 §6: the fast lane under a minute)
 def test_every_language_relabels_the_table() -> None:
     table = PlayTable(seed=4, seat=0, pace=0, opponents="rule")
     table.show_hint()
@@ -220,6 +222,7 @@ def test_hint_outcomes_say_guaranteed_only_for_one_whole_net() -> None:
     assert seen[True] and seen[False], seen  # both kinds of row, in the same shape
 
 
+@pytest.mark.slow  # the full run (issue 69 §6: the fast lane under a minute)
 def test_the_review_steps_retries_and_comes_back_after_a_reload() -> None:
     """Issue 24 §2–3 from Python: a hand with a costly first action, its review, a wrong then a
     right retry (the position kept in the deck), and the review put back from the saved table."""

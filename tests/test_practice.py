@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import ipywidgets as w
+import pytest
 
 from tiangow.drills.base import now_ms
 from tiangow.drills.practice import DueDrill, PracticeRecord, day_of, due_items
@@ -146,6 +147,7 @@ def test_a_due_position_of_the_mistakes_deck_is_tried_again_on_the_practice_page
         LANGUAGE.lang = "zh-Hant"
 
 
+@pytest.mark.slow  # the full run (issue 69 §6: the fast lane under a minute)
 def test_a_wrong_try_at_a_mistake_leaves_a_second_try_or_the_answer() -> None:
     """Issue 45 §4: "Try again, or show the answer" means it — a wrong try leaves the position
     open for a second one, or the answer on request; the deck moves by the first try."""

@@ -223,7 +223,8 @@ def _coach_plays(s: Session) -> None:
             s.bot_step()
 
 
-@pytest.mark.parametrize("seat", [0, *(pytest.param(s, marks=pytest.mark.slow) for s in (1, 2, 3))])
+@pytest.mark.slow  # the full run (issue 69 §6: the fast lane under a minute)
+@pytest.mark.parametrize("seat", range(4))
 def test_a_hand_to_learn_from_is_won_by_good_play(seat: int) -> None:
     """Issue 24 §4: the deal offered is one the coach, in the learner's seat, wins."""
     from tiangow.drills.session import LEARNABLE

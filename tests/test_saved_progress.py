@@ -121,6 +121,7 @@ def test_a_bad_snapshot_is_refused_with_a_reason(what: str, change: Any) -> None
     assert str(err.value)
 
 
+@pytest.mark.slow  # the full run (issue 69 §6: the fast lane under a minute)
 def test_the_table_comes_back_after_a_reload_with_the_same_tiles_and_score() -> None:
     saves: list[dict[str, Any]] = []
     record = PlayRecord()
@@ -149,6 +150,7 @@ def test_the_table_comes_back_after_a_reload_with_the_same_tiles_and_score() -> 
     assert again.hands == record.hands == 1
 
 
+@pytest.mark.slow  # the full run (issue 69 §6: the fast lane under a minute)
 def test_a_reload_brings_back_the_last_actions_mark_and_an_open_hint() -> None:
     """Issue 45 §3: reloaded mid-hand, the table shows the mark on the learner's last action and
     the hint that was open, at the stage it was at, with the same figures."""

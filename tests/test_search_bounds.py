@@ -25,6 +25,7 @@ def _stack_vectors() -> list[tuple[int, int, int, int]]:
     return [(a, b, c, 8 - a - b - c) for a in range(9) for b in range(9 - a) for c in range(9 - a - b)]
 
 
+@pytest.mark.slow  # the full run (issue 69 §6: the fast lane under a minute)
 def test_winning_the_hand_is_worth_more_than_0_to_the_winner_under_every_settlement() -> None:
     """What the floor rests on: the worst for a seat is to lose, never to win (R-$1–R-$4, R-$10),
     whatever the stacks, banker, streak, finishes, capture and capture multiplier."""

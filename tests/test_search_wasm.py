@@ -99,6 +99,7 @@ def values(deals: list[Deal], goals: tuple[search.Goal, ...] = tuple(search.Goal
     return out, nodes
 
 
+@pytest.mark.slow  # the full run (issue 69 §6: the fast lane under a minute)
 def test_same_values_as_the_reference_on_endings_under_every_variant(core: Any) -> None:
     from tests.reference import search_v1
 

@@ -218,7 +218,8 @@ def test_scoring_distractors_use_the_real_multipliers() -> None:
 ROUTE = re.compile(r"R-\$?[A-Z]*\d+|§\d+")
 
 
-@pytest.mark.parametrize("module", DRILLS, ids=[m.__name__.rsplit(".", 1)[1] for m in DRILLS])
+@pytest.mark.parametrize("module", [pytest.param(m, marks=pytest.mark.slow) if m.__name__.endswith("paigow") else m
+                                    for m in DRILLS], ids=[m.__name__.rsplit(".", 1)[1] for m in DRILLS])
 def test_wrong_answers_are_explained_without_the_answer(module: object) -> None:
     """While tries remain, feedback on a wrong choice says what is wrong with it and cites the
     rule, but names neither the right choice nor repeats the full explanation."""

@@ -187,7 +187,7 @@ def _words_follow_their_figures(text: str, n_gap: int) -> None:
     assert not re.search(r"(only|只差) 0\.0+(?!\d)", text), text  # a difference never reads as none
 
 
-@pytest.mark.parametrize("tiles", [1, 2, 3, 5, 6, 8])
+@pytest.mark.parametrize("tiles", [1, 2, 3, 5, *(pytest.param(n, marks=pytest.mark.slow) for n in (6, 8))])
 def test_every_qualitative_word_follows_from_the_figure_beside_it_in_both_languages(tiles: int) -> None:
     """Hints and marks over seeded positions: "likely" and "rarely" (很可能, 很少) only where the
     share of deals they cite passes the thresholds written once in tiangow.coach.why; "about as

@@ -5,7 +5,7 @@ again" and "replay this deal"), whose turn, the learner's checked actions (an il
 explained in words, never raised), undo of the learner's last action, the coach's hints and
 marks, the settlement, the next banker and streak (R-B1), and the running score.
 
->>> s = Session(seat=0, seed=4, opponents="rule")
+>>> s = Session(seat=0, seed=4, opponents="rule", coach_samples=4)  # (a quick coach)
 >>> while not s.is_over:
 ...     if s.learner_to_act:
 ...         h = s.hint()
