@@ -1,4 +1,4 @@
-"""The optional compiled core of the search (tiangow/ddcore.cpp); everything else is in pyproject.toml.
+"""The optional compiled core of the search (tiangow/core/, built from core/python.cpp); everything else is in pyproject.toml.
 
 The extension is optional: where it cannot be built the package installs without it and the
 search runs the shipped WebAssembly build of the same source (``tiangow/ddcore.wasm``, on
@@ -6,6 +6,7 @@ wasmtime; same values). ``TIANGOW_PURE_BUILD=1`` leaves it out on purpose (the s
 wheel, which Pyodide must be able to install, has no compiled extension).
 """
 
+import glob
 import os
 
 from setuptools import Extension, setup
@@ -27,7 +28,7 @@ class _Distribution(Distribution):
 TEMPLATE = "share/jupyter/voila/templates/tiangow"
 
 extensions = [] if os.environ.get("TIANGOW_PURE_BUILD") else [
-    Extension("tiangow.ddcore", ["tiangow/ddcore.cpp"], depends=["tiangow/ddcore_abi.h"], optional=True,
+    Extension("tiangow.ddcore", ["tiangow/core/python.cpp"], depends=sorted(glob.glob("tiangow/core/*.h")), optional=True,
               language="c++",
               extra_compile_args=["-O2", "-std=c++17"]),
 ]

@@ -4,15 +4,19 @@
 
 The base is checked out in a temporary git worktree. Each round runs every figure once for
 the base and once for this checkout (in fresh processes, the order alternating), so load on
-the machine hits both alike; medians and the ratio after/before are printed:
+the machine hits both alike; medians and the ratio after/before are printed, after whether
+the search visited the same positions in both (30 seeded positions at 4 tiles a hand, 30 at 6,
+60 whole hands: each one's count):
 
 - hands/s through the public API (``benchmarks.engine.play_random_hand``, 2,000 seeded hands);
 - the exact solve with 4 tiles in each hand (median ms over 30 seeded positions);
 - the hint latency of lesson 08's coach (median and p95 over every turn of 6 seeded hands);
+- 60 seeded whole hands solved for the seat to act (at most 5 million positions each);
 - the puzzles' generator (``scripts/make_puzzles.generate``, seconds for 200 puzzles).
 
-The base's compiled core is built in its worktree from its own ``ddcore.cpp`` (without it, the
-editable install would hand the base this checkout's extension).
+The base's compiled core is built in its worktree from its own source (``tiangow/core/python.cpp``,
+or ``tiangow/ddcore.cpp`` before the core was split; without it, the editable install would hand
+the base this checkout's extension).
 
 Timings on a shared virtual machine vary by ±20% from run to run even interleaved, so
 ``--instructions`` counts instead, with valgrind's callgrind (slow, about ×50, but the same
@@ -68,6 +72,12 @@ except ImportError:  # a base from before benchmarks/
 lat = sorted(hint_latencies(hands=6))
 print(1000 * lat[min(len(lat) - 1, int(0.95 * len(lat)))])
 """,
+    "whole hands, 60 seeded (s)": """
+import time
+from benchmarks.search import whole_hands
+t = time.perf_counter(); whole_hands(60, max_nodes=5_000_000)
+print(time.perf_counter() - t)
+""",
     "puzzle generator, 200 puzzles (s)": """
 import time
 from scripts.make_puzzles import generate
@@ -79,12 +89,27 @@ print(time.perf_counter() - t)
 BUILD_CORE = """
 import sys
 from setuptools import Extension, setup
-base = sys.argv[1]
+base, source = sys.argv[1], sys.argv[2]
 setup(name="tiangow-base-core",
       script_args=["-q", "build_ext", "--build-lib", base, "--build-temp", base + "/build-temp"],
-      ext_modules=[Extension("tiangow.ddcore", [base + "/tiangow/ddcore.cpp"], language="c++",
+      ext_modules=[Extension("tiangow.ddcore", [source], language="c++",
                              extra_compile_args=["-O2", "-std=c++17"])])
 """
+
+
+# The positions each search visits, before and after: a change meant to keep the search as it was
+# (a refactor) must visit the same positions, in the same number, on every one of them.
+SAME = """
+from benchmarks.search import solve_times, whole_hands
+_, hands, _, gave_up = whole_hands(60, max_nodes=5_000_000)
+print(solve_times(4, 30)[1], solve_times(6, 30)[1], hands, gave_up)
+"""
+
+
+def visited(tree: Path) -> str:
+    out = subprocess.run([sys.executable, "-c", SAME], cwd=tree, env={"PYTHONPATH": str(tree), "PATH": ""},
+                         capture_output=True, text=True, check=True)
+    return out.stdout.strip().splitlines()[-1]
 
 
 # Instruction counts: the work of ``n`` units, run with n and with 0 (imports only).
@@ -120,7 +145,7 @@ def instructions(tree: Path, code: str, n: int) -> int:
 
 
 def per_unit(tree: Path, code: str, n: int) -> float:
-    figure(tree, "import tiangow.drills.tricks, tiangow.search, tiangow.bots.hints; print(0)")  # bytecode written
+    figure(tree, "import tiangow.drills.tricks, tiangow.search; print(0)")  # bytecode written
     return (instructions(tree, code, n) - instructions(tree, code, 0)) / n
 
 
@@ -128,10 +153,12 @@ def build_core(tree: Path) -> None:
     """The compiled core of the checkout at ``tree``, built in place from its own source (the
     same flags as setup.py; from a directory without a pyproject.toml, which older setuptools
     would read)."""
-    if (tree / "tiangow" / "ddcore.cpp").is_file():
-        with tempfile.TemporaryDirectory() as cwd:
-            subprocess.run([sys.executable, "-c", BUILD_CORE, str(tree)], cwd=cwd, check=True,
-                           stdout=subprocess.DEVNULL)
+    for source in (tree / "tiangow" / "core" / "python.cpp", tree / "tiangow" / "ddcore.cpp"):
+        if source.is_file():
+            with tempfile.TemporaryDirectory() as cwd:
+                subprocess.run([sys.executable, "-c", BUILD_CORE, str(tree), str(source)], cwd=cwd, check=True,
+                               stdout=subprocess.DEVNULL)
+            return
 
 
 def figure(tree: Path, code: str) -> float:
@@ -153,6 +180,9 @@ def main() -> None:
         subprocess.run(["git", "worktree", "add", "--detach", "-q", str(base), args.base], cwd=ROOT, check=True)
         try:
             build_core(base)
+            same = visited(base) == visited(ROOT)
+            print(f"positions searched (30 at 4 tiles, 30 at 6, 60 whole hands): "
+                  f"{'the same before and after' if same else 'DIFFERENT before and after'}")
             if args.instructions:
                 print(f"before: {args.base}   after: this checkout   (instructions, callgrind)")
                 for name, (code, n) in INSTRUCTIONS.items():

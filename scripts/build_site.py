@@ -156,7 +156,7 @@ def build_tiangow_wheel(out: Path) -> Path:
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "src"
         shutil.copytree(ROOT / "tiangow", src / "tiangow",
-                        ignore=shutil.ignore_patterns("__pycache__", "*.so", "ddcore.cpp", "ddcore_abi.h"))
+                        ignore=shutil.ignore_patterns("__pycache__", "*.so", "core"))
         if not (src / "tiangow" / "ddcore.wasm").is_file():
             raise SystemExit("tiangow/ddcore.wasm is missing: python scripts/build_wasm.py")
         for name in ("pyproject.toml", "README.md"):

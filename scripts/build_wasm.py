@@ -1,6 +1,6 @@
 """Build the search's compiled core as WebAssembly (``python scripts/build_wasm.py [OUT]``).
 
-``tiangow/ddcore.cpp`` with ``-DTG_WASM``: no CPython API, numbers in and out through memory
+``tiangow/core/wasm.cpp`` (and the core's headers it includes) with ``-DTG_WASM``: no CPython API, numbers in and out through memory
 (``tiangow/wasmcore.py`` runs it). Built with Debian's clang for the ``wasm32-wasi`` target and
 its C++ library for it (``apt-get install clang lld wasi-libc libc++-dev-wasm32
 libclang-rt-dev-wasm32``): a reactor module (its constructors run once, by ``_initialize``)
@@ -8,7 +8,7 @@ with a stack of 8 MB (a whole hand's search goes 32 steps deep, some kilobytes e
 defaults to ``tiangow/ddcore.wasm``, which the package ships (committed: an install with no
 compiler runs it on ``wasmtime``). The module carries the CRC-32 of the source it was built from
 (``tg_source``); :mod:`tiangow.wasmcore` refuses one built from another version of
-``ddcore.cpp``, and a test fails while the shipped module is stale.
+the core's source, and a test fails while the shipped module is stale.
 """
 
 from __future__ import annotations
@@ -16,11 +16,12 @@ from __future__ import annotations
 import argparse
 import shutil
 import subprocess
-import zlib
 from pathlib import Path
 
+from tiangow.wasmcore import source_crc
+
 ROOT = Path(__file__).resolve().parent.parent
-SOURCE = ROOT / "tiangow" / "ddcore.cpp"
+SOURCE = ROOT / "tiangow" / "core" / "wasm.cpp"
 FLAGS = ["--target=wasm32-wasi", "-mexec-model=reactor", "-DTG_WASM", "-O2", "-std=c++17", "-fno-exceptions",
          "-Wl,-z,stack-size=8388608"]
 
@@ -45,7 +46,7 @@ def build(out: Path = ROOT / "tiangow" / "ddcore.wasm") -> Path:
         raise RuntimeError("no clang++ that builds for wasm32-wasi: apt-get install clang lld wasi-libc "
                            "libc++-dev-wasm32 libclang-rt-dev-wasm32")
     out.parent.mkdir(parents=True, exist_ok=True)
-    crc = zlib.crc32(SOURCE.read_bytes() + SOURCE.with_name("ddcore_abi.h").read_bytes())  # as wasmcore.source_crc
+    crc = source_crc(SOURCE.parent)
     subprocess.run([cc, *FLAGS, f"-DTG_SOURCE_CRC={crc}u", str(SOURCE), "-o", str(out)], check=True)
     return out
 

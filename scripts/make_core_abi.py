@@ -1,4 +1,4 @@
-"""Write tiangow/ddcore_abi.h from tiangow/coreabi.py (``python -m scripts.make_core_abi``): what
+"""Write tiangow/core/abi.h from tiangow/coreabi.py (``python -m scripts.make_core_abi``): what
 crosses between Python and the search's compiled core, declared once. Rebuild the cores after
 (``pip install -e .``, ``python scripts/build_wasm.py``)."""
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 from tiangow.coreabi import header
 
-HEADER = Path(__file__).resolve().parent.parent / "tiangow" / "ddcore_abi.h"
+HEADER = Path(__file__).resolve().parent.parent / "tiangow" / "core" / "abi.h"
 
 
 def main() -> None:

@@ -33,7 +33,7 @@ SHARED = {
 
 
 def _core_entry_points() -> set[str]:
-    source = (ROOT / "tiangow" / "ddcore.cpp").read_text(encoding="utf-8")
+    source = (ROOT / "tiangow" / "core" / "python.cpp").read_text(encoding="utf-8")
     table = source[source.index("PyMethodDef Context_methods[]"):]
     table = table[:table.index("{nullptr")]
     return set(re.findall(r'\{"(\w+)", \(PyCFunction\)', table))

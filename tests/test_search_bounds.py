@@ -1,4 +1,4 @@
-"""The floor under the exact search (net_floor in tiangow/ddcore.cpp, stated in tests/reference/bounds.py): what
+"""The floor under the exact search (net_floor in tiangow/core/bounds.h, stated in tests/reference/bounds.py): what
 it rests on, that it is never above a position's exact value, and that cutting on it leaves
 every value as it was (issue 23 §1: a bound proven by test)."""
 
@@ -238,7 +238,7 @@ def test_R_W1_the_bounds_of_a_forced_win_hold_all_along_random_lines_of_play() -
 
 @pytest.mark.skipif(CORE != "compiled", reason="the compiled core is not built here")
 def test_the_compiled_bounds_are_their_twins() -> None:
-    """net_floor, net_ceiling and win_bound in tiangow/ddcore.cpp give what tests/reference/bounds.py gives,
+    """net_floor, net_ceiling and win_bound in tiangow/core/bounds.h give what tests/reference/bounds.py gives,
     for every
     seat, at every position of random lines from seeded endings and whole hands under every
     variant (the values only show that a bound is sound; this shows the two are one)."""

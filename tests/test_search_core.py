@@ -1,4 +1,4 @@
-"""The search's core (tiangow/ddcore.cpp) as it runs here, held to the frozen reference
+"""The search's core (tiangow/core/) as it runs here, held to the frozen reference
 (tests/reference/search_v1.py) on every public question of the search, on whole hands of the
 small game, and with a tiny table; what it refuses; giving up past a budget. On CI (``CI=true``)
 the extension must have been built by ``pip install``."""

@@ -1,5 +1,5 @@
 """The search's compiled core as WebAssembly — the module the package ships (tiangow/ddcore.wasm,
-built by scripts/build_wasm.py from the same ddcore.cpp), run by tiangow/wasmcore.py on
+built by scripts/build_wasm.py from the same tiangow/core/), run by tiangow/wasmcore.py on
 ``wasmtime`` — against the CPython extension and the frozen reference: the same values — and,
 being the same code, the same positions — on endings under every rule variant and on whole
 hands; the same floor and ceiling; the same refusals. The shipped module is the source's
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -34,9 +35,9 @@ def core() -> Iterator[Any]:
 
 
 def test_the_shipped_module_is_built_from_this_source() -> None:
-    """After an edit of ddcore.cpp the shipped module must be built again (python
-    scripts/build_wasm.py): it carries the CRC-32 of its source, and loading it beside another
-    version of ddcore.cpp is refused."""
+    """After an edit of the core's source (tiangow/core/) the shipped module must be built again
+    (python scripts/build_wasm.py): it carries the CRC-32 of its source, and loading it beside
+    another version of that source is refused."""
     assert wasmcore.WASM.is_file()
     crc = wasmcore.source_crc()
     assert crc is not None
@@ -45,8 +46,9 @@ def test_the_shipped_module_is_built_from_this_source() -> None:
 
 
 def test_a_module_built_from_another_source_is_refused(tmp_path: Path) -> None:
-    other = tmp_path / "ddcore.cpp"
-    other.write_bytes(wasmcore.SOURCE.read_bytes() + b"\n// edited\n")
+    other = tmp_path / "core"
+    shutil.copytree(wasmcore.SOURCE, other)
+    (other / "search.h").write_bytes((other / "search.h").read_bytes() + b"\n// edited\n")
     with pytest.raises(wasmcore.StaleCore, match=r"python scripts/build_wasm\.py"):
         wasmcore.load(wasmcore.wasmtime_runtime(), source=other)
 
@@ -219,12 +221,12 @@ def test_a_search_in_steps_goes_on_from_what_it_stored(core: Any) -> None:
 
 
 def test_the_cores_layout_is_declared_once() -> None:
-    """tiangow/ddcore_abi.h is what tiangow/coreabi.py generates (python -m scripts.make_core_abi),
+    """tiangow/core/abi.h is what tiangow/coreabi.py generates (python -m scripts.make_core_abi),
     and the position the search sends has the declared fields."""
     from tiangow import coreabi
     from tiangow.search.packing import core_state as _core_state
 
-    assert (Path(wasmcore.__file__).with_name("ddcore_abi.h").read_text(encoding="utf-8")) == coreabi.header()
+    assert (wasmcore.SOURCE / "abi.h").read_text(encoding="utf-8") == coreabi.header()
     st = Deal.random(3).snapshot()
     state = _core_state(st)
     assert len(state) == len(coreabi.STATE)

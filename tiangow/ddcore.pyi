@@ -1,4 +1,4 @@
-"""Types of the compiled core of the search (tiangow/ddcore.cpp)."""
+"""Types of the compiled core of the search (tiangow/core/python.cpp)."""
 
 from collections.abc import Callable, Sequence
 

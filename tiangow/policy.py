@@ -133,7 +133,7 @@ class SearchPolicy:
     # --- the cores' shares of the budgets ---------------------------------------------------------
     wasmtime_share: float = _knob(0.75, "the budgets' share for the WebAssembly core on wasmtime")
     browser_share: float = _knob(0.5, "the budgets' share for the WebAssembly core in the browser")
-    # --- compiled into the core (scripts.make_core_abi writes them into ddcore_abi.h) -------------
+    # --- compiled into the core (scripts.make_core_abi writes them into core/abi.h) -------------
     win_floor_from: int = _knob(5, "core: from this many tiles, ask at a trick's start whether the seat forces the win")
     win_floor_grace: int = _knob(32, "core: asked this many times within one search of a window while it pays")
     win_floor_rate: int = _knob(4, "core: then while it finds a win at least once in this many times")
@@ -240,7 +240,7 @@ class SearchPolicy:
                 else (self.best_margin_played, self.fine_margin_played))
 
     def core_tuning(self) -> dict[str, int]:
-        """The knobs compiled into the search's core, as ``ddcore_abi.h`` names them."""
+        """The knobs compiled into the search's core, as ``tiangow/core/abi.h`` names them."""
         return {name.upper(): getattr(self, name) for name in (
             "win_floor_from", "win_floor_grace", "win_floor_rate", "lead_through_from", "relaxed_from",
             "relaxed_discards")}

@@ -1,13 +1,13 @@
 """The search's compiled core as WebAssembly, for where CPython's extension cannot run.
 
-``tiangow/ddcore.cpp`` builds two ways: as CPython's extension ``tiangow.ddcore`` (``pip
-install``), and, with ``-DTG_WASM``, as a WebAssembly module with plain numbers in and out
-(``scripts/build_wasm.py`` writes ``ddcore.wasm``; Debian's clang, lld, wasi-libc and libc++
-for wasm32 build it). :func:`load` wraps such a module in the extension's own interface —
-:class:`Context` with ``solve`` and ``bounds``, and ``set_table_bits``, ``set_floor``, ``set_relaxed_from``,
-``table_info`` — so that :mod:`tiangow.search` can use either. The module asks its host for
-the settlement of each distinct finish (``tg_final_net``), as the extension calls a Python
-function.
+The core's source, ``tiangow/core/``, builds two ways: as CPython's extension ``tiangow.ddcore``
+(``core/python.cpp``, ``pip install``), and, with ``-DTG_WASM``, as a WebAssembly module
+(``core/wasm.cpp``) with plain numbers in and out (``scripts/build_wasm.py`` writes
+``ddcore.wasm``; Debian's clang, lld, wasi-libc and libc++ for wasm32 build it). :func:`load`
+wraps such a module in the extension's own interface — :class:`Context` with ``solve`` and
+``bounds``, and ``set_table_bits``, ``set_floor``, ``set_relaxed_from``, ``table_info`` — so
+that :mod:`tiangow.search` can use either. The module asks its host for the settlement of each
+distinct finish (``tg_final_net``), as the extension calls a Python function.
 
 What runs the module is a small :class:`Runtime`: its memory read and written as bytes, its
 exported functions called with 32-bit numbers (nothing of 64 bits crosses: positions and
@@ -33,27 +33,28 @@ __all__ = ["WASM", "SOURCE", "Context", "Core", "Runtime", "StaleCore", "load", 
 
 WASM = Path(__file__).with_name("ddcore.wasm")
 """The module the package ships (``scripts/build_wasm.py`` builds it)."""
-SOURCE = Path(__file__).with_name("ddcore.cpp")
-"""Its source, where it is beside the package (a checkout, an editable install)."""
+SOURCE = Path(__file__).with_name("core")
+"""Its source, the directory of C++ files, where it is beside the package (a checkout, an editable
+install)."""
 
 class StaleCore(RuntimeError):
-    """The module was built from another version of ``ddcore.cpp`` than the one beside it."""
+    """The module was built from another version of the core's source than the one beside it."""
 
 
 def source_crc(source: Path = SOURCE) -> int | None:
-    """The CRC-32 of ``ddcore.cpp`` followed by the header it includes, ``ddcore_abi.h`` (``None``
-    where the source is not beside the package)."""
-    if not source.is_file():
+    """The CRC-32 of the core's source: its C++ files (``*.h``, ``*.cpp``) in the order of their
+    names, one after another (``None`` where the source is not beside the package)."""
+    files = sorted(p for p in source.glob("*") if p.suffix in (".h", ".cpp")) if source.is_dir() else []
+    if not files:
         return None
-    header = source.with_name("ddcore_abi.h")
-    return zlib.crc32(source.read_bytes() + (header.read_bytes() if header.is_file() else b""))
+    return zlib.crc32(b"".join(p.read_bytes() for p in files))
 
 FinalNet = Callable[[tuple[int, int, int, int], int, int, int, int, int, int, int], tuple[int, int, int, int]]
 HostFinalNet = Callable[..., int]
 
 _INF = 1_000_000_000
-_STATE_WORDS = coreabi.STATE_WORDS + 1  # the position's numbers and the limit (ddcore.cpp: state_from, tg_solve)
-_MAX_OPTIONS = 192  # the most steps open to one seat (ddcore.cpp's MAXMOVES): tg_playout's options
+_STATE_WORDS = coreabi.STATE_WORDS + 1  # the position's numbers and the limit (core/wasm.cpp: state_from, tg_solve)
+_MAX_OPTIONS = 192  # the most steps open to one seat (core/types.h's MAXMOVES): tg_playout's options
 
 
 class Runtime(Protocol):
@@ -94,7 +95,7 @@ class Core:
             built = None
         expected = None if source is None else source_crc(source)
         if expected is not None and built != expected:
-            raise StaleCore(f"the search's WebAssembly module was built from another version of ddcore.cpp "
+            raise StaleCore(f"the search's WebAssembly module was built from another version of tiangow/core/ "
                             f"(CRC {built or 0:08x}, the source's {expected:08x}): python scripts/build_wasm.py")
         try:
             self.ABI = self.rt.call("tg_abi")
@@ -414,7 +415,7 @@ def load(make_runtime: Callable[[HostFinalNet], Runtime], budget_share: float | 
          source: Path | None = SOURCE) -> Core:
     """The module run by ``make_runtime`` (e.g. :func:`wasmtime_runtime`), with the interface
     of ``tiangow.ddcore``; ``budget_share`` its :attr:`Core.BUDGET_SHARE`. Raises
-    :class:`StaleCore` if ``source`` (``ddcore.cpp``, where it is beside the package) is not
+    :class:`StaleCore` if ``source`` (``tiangow/core/``, where it is beside the package) is not
     what the module was built from (``None``: not checked, for a frozen earlier core held to
     this one by a benchmark, which may then be of an earlier layout version the package still
     writes, :data:`tiangow.coreabi.READS`), or if the module was built for another layout version."""

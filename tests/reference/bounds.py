@@ -1,6 +1,6 @@
 """A floor under the exact search: what a seat is sure to get from a position at least, however
 the hand is played from there — the readable statement of ``net_floor``, ``net_ceiling`` and
-``win_bound`` in tiangow/ddcore.cpp, which tests/test_search_bounds.py holds the core to.
+``win_bound`` in tiangow/core/bounds.h, which tests/test_search_bounds.py holds the core to.
 
 The search of :mod:`tiangow.search` asks, at every position, whether the seat it searches for
 (``me``) gets at least some value (``beta``); where the floor already reaches it, nothing below
@@ -245,7 +245,7 @@ class Floor:
         return x
 
     def win_bound(self, st: State, me: int) -> int | None:
-        """For the forced win (the twin of ``win_bound`` in tiangow/ddcore.cpp): 1 where ``me``
+        """For the forced win (the twin of ``win_bound`` in tiangow/core/bounds.h): 1 where ``me``
         is sure to win the hand (it leads every trick left in plays nobody can beat, or its
         play stands unbeatable in the last trick: :meth:`sure_stacks`), 0 where another seat is
         sure to take every trick left (:meth:`sweeper`), else None (R-W1, R-W2)."""
@@ -284,7 +284,7 @@ class Floor:
 
     def win_floor(self, st: State, me: int) -> int | None:
         """The least ``me`` gets as the winner of the hand from the trick start ``st`` (the twin
-        of ``win_floor`` in tiangow/ddcore.cpp): the others end with the stacks they have or more,
+        of ``win_floor`` in tiangow/core/bounds.h): the others end with the stacks they have or more,
         me with at least one more (the last trick) and at least 2 (R-W2), less the rewards the
         others may still collect (R-$5, R-$6). Finishes and captures only multiply what the
         winner collects, never what it pays out (R-$3, R-$4, R-$10). None under rules not
@@ -481,7 +481,7 @@ class Floor:
         for a supreme, 四大包 ×4 for a quad, 么結 ×2 for 1-2 (R-$7–R-$9). With ``_QUALIFIES`` in
         ``avail``, me has a stack and may take a last trick of one tile too (:meth:`ceiling`:
         whether the seat can take every trick left at all, more than 0). Twin: sweep_mult in
-        tiangow/ddcore.cpp."""
+        tiangow/core/bounds.h."""
         key = (hx, hm, avail)
         found = self._sweeps.get(key)
         if found is not None:
@@ -530,7 +530,7 @@ class Floor:
         where me has still to play, not in the last trick (0 if me can beat it, else the least
         over me's discards), or me leads next and x, the only seat with stacks (``alone``),
         cannot beat some play me holds (0). -1 where unsure. Twin: sweep_bound in
-        tiangow/ddcore.cpp."""
+        tiangow/core/bounds.h."""
         h = st.h
         shown = st.shown + st.up
         if not st.size:

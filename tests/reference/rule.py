@@ -1,7 +1,7 @@
 """The rule-based player's statement in Python: the oracle the search's compiled core is held to.
 
 The package plays the rule-based player in the core only (:func:`tiangow.players.rule.rule_move`,
-``tiangow/ddcore.cpp``); this is its statement, step by step as
+``tiangow/core/rule.h``); this is its statement, step by step as
 :mod:`tiangow.players.rule`'s text says, and ``tests/test_rule_core.py`` holds every build of the
 core to it: the same choice in every position met along seeded hands, and the same lowest
 discards (:func:`lowest_discards`, the discards a search bot tries besides its plays).

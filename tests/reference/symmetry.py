@@ -1,5 +1,5 @@
 """Positions that play alike: relabelling the tiles no live tile can tell apart — the readable
-statement of the relabelling in tiangow/ddcore.cpp (``canon``), which the tests use to check
+statement of the relabelling in tiangow/core/symmetry.h (``canon``), which the tests use to check
 the core's dominance of discards and its bounds.
 
 The double-dummy search (:mod:`tiangow.search`) keys its transposition table on a position's

@@ -1,6 +1,6 @@
 """One search over the rest of a hand, every tile known (the double-dummy view of bridge solvers).
 
-One alpha-beta — the compiled core, ``tiangow/ddcore.cpp``: CPython's extension, or the same
+One alpha-beta — the compiled core, ``tiangow/core/``: CPython's extension, or the same
 source as WebAssembly (:mod:`tiangow.wasmcore`) — on a :class:`tiangow.state.State`'s position
 (a transposition table of value bounds), answers the questions the package asks, as a
 :class:`Goal`:

@@ -38,7 +38,7 @@ def _wanted() -> str:
 
 
 def _load_core() -> tuple[Any, str]:
-    """The search's core (tiangow/ddcore.cpp) and how it runs: CPython's extension where ``pip
+    """The search's core (tiangow/core/) and how it runs: CPython's extension where ``pip
     install`` built it; else the same source as WebAssembly — on ``wasmtime`` in CPython, on the
     browser's own engine in Pyodide (:mod:`tiangow.wasmcore`). ``TIANGOW_CORE`` chooses one; a
     core asked for that cannot run here is an ImportError that says why. Where none runs:
@@ -93,7 +93,7 @@ _WHY_NONE: Final[str] = "" if _ddcore is not None else _loaded[1]
 def using_core(core: Any) -> Iterator[None]:
     """Inside the block every search runs on ``core``: an object with the compiled core's
     interface (``Context``, ``set_table_bits``, ``set_floor``, ``table_info``), such as the
-    WebAssembly build of tiangow/ddcore.cpp (:func:`tiangow.wasmcore.load`) — for holding one
+    WebAssembly build of tiangow/core/ (:func:`tiangow.wasmcore.load`) — for holding one
     build to another's values."""
     global _ddcore  # noqa: PLW0603 - the one switch every search reads
     was = _ddcore
@@ -149,7 +149,7 @@ def core_budget_share() -> float:
 
 
 CORE: Final = "compiled" if _ddcore is not None else "none"
-"""Whether the search runs here: ``"compiled"`` (tiangow/ddcore.cpp: the extension ``pip
+"""Whether the search runs here: ``"compiled"`` (tiangow/core/: the extension ``pip
 install`` built, or the same source as WebAssembly; :data:`CORE_BUILD` says which), or
 ``"none"``. Every build gives the same values (tests/test_search_wasm.py), held to the small
 Python reference in ``tests/reference`` (tests/test_search_reference.py)."""
