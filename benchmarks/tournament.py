@@ -34,7 +34,8 @@ from dataclasses import dataclass
 from tiangow.coach.hints import Coach
 from tiangow.deal import Deal, DealView
 from tiangow.move import Move
-from tiangow.players.base import Bot, BotError, RandomBot, play_hand
+from tiangow.players.base import Bot, BotError, play_hand
+from tiangow.players.random import RandomBot
 from tiangow.players.rule import RuleBot
 from tiangow.players.search import SearchBot
 from tiangow.policy import POLICY, Plan

@@ -79,14 +79,13 @@ int winner_net(const Context* c, const State& st) {
 }
 
 // From how many tiles a hand the search asks, at a trick start where the floor falls short,
-// whether me can force the win (measured: from 5, 30 six-tile endings ×0.70 the positions and
-// whole hands about the same; from 4, more asked than it saves).
+// whether me can force the win (docs/search.md, "The forced win", says why from 5).
 // WIN_FLOOR_FROM (abi.h): from how many tiles a hand the net's search asks the forced win.
 // Within one search of a window it is asked only while it pays: WIN_FLOOR_GRACE times, then
 // while it finds a win at least once in WIN_FLOOR_RATE times asked. In some hands it is asked at
 // tens of thousands of trick starts and seldom finds a win, each proof costing more than the
-// net's own search there (one seeded whole hand: 19.2 million positions asking, 0.22 million
-// not); in others it finds a win nearly every time and saves a third (tiangow/search.py alike).
+// net's own search there; in others it finds a win nearly every time (docs/search.md has the
+// figures).
 // (WIN_FLOOR_GRACE, WIN_FLOOR_RATE: abi.h)
 
 // The least me gets as the winner of the hand, from a trick start: the others end with the

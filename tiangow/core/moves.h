@@ -116,8 +116,8 @@ int gen_moves(const Context* c, const State& st, Move* out) {
         return n + 1;
     }
     // A seat holding a supreme tries the discards that keep it first: the field order puts
-    // 1-2 and 2-4 among the weakest, and breaking a supreme is seldom right (hand 17 of the
-    // seeded whole hands spent three quarters of its positions on such discards of the others).
+    // 1-2 and 2-4 among the weakest, and breaking a supreme is seldom right (docs/search.md,
+    // "Move ordering", says what the others' discards of them cost).
     u64 keep = 0;
     for (u64 sup = c->supremes; sup; sup &= sup - 1) {
         u64 mask = c->combos[__builtin_ctzll(sup)].mask;

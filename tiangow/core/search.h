@@ -165,9 +165,7 @@ inline void fingerprint(const u64* k, u64* fp) {
 
 inline Entry* bucket(u64 fp0) { return &cur->entries[(size_t)(fp0 & (((u64)1 << cur->bits) - 1)) & ~(size_t)1]; }
 
-// LEAD_THROUGH_FROM (abi.h): tiles a hand from which the others' leads are ordered as a side
-
-int value(Context* c, State& st, int alpha, int beta, const u64* pre);
+int value(Context* c, State& st, int alpha, int beta, const u64* pre = nullptr);
 
 // Where this search counts how the relaxed game fared at positions like st: the same tiles a
 // hand, the same seats acted in the trick, me's play standing or not.
@@ -181,9 +179,7 @@ inline uint8_t* held_where(Context* c, const State& st) {
 // never using what they would have discarded), and me's options are the same, so the relaxed
 // game is worth no more to me: where me reaches beta there, it does here. Its search collapses
 // the three's discards (a seat with 8 tiles has up to 70 ways of discarding 4) to one move,
-// which is what a proof over all their replies costs most in (issue 46: hand 186 of the seeded
-// whole hands proves "at least -6" over its first follower's seven discards, 1.5-3.9 million
-// positions each). Its own table entries (keyed apart), no net_floor sweeps (they read hands of
+// which is what a proof over all their replies costs most in (docs/search.md). Its own table entries (keyed apart), no net_floor sweeps (they read hands of
 // as many tiles as tricks left) and no forced win; ceilings and table entries can only make
 // its answer lower, which keeps the bound sound. Only with free splitting: under Wong's rule a
 // seat holding more tiles may lead less (a combination it keeps whole). Asked where the three's
@@ -205,415 +201,532 @@ int relaxed_bound(Context* c, const State& st, const Move* rest, int n, int beta
 
 // Whether a position is looked up in the table and stored there. Not in the last trick once
 // it is led; not at the second seat of a trick, nor inside a trick of the relaxed game: there
-// the table held the position at 1.5-8 % of the looks (hands 185, 43, 173, 17 of the seeded
-// whole hands), against 28-82 % at trick starts and 42-58 % at the third and fourth seats of
-// the real game, and a look is a miss in memory that costs about a third of a position's time
-// (the 200 whole hands: 326.0 -> 326.5 million positions, 99 -> 53 s).
+// the table seldom holds the position, and a look is a miss in memory (docs/search.md, "A
+// table" and "What a position costs", has the figures).
 inline bool in_table(const Context* c, const State& st) {
     if (!st.acted) return true;
     return st.left > 1 && st.acted != 1 && !c->relaxed;
 }
 
-// pre: the fingerprint of st's key, when the caller worked it out (a discard inside a trick,
-// whose canonical position the caller needed anyway, to try alike discards once)
-int value(Context* c, State& st, int alpha, int beta, const u64* pre = nullptr) {
+// ---- the alpha-beta ------------------------------------------------------------------------
+//
+// value() is the search: a position's value to me within (alpha, beta), as the parts below
+// compute it, in this order: the position counted (and the search given up past its limit);
+// a finished hand settled; a cut-off by the bounds; the table looked up; the moves listed,
+// thinned and ordered; the relaxed game asked first where it mostly holds; each move tried (a
+// discard inside a trick sifted first), the relaxed game asked after the three's first reply;
+// the result stored. Each part is inlined into value(), as the one function it was.
+
+#define PART inline __attribute__((always_inline))
+
+// The plays each seat holds and those that beat one of them (seat_plays), worked out once a
+// position, where a part first needs them.
+struct Seats {
+    u64 mine[4], beaters[4];
+    bool known = false;
+    PART void need(const Context* c, const State& st) {
+        if (known) return;
+        for (int s = 0; s < 4; ++s) seat_plays(c, st.h[s], mine[s], beaters[s]);
+        known = true;
+    }
+    // the plays the other two of the three playing with `seat` hold (0 where seat is me)
+    PART u64 partners_of(const Context* c, int seat) const {
+        u64 p = 0;
+        if (seat != c->me)
+            for (int s = 0; s < 4; ++s)
+                if (s != seat && s != c->me) p |= mine[s];
+        return p;
+    }
+};
+
+// Counts the position; whether the search stops here (an error before, or past its limit: then
+// c->error says which).
+PART bool stopped(Context* c) {
     c->nodes++;
-    if (c->error) return 0;
+    if (c->error) return true;
     if (c->limit && c->nodes > c->limit) {
         c->error = 2;
-        return 0;
+        return true;
     }
-    int to_play = st.to_play;
-    if (to_play < 0) {
-        if (c->goal == NET) return final_net(c, st);
-        return st.winner == c->me ? 1 : 0;
-    }
-    const int* stacks = st.stacks;
-    if (c->goal == FORCED_WIN && use_floor) {
+    return false;
+}
+
+// A finished hand's value: its net to me, or whether me won it (the win goals).
+PART int finished(Context* c, const State& st) {
+    if (c->goal == NET) return final_net(c, st);
+    return st.winner == c->me ? 1 : 0;
+}
+
+// Whether the bounds decide the position against (alpha, beta) without a search: the forced
+// win's bound (win_bound); for the net, the floor (net_floor; where me can make sure of the last
+// trick, win_floor, proved by a search of that question alone) or the ceiling (net_ceiling).
+// *v: the bound that cut.
+PART bool bounds_cut(Context* c, State& st, int alpha, int beta, int* v) {
+    if (!use_floor) return false;
+    if (c->goal == FORCED_WIN) {
         int w = win_bound(c, st);
-        if (w >= 0) {
+        if (w < 0) return false;
+        c->floor_cuts++;
+        *v = w;
+        return true;
+    }
+    if (c->goal != NET) return false;
+    // quick tests first. The floor is at most what me pays with the most stacks sure_stacks
+    // could give it, times m, or where me leads next what it would collect as the winner, times
+    // m; the ceiling at least what me pays with the stacks it has, times m.
+    const int* stacks = st.stacks;
+    int me = c->me, s = stacks[me];
+    int least = s >= 4 ? 0 : -PAYS[s] * c->m;
+    int most = s >= 4 ? std::min(s - 4, 2) : least;
+    if (st.size ? st.best_seat == me : st.to_play == me) {
+        int all = s + st.size + tiles_in(st.h[me]);
+        int win = 0;
+        for (int o = 0; o < 4; ++o)
+            if (o != me && stacks[o] < 4) win += PAYS[stacks[o]];
+        most = std::max(all >= 4 ? std::min(all - 4, 2) : -PAYS[all] * c->m, win * c->m);
+    }
+    if (most >= beta) {
+        int floor = net_floor(c, st);
+        if (floor >= beta) {
             c->floor_cuts++;
-            return w;
+            *v = floor;
+            return true;
         }
     }
-    if (c->goal == NET && use_floor) {
-        // quick tests first. The floor is at most what me pays with the most stacks
-        // sure_stacks could give it, times m, or where me leads next what it would collect as
-        // the winner, times m; the ceiling at least what me pays with the stacks it has, times m.
-        int me = c->me, s = stacks[me];
-        int least = s >= 4 ? 0 : -PAYS[s] * c->m;
-        int most = s >= 4 ? std::min(s - 4, 2) : least;
-        if (st.size ? st.best_seat == me : to_play == me) {
-            int all = s + st.size + tiles_in(st.h[me]);
-            int win = 0;
-            for (int o = 0; o < 4; ++o)
-                if (o != me && stacks[o] < 4) win += PAYS[stacks[o]];
-            most = std::max(all >= 4 ? std::min(all - 4, 2) : -PAYS[all] * c->m, win * c->m);
-        }
-        if (most >= beta) {
-            int floor = net_floor(c, st);
-            if (floor >= beta) {
+    if (c->bonus_on && !st.size && st.left >= WIN_FLOOR_FROM && !c->relaxed) {
+        // the floor of a forced win: where me can make sure of taking the last trick (a search
+        // of that question alone), it gets at least win_floor
+        int won = win_floor(c, st);
+        if (won >= beta && (c->fw_asked < WIN_FLOOR_GRACE || c->fw_won * WIN_FLOOR_RATE >= c->fw_asked)) {
+            c->fw_asked++;
+            c->goal = FORCED_WIN;
+            int w = value(c, st, 0, 1);
+            c->goal = NET;
+            if (w >= 1) {
+                c->fw_won++;
                 c->floor_cuts++;
-                return floor;
-            }
-        }
-        if (c->bonus_on && !st.size && st.left >= WIN_FLOOR_FROM && !c->relaxed) {
-            // the floor of a forced win: where me can make sure of taking the last trick
-            // (a search of that question alone), it gets at least win_floor
-            int won = win_floor(c, st);
-            if (won >= beta && (c->fw_asked < WIN_FLOOR_GRACE || c->fw_won * WIN_FLOOR_RATE >= c->fw_asked)) {
-                c->fw_asked++;
-                c->goal = FORCED_WIN;
-                int w = value(c, st, 0, 1);
-                c->goal = NET;
-                if (w >= 1) {
-                    c->fw_won++;
-                    c->floor_cuts++;
-                    return won;
-                }
-            }
-        }
-        if (least <= alpha) {
-            int ceiling = net_ceiling(c, st);
-            if (ceiling <= alpha) {
-                c->floor_cuts++;
-                return ceiling;
+                *v = won;
+                return true;
             }
         }
     }
-    // For the win goals what was shown and the first lead never count (only 七支/八支 read them).
-    bool relabel = (stacks[0] > 0) + (stacks[1] > 0) + (stacks[2] > 0) + (stacks[3] > 0) >= 2 || c->goal != NET;
-    u64 k[7];
-    u64 fp[2];
+    if (least <= alpha) {
+        int ceiling = net_ceiling(c, st);
+        if (ceiling <= alpha) {
+            c->floor_cuts++;
+            *v = ceiling;
+            return true;
+        }
+    }
+    return false;
+}
+
+// Whether the position is keyed on its canonical relabelling: once two seats hold stacks, and
+// always for the win goals (for them what was shown and the first lead never count; only
+// 七支/八支 read them).
+PART bool relabelled(const Context* c, const State& st) {
+    const int* stacks = st.stacks;
+    return (stacks[0] > 0) + (stacks[1] > 0) + (stacks[2] > 0) + (stacks[3] > 0) >= 2 || c->goal != NET;
+}
+
+// The position's place in the table: its fingerprint, the entry to store into (nullptr: not
+// kept there) and the move the table says to try first.
+struct Probe {
     Entry* slot = nullptr;
+    u64 fp[2];
     int first = 0;
-    bool use_tt = in_table(c, st);
-    u64 sk = stack_key(c, stacks);
-    u64 mine[4], beaters[4];
-    if (relabel)
-        for (int s = 0; s < 4; ++s) seat_plays(c, st.h[s], mine[s], beaters[s]);
-    if (use_tt) {
-        if (pre) {
-            fp[0] = pre[0];
-            fp[1] = pre[1];
-        } else if (relabel) {
-            u64 cn[7];
-            canon(c, st.h, mine, beaters, st.best, st.size ? st.best_seat : to_play, st.led, acted_mask_of(st), cn);
-            relabelled_key(c, st, cn, k);
-        } else {
-            k[0] = st.h[0];
-            k[1] = st.h[1];
-            k[2] = st.h[2];
-            k[3] = st.h[3];
-            k[4] = sk | (u64)to_play << 16 | (u64)st.leader << 18 | (u64)(st.best + 1) << 20 |
-                   (u64)(st.best_seat + 1) << 28 | (u64)st.locked << 31 | (u64)(st.led + 1) << 33 |
-                   (u64)c->me << 42 | (u64)c->goal << 44 | (c->id & 0x3FF) << 46 | (u64)(st.first + 1) << 56 | (u64)c->relaxed << 62;
-            k[5] = st.shown;
-            k[6] = st.up;
-        }
-        if (!pre) fingerprint(k, fp);
-        Entry* e = bucket(fp[0]);
-        Entry* found = nullptr;
-        for (int i = 0; i < 2; ++i) {
-            if (e[i].gen == cur->generation && e[i].f[0] == fp[0] && e[i].f[1] == fp[1]) {
-                found = &e[i];
-                break;
-            }
-        }
-        if (found) {
-            c->hits++;
-            int lo = found->lo, hi = found->hi;
-            first = found->best_i;
-            if (lo >= beta) return lo;
-            if (hi <= alpha) return hi;
-            if (lo == hi) return lo;
-            if (lo > alpha) alpha = lo;
-            if (hi < beta) beta = hi;
-            slot = found;
-        } else {
-            // replace an empty or stale entry, else the one that took less to find
-            if (e[0].gen != cur->generation)
-                slot = &e[0];
-            else if (e[1].gen != cur->generation)
-                slot = &e[1];
-            else
-                slot = e[0].depth <= e[1].depth ? &e[0] : &e[1];
-        }
+};
+
+// The position's key, fingerprinted into p.fp (pre: the fingerprint, when the caller worked it
+// out).
+PART void key_of(Context* c, const State& st, const u64* pre, bool relabel, const Seats& seats, Probe& p) {
+    if (pre) {
+        p.fp[0] = pre[0];
+        p.fp[1] = pre[1];
+        return;
     }
-    int a0 = alpha, b0 = beta;
-    bool maximize = c->goal == POSSIBLE_WIN || to_play == c->me;
-    Move ms[MAXMOVES];
-    int n = gen_moves(c, st, ms);
-    bool have_mine = relabel;
-    if ((relabel || early_dominance) && c->free_split && c->goal != POSSIBLE_WIN && st.left > 1 && !st.locked &&
-        !(c->relaxed && to_play != c->me)) {
-        // Dominated plays: of two plays of one class that both stand (no seat still to act in
-        // the trick holds a play that beats the lower), the higher is not tried where keeping
-        // its tile is no better than keeping the lower's (keeps_better, as for discards: the
-        // trick, its stacks and everyone's options in it are the same either way). Not in the
-        // last trick (which single wins it can decide 七支/八支). While one seat at most holds
-        // stacks the seat taking this trick may still take all eight: not where the tile shown
-        // and the one kept could make its last single 八支 one way and 七支 the other
-        // (own_sweep_singles).
-        u64 own_highers[32];
-        int nown = 0;
-        if (!have_mine) {
-            for (int s = 0; s < 4; ++s) seat_plays(c, st.h[s], mine[s], beaters[s]);
-            have_mine = true;
-        }
-        if (!relabel) nown = own_sweep_singles(c, st, to_play, own_highers);
-        u64 later = 0;
-        for (int k = st.acted + 1; k < 4; ++k) later |= mine[(st.leader + k) & 3];
-        u64 partners = 0;
-        if (to_play != c->me)
-            for (int s = 0; s < 4; ++s)
-                if (s != to_play && s != c->me) partners |= mine[s];
-        u64 held = st.h[to_play];
-        int j = 0;
-        for (int i = 0; i < n; ++i) {
-            bool dominated = false;
-            int ci = ms[i].combo;
-            if (ci >= 0)
-                for (int q = 0; q < n && !dominated; ++q) {
-                    int cq = ms[q].combo;
-                    if (cq < 0 || q == i || !(c->beaten_by[cq] >> ci & 1) || (c->beaten_by[cq] & later)) continue;
-                    u64 mi = c->combos[ci].mask, mq = c->combos[cq].mask;
-                    u64 a = excess(mq, mi), b = excess(mi, mq);  // i keeps a, q keeps b
-                    if ((b & (b - 1)) || !(b & LOW) || (a & (a - 1)) || !(a & LOW)) continue;
-                    if (nown && sweep_sensitive(own_highers, nown, a, b)) continue;
-                    dominated = keeps_better(c, a, b, held - mi - a, partners);
-                }
-            if (!dominated) ms[j++] = ms[i];
-        }
-        n = j;
-    }
-    if (!st.size && !maximize && st.left >= LEAD_THROUGH_FROM && n > 2) {
-        // One of the other three leads: after its first lead (biggest and best), the leads
-        // me can beat and a partner can beat too (led through me), then those nobody beats or
-        // only a partner, then those only me can beat; within each group the smallest and
-        // weakest first (in hand 10 of the seeded whole hands a low civil single refuted where
-        // two stronger leads had cost 14 million positions to prove wrong: 12.6 -> 2.0 million).
-        // (Measured on 200 whole hands: the groups 4 % fewer positions than the plain order;
-        // weakest first, with the relaxed game: the 180th hand 1.0 -> 0.7 million positions,
-        // the 190th 3.9 -> 2.6, though hands 113 and 173 take more.)
-        u64 pm[4], pb, partners = 0;
-        for (int s = 0; s < 4; ++s) seat_plays(c, st.h[s], pm[s], pb);
-        for (int s = 0; s < 4; ++s)
-            if (s != to_play && s != c->me) partners |= pm[s];
-        Move tmp[MAXMOVES];
-        int j = 0;
-        tmp[j++] = ms[0];
-        for (int pass = 0; pass < 3; ++pass)
-            for (int i = n - 1; i >= 1; --i) {
-                u64 bb = c->beaten_by[ms[i].combo];
-                int rank = bb & pm[c->me] ? (bb & partners ? 0 : 2) : 1;
-                if (rank == pass) tmp[j++] = ms[i];
-            }
-        std::memcpy(ms, tmp, sizeof(Move) * n);
-    }
-    // Discards are worked out as they come to be tried (most positions are cut off after their
-    // first reply, and the rest are then never worked out): alike ones (the same canonical position) are tried once; a dominated one — it
-    // keeps a weaker tile where a discard tried or passed over before it keeps a stronger one,
-    // every play the weaker tile could make has a play of the same class, no lower, with the
-    // stronger in its place, and no partner holds a play that beats the one but not the other —
-    // not at all (each discard against the ones before it, kept or not: a chain of them ends at
-    // one kept).
-    bool sift = false, sift_dominated = false;
-    u64 sift_partners = 0;
-    u64 highers[32];  // sweep_singles: a dominated discard may not swap tiles across these
-    int nhighers = 0;
-    if (st.size) {
-        int ndisc = 0;
-        for (int i = 0; i < n; ++i) ndisc += ms[i].combo < 0;
-        if (relabel && ndisc > 1) {
-            sift = true;
-            sift_dominated = c->free_split && c->goal != POSSIBLE_WIN;
-        } else if (ndisc > 1 && c->free_split && early_dominance) {
-            // one seat at most holds stacks (the net's search): no relabelling, but dominated
-            // discards where the tiles swapped cannot decide a sweep's 八支 or 七支
-            if (!have_mine)
-                for (int s = 0; s < 4; ++s) seat_plays(c, st.h[s], mine[s], beaters[s]);
-            have_mine = true;
-            sift_dominated = true;
-            nhighers = sweep_singles(c, st, to_play, mine, highers);
-        }
-        if (sift_dominated && to_play != c->me)
-            for (int s = 0; s < 4; ++s)
-                if (s != to_play && s != c->me) sift_partners |= mine[s];
-        if (!maximize && n > 1) {
-            // The other three play as one side. Where a partner's play stands, try letting it
-            // stand (the discards) before overtaking it. Where me's stands, beat it with the
-            // least play that does, unless a partner still to act holds a play that beats it:
-            // then discard first and leave the trick to them. (Measured on whole hands, against
-            // beating best first: a quarter fewer positions, the median halved.)
-            bool me_stands = st.best_seat == c->me, discards_first = !me_stands;
-            if (me_stands)
-                for (int i = st.acted + 1; i < 4 && !discards_first; ++i) {
-                    u64 pm, pb;
-                    seat_plays(c, st.h[(st.leader + i) & 3], pm, pb);
-                    discards_first = (c->beaten_by[st.best] & pm) != 0;
-                }
-            int order[MAXMOVES], nb = 0, j = 0;
-            for (int i = 0; i < n; ++i) nb += ms[i].combo >= 0;  // the plays come first, best first
-            if (discards_first)
-                for (int i = nb; i < n; ++i) order[j++] = i;
-            for (int i = 0; i < nb; ++i) order[j++] = me_stands ? nb - 1 - i : i;
-            if (!discards_first)
-                for (int i = nb; i < n; ++i) order[j++] = i;
-            Move tmp[MAXMOVES];
-            for (int i = 0; i < n; ++i) tmp[i] = ms[order[i]];
-            std::memcpy(ms, tmp, sizeof(Move) * n);
-        }
-    }
-    if (first && first < n) {
-        Move t = ms[0];
-        ms[0] = ms[first];
-        ms[first] = t;
+    u64 k[7];
+    if (relabel) {
+        u64 cn[7];
+        canon(c, st.h, seats.mine, seats.beaters, st.best, st.size ? st.best_seat : st.to_play, st.led,
+              acted_mask_of(st), cn);
+        relabelled_key(c, st, cn, k);
     } else {
-        first = 0;
+        k[0] = st.h[0];
+        k[1] = st.h[1];
+        k[2] = st.h[2];
+        k[3] = st.h[3];
+        k[4] = stack_key(c, st.stacks) | (u64)st.to_play << 16 | (u64)st.leader << 18 | (u64)(st.best + 1) << 20 |
+               (u64)(st.best_seat + 1) << 28 | (u64)st.locked << 31 | (u64)(st.led + 1) << 33 |
+               (u64)c->me << 42 | (u64)c->goal << 44 | (c->id & 0x3FF) << 46 | (u64)(st.first + 1) << 56 | (u64)c->relaxed << 62;
+        k[5] = st.shown;
+        k[6] = st.up;
     }
-    int best = maximize ? -INF : INF;
-    int best_i = 0;
-    bool relaxing = !maximize && n > 1 && c->goal == NET && !c->relaxed && c->free_split && st.left >= relaxed_from;
-    uint8_t* held_last = relaxing ? held_where(c, st) : nullptr;
-    bool asked_first = relaxing && *held_last >= 2;
-    if (asked_first) {
-        // Where the relaxed game has mostly held at positions of this kind (held_where), it is
-        // asked before the first reply, which it would otherwise follow: in a trick where
-        // me's play stands and the three discard one after another, each discard of the first
-        // is proved by the relaxed game at the next seat, and the real discard tried before it
-        // cost it three times as much (hand 185 of the seeded whole hands: 5.3 -> 3.6 million
-        // positions).
-        int w = relaxed_bound(c, st, ms, n, beta);
-        if (c->error) return 0;
-        if (w >= beta) {
-            *held_last = 3;
-            best = w;
-            n = 0;
-        } else if (w > -INF) {
-            *held_last = 1;
+    fingerprint(k, p.fp);
+}
+
+// Looks the position up (where in_table): what the table proved narrows (alpha, beta) or
+// decides the position (true, *v its value); p.slot: the entry found, else the one to replace
+// (an empty or stale entry, else the one that took less to find).
+PART bool table_cut(Context* c, const State& st, const u64* pre, bool relabel, const Seats& seats, Probe& p,
+                    int& alpha, int& beta, int* v) {
+    if (!in_table(c, st)) return false;
+    key_of(c, st, pre, relabel, seats, p);
+    Entry* e = bucket(p.fp[0]);
+    Entry* found = nullptr;
+    for (int i = 0; i < 2; ++i) {
+        if (e[i].gen == cur->generation && e[i].f[0] == p.fp[0] && e[i].f[1] == p.fp[1]) {
+            found = &e[i];
+            break;
         }
     }
+    if (!found) {
+        if (e[0].gen != cur->generation)
+            p.slot = &e[0];
+        else if (e[1].gen != cur->generation)
+            p.slot = &e[1];
+        else
+            p.slot = e[0].depth <= e[1].depth ? &e[0] : &e[1];
+        return false;
+    }
+    c->hits++;
+    int lo = found->lo, hi = found->hi;
+    p.first = found->best_i;
+    if (lo >= beta || lo == hi) {
+        *v = lo;
+        return true;
+    }
+    if (hi <= alpha) {
+        *v = hi;
+        return true;
+    }
+    if (lo > alpha) alpha = lo;
+    if (hi < beta) beta = hi;
+    p.slot = found;
+    return false;
+}
+
+// Dominated plays: of two plays of one class that both stand (no seat still to act in the trick
+// holds a play that beats the lower), the higher is not tried where keeping its tile is no better
+// than keeping the lower's (keeps_better, as for discards: the trick, its stacks and everyone's
+// options in it are the same either way). Not in the last trick (which single wins it can decide
+// 七支/八支). While one seat at most holds stacks the seat taking this trick may still take all
+// eight: not where the tile shown and the one kept could make its last single 八支 one way and
+// 七支 the other (own_sweep_singles). Returns the moves left.
+PART int drop_dominated_plays(const Context* c, const State& st, bool relabel, Seats& seats, Move* ms, int n) {
+    int to_play = st.to_play;
+    if (!((relabel || early_dominance) && c->free_split && c->goal != POSSIBLE_WIN && st.left > 1 && !st.locked &&
+          !(c->relaxed && to_play != c->me)))
+        return n;
+    u64 own_highers[32];
+    int nown = 0;
+    seats.need(c, st);
+    if (!relabel) nown = own_sweep_singles(c, st, to_play, own_highers);
+    u64 later = 0;
+    for (int k = st.acted + 1; k < 4; ++k) later |= seats.mine[(st.leader + k) & 3];
+    u64 partners = seats.partners_of(c, to_play);
+    u64 held = st.h[to_play];
+    int j = 0;
+    for (int i = 0; i < n; ++i) {
+        bool dominated = false;
+        int ci = ms[i].combo;
+        if (ci >= 0)
+            for (int q = 0; q < n && !dominated; ++q) {
+                int cq = ms[q].combo;
+                if (cq < 0 || q == i || !(c->beaten_by[cq] >> ci & 1) || (c->beaten_by[cq] & later)) continue;
+                u64 mi = c->combos[ci].mask, mq = c->combos[cq].mask;
+                u64 a = excess(mq, mi), b = excess(mi, mq);  // i keeps a, q keeps b
+                if ((b & (b - 1)) || !(b & LOW) || (a & (a - 1)) || !(a & LOW)) continue;
+                if (nown && sweep_sensitive(own_highers, nown, a, b)) continue;
+                dominated = keeps_better(c, a, b, held - mi - a, partners);
+            }
+        if (!dominated) ms[j++] = ms[i];
+    }
+    return j;
+}
+
+// One of the other three leads (LEAD_THROUGH_FROM tiles a hand or more, abi.h): after its first
+// lead (biggest and best), the leads me can beat and a partner can beat too (led through me),
+// then those nobody beats or only a partner, then those only me can beat; within each group the
+// smallest and weakest first (docs/search.md says what this saved).
+PART void order_leads_through(const Context* c, const State& st, Move* ms, int n) {
+    u64 pm[4], pb, partners = 0;
+    for (int s = 0; s < 4; ++s) seat_plays(c, st.h[s], pm[s], pb);
+    for (int s = 0; s < 4; ++s)
+        if (s != st.to_play && s != c->me) partners |= pm[s];
+    Move tmp[MAXMOVES];
+    int j = 0;
+    tmp[j++] = ms[0];
+    for (int pass = 0; pass < 3; ++pass)
+        for (int i = n - 1; i >= 1; --i) {
+            u64 bb = c->beaten_by[ms[i].combo];
+            int rank = bb & pm[c->me] ? (bb & partners ? 0 : 2) : 1;
+            if (rank == pass) tmp[j++] = ms[i];
+        }
+    std::memcpy(ms, tmp, sizeof(Move) * n);
+}
+
+// The other three play as one side, inside a trick. Where a partner's play stands, try letting it
+// stand (the discards) before overtaking it. Where me's stands, beat it with the least play that
+// does, unless a partner still to act holds a play that beats it: then discard first and leave
+// the trick to them. (docs/search.md says what this saved.)
+PART void order_side_replies(const Context* c, const State& st, Move* ms, int n) {
+    bool me_stands = st.best_seat == c->me, discards_first = !me_stands;
+    if (me_stands)
+        for (int i = st.acted + 1; i < 4 && !discards_first; ++i) {
+            u64 pm, pb;
+            seat_plays(c, st.h[(st.leader + i) & 3], pm, pb);
+            discards_first = (c->beaten_by[st.best] & pm) != 0;
+        }
+    int order[MAXMOVES], nb = 0, j = 0;
+    for (int i = 0; i < n; ++i) nb += ms[i].combo >= 0;  // the plays come first, best first
+    if (discards_first)
+        for (int i = nb; i < n; ++i) order[j++] = i;
+    for (int i = 0; i < nb; ++i) order[j++] = me_stands ? nb - 1 - i : i;
+    if (!discards_first)
+        for (int i = nb; i < n; ++i) order[j++] = i;
+    Move tmp[MAXMOVES];
+    for (int i = 0; i < n; ++i) tmp[i] = ms[order[i]];
+    std::memcpy(ms, tmp, sizeof(Move) * n);
+}
+
+// Discards are worked out as they come to be tried (most positions are cut off after their first
+// reply, and the rest are then never worked out): alike ones (the same canonical position) are
+// tried once; a dominated one — it keeps a weaker tile where a discard tried or passed over
+// before it keeps a stronger one, every play the weaker tile could make has a play of the same
+// class, no lower, with the stronger in its place, and no partner holds a play that beats the one
+// but not the other — not at all (each discard against the ones before it, kept or not: a chain
+// of them ends at one kept).
+struct Sifting {
+    bool alike = false;      // alike discards tried once (the position is relabelled)
+    bool dominated = false;  // dominated discards not tried
+    u64 partners = 0;        // the plays of the discarding seat's partners
+    u64 highers[32];         // sweep_singles: a dominated discard may not swap tiles across these
+    int nhighers = 0;
     u64 sifted[MAXMOVES][7];  // the canonical positions after the discards tried or passed over
     u64 passed[MAXMOVES];     // those discards, for the test of dominated ones
-    int nsifted = 0, npassed = 0, tried = 0;
+    int nsifted = 0, npassed = 0;
+};
+
+// What sifting the discards among ms takes here (a trick under way with two discards or more).
+PART void plan_sifting(const Context* c, const State& st, bool relabel, Seats& seats, const Move* ms, int n,
+                       Sifting& sf) {
+    int ndisc = 0;
+    for (int i = 0; i < n; ++i) ndisc += ms[i].combo < 0;
+    if (ndisc < 2) return;
+    if (relabel) {
+        sf.alike = true;
+        sf.dominated = c->free_split && c->goal != POSSIBLE_WIN;
+    } else if (c->free_split && early_dominance) {
+        // one seat at most holds stacks (the net's search): no relabelling, but dominated
+        // discards where the tiles swapped cannot decide a sweep's 八支 or 七支
+        seats.need(c, st);
+        sf.dominated = true;
+        sf.nhighers = sweep_singles(c, st, st.to_play, seats.mine, sf.highers);
+    }
+    if (sf.dominated) sf.partners = seats.partners_of(c, st.to_play);
+}
+
+// Whether discarding di is dominated by a discard tried or passed over before it (and di is
+// passed now); highers: the singles it may not swap tiles across (none once relabelled).
+PART bool passed_over(const Context* c, const State& st, Sifting& sf, u64 di, bool sweeps) {
+    u64 held = st.h[st.to_play];
+    bool dominated = false;
+    for (int q = 0; q < sf.npassed && !dominated; ++q) {
+        u64 b = excess(di, sf.passed[q]), a = excess(sf.passed[q], di);  // i discards b and keeps a
+        if ((b & (b - 1)) || !(b & LOW) || (a & (a - 1)) || !(a & LOW)) continue;
+        if (sweeps && sweep_sensitive(sf.highers, sf.nhighers, a, b)) continue;  // (a kept, b discarded: b is swapped for a)
+        dominated = keeps_better(c, a, b, held - di - a, sf.partners);
+    }
+    sf.passed[sf.npassed++] = di;
+    return dominated;
+}
+
+// Whether the discard di is not tried (alike to one tried, or dominated). A relabelled discard
+// that does not end the trick gets its position's fingerprint worked out here, from the canonical
+// position the sifting needed anyway (child_fp; *pre points to it).
+PART bool sifted_out(Context* c, const State& st, const Seats& seats, Sifting& sf, u64 di, u64* child_fp,
+                     const u64** pre) {
+    if (!sf.alike) return sf.dominated && passed_over(c, st, sf, di, true);
+    int to_play = st.to_play;
+    u64 hs[4] = {st.h[0], st.h[1], st.h[2], st.h[3]};
+    u64 ms_[4] = {seats.mine[0], seats.mine[1], seats.mine[2], seats.mine[3]};
+    u64 bs_[4] = {seats.beaters[0], seats.beaters[1], seats.beaters[2], seats.beaters[3]};
+    hs[to_play] = st.h[to_play] - di;
+    seat_plays(c, hs[to_play], ms_[to_play], bs_[to_play]);
+    u64 cn[7];
+    canon(c, hs, ms_, bs_, st.best, st.best_seat, st.led, acted_mask_of(st) | 1 << to_play, cn);
+    for (int q = 0; q < sf.nsifted; ++q)
+        if (std::memcmp(sf.sifted[q], cn, sizeof cn) == 0) return true;
+    std::memcpy(sf.sifted[sf.nsifted++], cn, sizeof cn);
+    if (sf.dominated && passed_over(c, st, sf, di, false)) return true;
+    State after = st;  // a discard that does not end the trick: the position keyed on cn
+    after.to_play = (to_play + 1) & 3;
+    after.acted = st.acted + 1;
+    if (st.acted < 3 && in_table(c, after)) {
+        u64 ck[7];
+        relabelled_key(c, after, cn, ck);
+        fingerprint(ck, child_fp);
+        *pre = child_fp;
+    }
+    return false;
+}
+
+// Stores what the search of the position proved against the window it was searched in (a0, b0):
+// an exact value, a floor or a ceiling; where the entry holds the same position, what both
+// searches proved.
+PART void store(Context* c, const State& st, const Probe& p, int best, int best_i, int a0, int b0) {
+    Entry* slot = p.slot;
+    int lo = -INF, hi = INF;
+    if (best <= a0)
+        hi = best;
+    else if (best >= b0)
+        lo = best;
+    else
+        lo = hi = best;
+    if (slot->gen == cur->generation && slot->f[0] == p.fp[0] && slot->f[1] == p.fp[1]) {
+        if (slot->lo > lo) lo = slot->lo;
+        if (slot->hi < hi) hi = slot->hi;
+    }
+    c->stores++;
+    slot->f[0] = p.fp[0];
+    slot->f[1] = p.fp[1];
+    slot->gen = cur->generation;
+    slot->best_i = (uint8_t)best_i;
+    slot->depth = (uint8_t)(4 * st.left - st.acted * st.size);  // tiles still held
+    slot->lo = lo;
+    slot->hi = hi;
+}
+
+// The table's move to try first: brought to the front of ms (returns its index, 0: none).
+PART int bring_first(Move* ms, int n, int first) {
+    if (!first || first >= n) return 0;
+    Move t = ms[0];
+    ms[0] = ms[first];
+    ms[first] = t;
+    return first;
+}
+
+// The index in the moves' own order of the i-th move tried, where bring_first swapped `first`.
+PART int in_order(int i, int first) {
+    if (!first) return i;
+    return i == 0 ? first : i == first ? 0 : i;
+}
+
+// The relaxed game as the bound of a position of the other three's (relaxed_bound): whether it
+// is asked here at all, and the count of how it fared at positions of this kind (held_where).
+struct Relaxing {
+    bool on = false;
+    uint8_t* held = nullptr;
+    bool first = false;  // asked before the first reply: it had mostly held at positions of this kind
+};
+
+PART Relaxing relaxing_at(Context* c, const State& st, bool maximize, int n) {
+    Relaxing r;
+    r.on = !maximize && n > 1 && c->goal == NET && !c->relaxed && c->free_split && st.left >= relaxed_from;
+    if (r.on) r.held = held_where(c, st);
+    r.first = r.on && *r.held >= 2;
+    return r;
+}
+
+// Asked before the first reply (where it would otherwise follow it): in a trick where me's play
+// stands and the three discard one after another, each discard of the first is proved by the
+// relaxed game at the next seat, and the real discard tried before it cost it more
+// (docs/search.md). Whether it settled the position: *best, at beta or above.
+PART bool relaxed_first(Context* c, const State& st, const Relaxing& r, const Move* ms, int n, int beta, int* best) {
+    int w = relaxed_bound(c, st, ms, n, beta);
+    if (c->error) return false;
+    if (w >= beta) {
+        *r.held = 3;
+        *best = w;
+        return true;
+    }
+    if (w > -INF) *r.held = 1;
+    return false;
+}
+
+// Asked after the first try of the other three did not hold me below beta, so that this may be a
+// proof over all their replies: where me reaches beta in the relaxed game, it does here. Whether
+// it settled the position (*best lowered to its bound where that is less).
+PART bool relaxed_after(Context* c, const State& st, const Relaxing& r, const Move* rest, int n, int beta, int* best) {
+    int w = relaxed_bound(c, st, rest, n, beta);
+    if (c->error) return false;
+    if (w > -INF) *r.held = w >= beta ? std::min(*r.held + 1, 3) : std::max(*r.held - 1, 0);
+    if (w < beta) return false;
+    if (w < *best) *best = w;
+    return true;
+}
+
+// A child's value v taken into the search of its parent: the best so far (for the side to move)
+// and the window narrowed; whether the window closed (a cut-off).
+PART bool take(bool maximize, int v, int i, int* best, int* best_i, int* alpha, int* beta) {
+    if (maximize ? v <= *best : v >= *best) return false;
+    *best = v;
+    *best_i = i;
+    if (maximize ? v <= *alpha : v >= *beta) return false;
+    (maximize ? *alpha : *beta) = v;
+    return *alpha >= *beta;
+}
+
+// pre: the fingerprint of st's key, when the caller worked it out (a discard inside a trick,
+// whose canonical position the caller needed anyway, to try alike discards once)
+int value(Context* c, State& st, int alpha, int beta, const u64* pre) {
+    if (stopped(c)) return 0;
+    if (st.to_play < 0) return finished(c, st);
+    int cut;
+    if (bounds_cut(c, st, alpha, beta, &cut)) return cut;
+    bool relabel = relabelled(c, st);
+    Seats seats;
+    if (relabel) seats.need(c, st);
+    Probe probe;
+    if (table_cut(c, st, pre, relabel, seats, probe, alpha, beta, &cut)) return cut;
+    int a0 = alpha, b0 = beta;
+    bool maximize = c->goal == POSSIBLE_WIN || st.to_play == c->me;
+
+    // the moves, thinned and ordered
+    Move ms[MAXMOVES];
+    int n = gen_moves(c, st, ms);
+    n = drop_dominated_plays(c, st, relabel, seats, ms, n);
+    if (!st.size && !maximize && st.left >= LEAD_THROUGH_FROM && n > 2) order_leads_through(c, st, ms, n);
+    Sifting sf;
+    if (st.size) {
+        plan_sifting(c, st, relabel, seats, ms, n, sf);
+        if (!maximize && n > 1) order_side_replies(c, st, ms, n);
+    }
+    int first = bring_first(ms, n, probe.first);
+
+    // each move tried
+    int best = maximize ? -INF : INF;
+    int best_i = 0;
+    Relaxing relaxing = relaxing_at(c, st, maximize, n);
+    if (relaxing.first) {
+        if (relaxed_first(c, st, relaxing, ms, n, beta, &best)) n = 0;
+        if (c->error) return 0;
+    }
+    int tried = 0;
     for (int i = 0; i < n; ++i) {
         u64 child_fp[2];
-        const u64* pre = nullptr;  // a discard inside a trick: the child's fingerprint, from its canonical position
-        if (sift_dominated && !sift && ms[i].combo < 0) {
-            u64 held = st.h[to_play], di = ms[i].disc;
-            bool dominated = false;
-            for (int q = 0; q < npassed && !dominated; ++q) {
-                u64 b = excess(di, passed[q]), a = excess(passed[q], di);  // i discards b and keeps a
-                if ((b & (b - 1)) || !(b & LOW) || (a & (a - 1)) || !(a & LOW)) continue;
-                if (sweep_sensitive(highers, nhighers, a, b)) continue;  // (a kept, b discarded: b is swapped for a)
-                dominated = keeps_better(c, a, b, held - di - a, sift_partners);
-            }
-            passed[npassed++] = di;
-            if (dominated) continue;
-        }
-        if (sift && ms[i].combo < 0) {
-            u64 held = st.h[to_play], di = ms[i].disc;
-            u64 hs[4] = {st.h[0], st.h[1], st.h[2], st.h[3]};
-            u64 ms_[4] = {mine[0], mine[1], mine[2], mine[3]};
-            u64 bs_[4] = {beaters[0], beaters[1], beaters[2], beaters[3]};
-            hs[to_play] = held - di;
-            seat_plays(c, hs[to_play], ms_[to_play], bs_[to_play]);
-            u64 cn[7];
-            canon(c, hs, ms_, bs_, st.best, st.best_seat, st.led, acted_mask_of(st) | 1 << to_play, cn);
-            bool alike = false;
-            for (int q = 0; q < nsifted && !alike; ++q) alike = std::memcmp(sifted[q], cn, sizeof cn) == 0;
-            if (alike) continue;
-            std::memcpy(sifted[nsifted++], cn, sizeof cn);
-            if (sift_dominated) {
-                bool dominated = false;
-                for (int q = 0; q < npassed && !dominated; ++q) {
-                    u64 b = excess(di, passed[q]), a = excess(passed[q], di);  // i discards b and keeps a
-                    if ((b & (b - 1)) || !(b & LOW) || (a & (a - 1)) || !(a & LOW)) continue;
-                    dominated = keeps_better(c, a, b, held - di - a, sift_partners);
-                }
-                passed[npassed++] = di;
-                if (dominated) continue;
-            }
-            State after = st;  // a discard that does not end the trick: the position keyed on cn
-            after.to_play = (to_play + 1) & 3;
-            after.acted = st.acted + 1;
-            if (st.acted < 3 && in_table(c, after)) {
-                u64 ck[7];
-                relabelled_key(c, after, cn, ck);
-                fingerprint(ck, child_fp);
-                pre = child_fp;
-            }
-        }
+        const u64* child_pre = nullptr;  // a discard inside a trick: the child's fingerprint, from its canonical position
+        if (ms[i].combo < 0 && (sf.alike || sf.dominated) && sifted_out(c, st, seats, sf, ms[i].disc, child_fp, &child_pre))
+            continue;
         ++tried;
         State child = st;
         bool paid;
         int d = push(c, child, ms[i], paid);
-        int v;
-        if (!paid || c->goal != NET)
-            v = value(c, child, alpha, beta, pre);
-        else
-            v = d + value(c, child, alpha - d, beta - d);
+        int v = !paid || c->goal != NET ? value(c, child, alpha, beta, child_pre) : d + value(c, child, alpha - d, beta - d);
         if (c->error) return 0;
-        if (maximize) {
-            if (v > best) {
-                best = v;
-                best_i = i;
-                if (v > alpha) {
-                    alpha = v;
-                    if (alpha >= beta) break;
-                }
-            }
-        } else if (v < best) {
-            best = v;
-            best_i = i;
-            if (v < beta) {
-                beta = v;
-                if (alpha >= beta) break;
-            }
-        }
-        if (tried == 1 && relaxing && !asked_first && best >= beta) {
-            // The first try of the other three did not hold me below beta, so this may be a
-            // proof over all their replies: where me reaches beta in the relaxed game, it does here.
-            int w = relaxed_bound(c, st, ms + 1, n - 1, beta);
+        if (take(maximize, v, i, &best, &best_i, &alpha, &beta)) break;
+        if (tried == 1 && relaxing.on && !relaxing.first && best >= beta) {
+            bool settled = relaxed_after(c, st, relaxing, ms + 1, n - 1, beta, &best);
             if (c->error) return 0;
-            if (w > -INF) *held_last = w >= beta ? std::min(*held_last + 1, 3) : std::max(*held_last - 1, 0);
-            if (w >= beta) {
-                if (w < best) best = w;
-                break;
-            }
+            if (settled) break;
         }
     }
-    if (first) {
-        if (best_i == 0)
-            best_i = first;
-        else if (best_i == first)
-            best_i = 0;
-    }
-    if (slot) {
-        int lo = -INF, hi = INF;
-        if (best <= a0)
-            hi = best;
-        else if (best >= b0)
-            lo = best;
-        else
-            lo = hi = best;
-        if (slot->gen == cur->generation && slot->f[0] == fp[0] && slot->f[1] == fp[1]) {
-            // the same position: keep what both searches proved
-            if (slot->lo > lo) lo = slot->lo;
-            if (slot->hi < hi) hi = slot->hi;
-        }
-        c->stores++;
-        slot->f[0] = fp[0];
-        slot->f[1] = fp[1];
-        slot->gen = cur->generation;
-        slot->best_i = (uint8_t)best_i;
-        slot->depth = (uint8_t)(4 * st.left - st.acted * st.size);  // tiles still held
-        slot->lo = lo;
-        slot->hi = hi;
-    }
+    if (probe.slot) store(c, st, probe, best, in_order(best_i, first), a0, b0);
     return best;
 }
+
+#undef PART
 
 // ---- the table's memory ---------------------------------------------------------------------
 

@@ -1,6 +1,6 @@
 """The computer players.
 
-- :class:`RandomBot` — uniformly random legal actions, the baseline.
+- :class:`RandomBot` — uniformly random legal actions, the baseline (:mod:`tiangow.players.random`).
 - :class:`RuleBot` — a rule-based intermediate (:mod:`tiangow.players.rule`), played by the
   search's compiled core.
 - :class:`SearchBot` — samples the hidden tiles and searches each sample
@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .base import Bot, BotError, RandomBot, play_hand, sample_deal
+from .base import Bot, BotError, play_hand, sample_deal
+from .random import RandomBot
 from .rule import RuleBot
 from .search import Option, SearchBot
 

@@ -5,8 +5,8 @@ the *number* of tiles each other player discarded face down — and returns a
 :class:`tiangow.Move`. It never touches the :class:`tiangow.Deal`, so it cannot peek.
 
 >>> from tiangow import Deal
->>> from tiangow.players import RandomBot, play_hand
->>> d = play_hand(Deal.random(3), [RandomBot(1), RandomBot(2), RandomBot(3), RandomBot(4)])
+>>> from tiangow.players import RuleBot, play_hand
+>>> d = play_hand(Deal.random(3), [RuleBot(1), RuleBot(2), RuleBot(3), RuleBot(4)])
 >>> d.is_over, sum(d.stacks), sum(d.settlement().net)
 (True, 8, 0)
 """
@@ -26,7 +26,7 @@ from ..move import Move
 from ..state import State, Step
 from ..tiles import Tile, full_set
 
-__all__ = ["Bot", "RandomBot", "play_hand", "sample_deal", "BotError", "check_view"]
+__all__ = ["Bot", "play_hand", "sample_deal", "BotError", "check_view"]
 
 
 class BotError(DealError):
@@ -61,19 +61,6 @@ def step_of(st: State, move: Move) -> Step:
         if (type(mv) is int) == move.discard and st.tiles_of(mv) == move.tiles:
             return mv
     raise IllegalPlay(f"{move} is not open to {seat_name(st.to_play or 0)} now")
-
-
-class RandomBot:
-    """Picks uniformly among its legal actions (plays and distinct discards): the baseline."""
-
-    name = "random"
-
-    def __init__(self, seed: int | random.Random | None = None) -> None:
-        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-
-    def choose(self, view: DealView) -> Move:
-        check_view(view)
-        return self.rng.choice(view.legal_moves())
 
 
 # --- the hidden tiles -----------------------------------------------------------------------
