@@ -58,7 +58,8 @@ import time
 import zlib
 from collections.abc import Iterator, Sequence
 
-from tiangow.coach.hints import Coach, Mark, mark_for, net_text
+from tiangow.coach.hints import Coach, Mark, mark_for
+from tiangow.coach.text import net_text
 from tiangow.deal import Deal, DealView
 from tiangow.move import Move
 from tiangow.players.base import sample_state

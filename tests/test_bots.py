@@ -883,7 +883,7 @@ def test_the_hint_and_the_mark_show_each_option_as_one_whole_figure() -> None:
     from types import SimpleNamespace
 
     from tiangow.coach import Coach
-    from tiangow.coach.hints import net_text, outcome_text
+    from tiangow.coach.text import net_text, outcome_text
     from tiangow.widgets.play_html import hint_html
 
     for i, d in enumerate(_five_tile_deals(6)):

@@ -10,7 +10,7 @@ import pytest
 from tests.helpers import known_ending, make_deal, run
 from tiangow import Deal, IllegalPlay, Move, Rules, parse_tiles
 from tiangow.coach import Coach, Mark
-from tiangow.coach.hints import outcome_text
+from tiangow.coach.text import outcome_text
 from tiangow.deal import DealView
 from tiangow.drills.play import HANDS_TO_MASTER, PlayRecord
 from tiangow.drills.session import Session
@@ -73,17 +73,17 @@ def test_nudge_on_the_last_trick_and_r_w2() -> None:
 
 
 def test_nudge_points_at_the_last_copy() -> None:
-    from tiangow.coach.hints import _facts, _why_top
+    from tiangow.coach.text import facts, why_top
 
     d = make_deal("66 44 44 13 55 33 22 15", "66 11 11 13 55 33 22 56", "46 46 16 16 56 15 36 45",
                   "26 35 25 34 24 23 14 12")
     run(d, "66", "x 22", "x 16", "x 24")  # East leads 天 and wins; South keeps the other 天
     run(d, "15", "56", "x 16", "x 23")  # East leads 銅錘六; South beats it with 斧頭 and leads next
-    f = _facts(d.view(1))
+    f = facts(d.view(1))
     heaven, earth = parse_tiles("66 11")
-    assert _why_top(f, heaven)("en") == "you hold the last Heaven"
-    assert _why_top(f, earth)("en") == "no tile you have not seen ranks above your Earth"
-    assert _why_top(_facts(Deal([d.initial_holding(s) for s in range(4)]).view(0)), heaven)("en") == \
+    assert why_top(f, heaven)("en") == "you hold the last Heaven"
+    assert why_top(f, earth)("en") == "no tile you have not seen ranks above your Earth"
+    assert why_top(facts(Deal([d.initial_holding(s) for s in range(4)]).view(0)), heaven)("en") == \
         "Heaven is the top tile"
 
 
@@ -260,17 +260,17 @@ def test_marks_leave_a_margin_the_samples_cannot_resolve() -> None:
 def test_a_follow_reason_is_true_about_lower_plays() -> None:
     # South beats 梅 with 人 while 和, lower, would beat it too but makes South's pair of 和:
     # the reason says so instead of calling 人 "the lowest play that beats 梅" (issue 24 §5).
-    from tiangow.coach.hints import _facts, _reason
+    from tiangow.coach.text import facts, reason_for
 
     d = make_deal("55 66 11 12 22 33 36 46", "44 13 13 56 16 15 26 34", "66 11 44 55 33 22 24 35",
                   "23 14 25 45 46 16 56 15")
     d.play("55")
     view = d.view(1)
-    text = _reason(_facts(view), Move(tuple(parse_tiles("44")), False))
+    text = reason_for(facts(view), Move(tuple(parse_tiles("44")), False))
     assert text is not None
     assert "lowest" not in text("en") and "part of your double Harmony" in text("en")
     assert "一部分" in text("zh-Hant")
-    own = _reason(_facts(view), Move(tuple(parse_tiles("13")), False))
+    own = reason_for(facts(view), Move(tuple(parse_tiles("13")), False))
     assert own is not None and "lowest play that beats" in own("en")
 
 
@@ -465,7 +465,7 @@ def test_a_hairs_difference_is_said_in_words_never_in_decimals_the_figures_canno
     reason — and their nets are the whole numbers the table shows, never "only 0.02 short"."""
     import re
 
-    from tiangow.coach.hints import net_text
+    from tiangow.coach.text import net_text
     from tiangow.players.positions import deal_until
 
     d = deal_until(random.Random(18), 3)

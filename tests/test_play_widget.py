@@ -186,7 +186,7 @@ def test_hint_outcomes_say_guaranteed_only_for_one_whole_net() -> None:
     (whose play that measures outside the hint's table)."""
     import re
 
-    from tiangow.coach.hints import outcome_text, win_share
+    from tiangow.coach.text import outcome_text, win_share
 
     net = r"[+−]?\d+"
     alone = re.compile(rf"(guaranteed net {net}|expected net {net}( \({net} to {net}, depending on the tiles "

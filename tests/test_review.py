@@ -84,7 +84,7 @@ def test_the_strength_cites_its_figures(played: Session) -> None:
     v = st.verdict()
     for text in (v.en, v.zh):
         assert f"{st.result:+d}".replace("-", "−") in text
-        from tiangow.coach.hints import whole
+        from tiangow.coach.text import whole
 
         assert whole(st.expected) in text  # whole, as every page shows the coach's figures
     if st.open_net is not None:
@@ -112,7 +112,7 @@ def test_a_retry_is_right_only_for_a_best_move(played: Session) -> None:
     right = r.retry(j.at, j.better)
     assert right.right and right.text.en.startswith("Right!")
     # a wrong try says how far it falls short, and does not give the answer away
-    from tiangow.coach.hints import short_text
+    from tiangow.coach.text import short_text
 
     assert f"{short_text(wrong.marked.loss).en} short" in wrong.text.en and "Better" not in wrong.text.en
     refused = r.retry(j.at, Move.parse("play 6-6 6-6"))

@@ -16,7 +16,8 @@ import html
 from collections.abc import Iterable
 from pathlib import Path
 
-from .coach.hints import Hint, outcome_text, ranking_note
+from .coach.hints import Hint, ranking_note
+from .coach.text import outcome_text
 from .deal import ActionKind, DealView, Trick
 from .i18n import Lang, T, Text, bracketed, colon, listed, seat_name
 from .policy import POLICY

@@ -2,7 +2,8 @@
 
 - :class:`Coach` — :meth:`Coach.hint`: a nudge, then the recommended play with the expected
   outcome of each option; :meth:`Coach.mark`: best / fine / mistake for a play made
-  (:mod:`tiangow.coach.hints`; the reasons, :mod:`tiangow.coach.why`).
+  (:mod:`tiangow.coach.hints`; its figures and words, :mod:`tiangow.coach.text`; the reasons from
+  the samples, :mod:`tiangow.coach.why`).
 - :class:`~tiangow.coach.review.Review` — a finished hand step by step, with the coach's marks and the net the
   search finds with every hand open (:mod:`tiangow.coach.review`, :mod:`tiangow.coach.record`,
   the searches ahead :mod:`tiangow.coach.ahead`).

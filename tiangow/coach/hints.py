@@ -25,24 +25,21 @@ from __future__ import annotations
 import enum
 import random
 import zlib
-from collections import Counter
 from dataclasses import dataclass
 
-from ..combos import Combination, Kind, combinations_in, table
 from ..deal import DealView
 from ..errors import IllegalPlay
 from ..i18n import T, Text
 from ..move import Move
 from ..players.base import BotError, check_view
-from ..players.search import Option, Outlook, SearchBot
+from ..players.search import Option, SearchBot
 from ..policy import POLICY, Plan, SearchPolicy
 from ..search import core_budget_share
 from ..state import State
-from ..tiles import Tile
-from .why import Why, compare, half_away, how_often, likelihood, whole
+from .text import facts, mark_text, next_best, nudge_for, reason_for, short_text
+from .why import Why, compare
 
-__all__ = ["Coach", "Hint", "Mark", "Marked", "mark_for", "net_text", "short_text", "whole", "outcome_text",
-           "win_share", "ranking_note"]
+__all__ = ["Coach", "Hint", "Mark", "Marked", "mark_for", "ranking_note"]
 
 class Mark(enum.Enum):
     """How good an action was, against the best one open."""
@@ -116,117 +113,6 @@ class Marked:
     """Why the best option does better, from the samples (for fine actions and mistakes)."""
 
 
-def _signed(x: float, digits: int = 1) -> str:
-    """``+1.5``, ``−2.0``, and ``0.0`` for anything that rounds to nothing (not "−0.0").
-
-    >>> _signed(-0.04), _signed(1.25), _signed(-3, 0)
-    ('0.0', '+1.2', '−3')
-    """
-    text = f"{x:+.{digits}f}"
-    if float(text) == 0:
-        return text[1:]
-    return text.replace("-", "−")
-
-
-def net_text(o: Option) -> str:
-    """An option's expected net as every page shows it — the hint's table, the mark, the review,
-    the practice page: a whole number. Played out against the computer players a learner meets,
-    what an option nets lands several points from the coach's figure (the policy's ``play_error``), and
-    a comparison of two options at 8 tiles a hand as far (docs/coach.md, "The figures against
-    play"): a decimal would claim a precision the figure does not have.
-
-    >>> from tiangow import Move
-    >>> a = Option(Move.parse("play 33"), -2.47, 0.1, 64, True, None, -6, 2)
-    >>> net_text(a), net_text(Option(Move.parse("play 55"), 0.3, 0.1, 64, True, None, -6, 2))
-    ('−2', '0')
-    """
-    return whole(o.mean)
-
-
-def short_text(loss: float) -> Text:
-    """How far an action falls short of the best, as shown: "about 2", or "less than 1" for what
-    rounds to nothing (never "0.0 short", nor a decimal the figures cannot back).
-
-    >>> short_text(0.24).en, short_text(1.6).en, short_text(1.6).zh
-    ('less than 1', 'about 2', '約 2')
-    """
-    if loss < 0.5:
-        return T("不到 1", "less than 1")
-    n = half_away(loss)
-    return T(f"約 {n}", f"about {n}")
-
-
-def win_share(o: Option) -> float | None:
-    """The share of ``o``'s samples in which the seat went on to win the hand: along the rule-based
-    player's playout when played out, along each deal's line of best play when searched exactly
-    (when the search was asked for lines); ``None`` when nothing says.
-
-    >>> from tiangow import Move
-    >>> win_share(Option(Move.parse("discard 13"), 1.4, 0.3, 24, False, 0.25, -6, 12))
-    0.25
-    >>> win_share(Option(Move.parse("discard 13"), 4.9, 0.3, 8, True, None, 4, 8)) is None
-    True
-    """
-    if o.win_rate is not None:
-        return o.win_rate
-    if o.exact and o.outlook is not None and o.outlook.samples:
-        return o.outlook.wins / o.outlook.samples
-    return None
-
-
-def outcome_text(o: Option, explained: bool = False) -> Text:
-    """An option's outcome in words, in one shape whichever way it was found: the expected net
-    from now to the end of the hand (settlement and bonus money still to come) as a whole number
-    (:func:`net_text`), the lowest and highest net over the deals tried, and how often the seat
-    wins the hand (:func:`win_share`). "Guaranteed" only when exact search gives every sample of
-    the hidden tiles the same, whole, net. Outside the hint's table (``explained``: under a
-    sentence that says how every figure was found) the chance of winning says whose play it
-    measures: every player's best (exact search), the rule-based player in every seat, or the
-    seat's own best steps against it.
-
-    >>> from tiangow import Move
-    >>> outcome_text(Option(Move.parse("discard 13"), 4.0, 0.0, 8, True, None, 4, 4)).en
-    'guaranteed net +4'
-    >>> outcome_text(Option(Move.parse("discard 13"), 4.9, 0.3, 8, True, None, 4, 8)).en
-    'expected net +5 (+4 to +8, depending on the tiles you have not seen)'
-    >>> print(outcome_text(Option(Move.parse("discard 13"), 1.4, 0.3, 24, False, 0.0, -6, 12)).zh)
-    平均淨得 +1（−6 至 +12，看你沒看見的牌怎樣分），由規則機械人打完時 0% 贏這一局
-    >>> outcome_text(Option(Move.parse("discard 13"), 1.4, 0.3, 24, False, 0.0, -6, 12), True).en
-    'expected net +1 (−6 to +12), wins the hand 0% of the time'
-    >>> outcome_text(Option(Move.parse("discard 13"), 0.4, 0.3, 24, False, 0.0, -6, 12, ending=4)).en
-    'expected net 0 (−6 to +12, depending on the tiles you have not seen), wins the hand 0% of the time \
-when played out by the rule-based player, exact once every player holds 4 tiles'
-    >>> outcome_text(Option(Move.parse("discard 13"), 0.4, 0.3, 24, False, 0.0, -6, 12, ending=5, own_best=True)).en
-    'expected net 0 (−6 to +12, depending on the tiles you have not seen), wins the hand 0% of the time \
-when you play your best and the other three play as the rule-based player, exact once every player holds 5 tiles'
-    """
-    sign = net_text(o)
-    if o.samples and o.low == o.high and o.exact:
-        net = T(f"保證淨得 {_signed(o.low, 0)}", f"guaranteed net {_signed(o.low, 0)}")
-    elif o.samples and o.low != o.high:
-        low, high = _signed(o.low, 0), _signed(o.high, 0)
-        net = T(f"平均淨得 {sign}", f"expected net {sign}") + (
-            T(f"（{low} 至 {high}）", f" ({low} to {high})") if explained else
-            T(f"（{low} 至 {high}，看你沒看見的牌怎樣分）",
-              f" ({low} to {high}, depending on the tiles you have not seen)"))
-    else:
-        net = T(f"平均淨得 {sign}", f"expected net {sign}")
-    share = win_share(o)
-    if share is None:
-        return net
-    pct = round(100 * share)
-    if explained:
-        return net + T(f"，{pct}% 贏這一局", f", wins the hand {pct}% of the time")
-    by = (T("每家都打最好", "every player plays their best") if o.exact else
-          T("由規則機械人打完", "played out by the rule-based player") if o.ending is None else
-          T(f"你每次打最好、其他三家由規則機械人打到每家剩 {o.ending} 張、再精算",
-            f"you play your best and the other three play as the rule-based player, exact once every player "
-            f"holds {o.ending} tiles") if o.own_best else
-          T(f"由規則機械人打到每家剩 {o.ending} 張、再精算",
-            f"played out by the rule-based player, exact once every player holds {o.ending} tiles"))
-    return net + T("，", f", wins the hand {pct}% of the time when ") + by + T(f"時 {pct}% 贏這一局", "")
-
-
 def ranking_note(h: Hint) -> Text | None:
     """One line when the recommended move is not the one most likely to win the hand: the hint
     ranks by expected money, and a likelier win can cost more when it fails."""
@@ -243,237 +129,6 @@ def ranking_note(h: Hint) -> Text | None:
              f"The hint ranks by expected money, not by the chance of winning the hand: another action wins more "
              f"often ({round(100 * (likelier.win_rate or 0))}% against {round(100 * rec.win_rate)}%) but nets "
              f"{less.en} less on average — it loses more when it fails, or wins less.")
-
-
-# --- what the seat knows ----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class _Facts:
-    view: DealView
-    me: int
-    hand: tuple[Tile, ...]
-    unseen: Counter[Tile]
-    played: Counter[Tile]
-    combos: tuple[Combination, ...]
-    leading: bool
-    last: bool
-    best: Combination | None
-    size: int
-
-    def top(self, t: Tile) -> bool:
-        """Nothing unseen ranks above ``t`` in its class."""
-        return not any(u.is_civil == t.is_civil and u.rank < t.rank for u in self.unseen)
-
-    def sure(self, c: Combination) -> bool:
-        """Nothing the seat has not seen could make a play that beats ``c``."""
-        tab = table(self.view.rules)
-        for _, o in tab.better[c.id]:
-            need = Counter(o.tiles)
-            if all(self.unseen[t] >= n for t, n in need.items()):
-                return False
-        return True
-
-
-def is_sure(view: DealView, c: Combination) -> bool:
-    """Whether nothing the seat of ``view`` has not seen could make a play that beats ``c`` (a
-    sure winner, as far as that seat can tell)."""
-    return _facts(view).sure(c)
-
-
-def _facts(view: DealView) -> _Facts:
-    me = view.seat
-    assert me is not None
-    hand = tuple(view.hands[me] or ())
-    cur = view.current
-    best = cur.winning if cur is not None and cur.actions else None
-    return _Facts(view, me, hand, Counter(view.unseen), Counter(view.played),
-                  tuple(c for c in combinations_in(hand, view.rules) if c.size > 1),
-                  view.trick_size is None, bool(cur is not None and cur.is_last and cur.actions),
-                  best, view.trick_size or 0)
-
-
-def _name(c: Combination) -> Text:
-    return T(c.label("zh-Hant"), c.label("en"))
-
-
-def _tile(t: Tile) -> Text:
-    return T(t.name, t.label("en"))
-
-
-def _stacks(n: int) -> Text:
-    return T(f"{n} 棟", f"{n} stack{'s' if n != 1 else ''}")
-
-
-def _why_top(f: _Facts, t: Tile) -> Text:
-    """"You hold the last 天" / "no tile you have not seen ranks above your 地"."""
-    if t.copies == 2 and f.played[t] >= 1 and f.hand.count(t) == 1:
-        return T(f"你手上是最後一張{t.name}", f"you hold the last {t.label('en')}")
-    if any(u.is_civil == t.is_civil and u.rank < t.rank for u in (*f.played, *f.hand)):
-        return T(f"你沒看見的牌裏，沒有比{t.name}大的", f"no tile you have not seen ranks above your {t.label('en')}")
-    return T(f"{t.name}是最大的牌", f"{t.label('en')} is the top tile")
-
-
-def _nudge(f: _Facts, rec: Move) -> Text:
-    view = f.view
-    st = view.stacks[f.me]
-    rec_comb = None if rec.discard else table(view.rules).by_tiles.get(rec.tiles)
-    best = f.best
-    if not f.leading and f.last:
-        assert best is not None
-        if st + f.size < 2:
-            return T(f"你還沒有棟，這最後一墩只有 {f.size} 張：贏家最少要有 2 棟，"
-                     "所以你不能贏這一墩，只能墊牌（R-W2）。",
-                     f"You have no stack and this last trick is {f.size} tile: a winner needs at least 2 stacks, "
-                     "so you may not win it and must discard (R-W2).")
-        if rec_comb is not None:
-            return T(f"這是最後一墩：誰贏了它就贏了這一局（R-W1）。你有沒有牌打得過{best.label('zh-Hant')}？",
-                     f"This is the last trick: whoever wins it wins the hand (R-W1). Can you beat "
-                     f"{best.label('en')}?")
-        return T(f"這是最後一墩，可是你沒有同類而更大的牌打得過{best.label('zh-Hant')}（R-C1）。",
-                 f"This is the last trick, but nothing you hold is of the same class and higher than "
-                 f"{best.label('en')} (R-C1).")
-    if f.leading:
-        if rec_comb is not None and rec_comb.kind is Kind.SUPREME:
-            return T("你有至尊：先出的話誰也打不過它，贏了不是最後一墩還有賀尊（R-C4、R-$5）。",
-                     "You hold the supreme: led, nothing beats it, and winning a trick before the last with it "
-                     "pays the supreme bonus (R-C4, R-$5).")
-        if rec_comb is not None and rec_comb.size == len(f.hand):
-            return T("你所有的牌合起來是一手牌：出了它就是最後一墩（R-W1）。",
-                     "All your tiles make one play: leading it makes it the last trick (R-W1).")
-        if rec_comb is not None and f.sure(rec_comb):
-            if rec_comb.size == 1:
-                why = _why_top(f, rec_comb.tiles[0])
-                return T(f"{why.zh}。有沒有一手牌誰也打不過？贏了這墩，下一墩還是你先出（R-P1）。",
-                         f"{why.en[0].upper() + why.en[1:]}. Is there a play nobody can beat any more? Win the "
-                         "trick and you lead the next one too (R-P1).")
-            return T(f"你有{rec_comb.label('zh-Hant')}，沒看見的牌已經湊不出更大的同類牌："
-                     f"它贏 {rec_comb.size} 棟（R-P5）。",
-                     f"You hold {rec_comb.label('en')}, and the tiles you have not seen cannot make a higher play "
-                     f"of its class: it wins {rec_comb.size} stacks (R-P5).")
-        if rec_comb is not None and rec_comb.size > 1:
-            return T(f"一手組合牌一次贏 {rec_comb.size} 棟（R-P5）：你手上有沒有一對可能沒人打得過？",
-                     f"A combination wins {rec_comb.size} stacks at once (R-P5): do you hold one that may well stand?")
-        # The nudge leads towards the recommendation: towards a strong tile when the coach would
-        # lead the seat's strongest of its kind, towards a cheap one otherwise.
-        single = rec_comb.tiles[0] if rec_comb is not None and rec_comb.size == 1 else None
-        strongest = single is not None and all(single.rank <= u.rank for u in f.hand if u.is_civil == single.is_civil)
-        keepers = [t for t in dict.fromkeys(f.hand) if f.top(t) and (rec_comb is None or t not in rec_comb.tiles)]
-        if keepers:
-            t = keepers[0]
-            if strongest:
-                return T(f"留着{t.name}打最後一墩：贏最後一墩就贏這一局（R-W1）。現在哪一張最有機會贏這一墩？",
-                         f"Keep your {t.label('en')} for the last trick: winning it wins the hand (R-W1). Which "
-                         "tile has the best chance to take this trick now?")
-            return T(f"留着{t.name}打最後一墩：贏最後一墩就贏這一局（R-W1）。現在出甚麼最便宜？",
-                     f"Keep your {t.label('en')} for the last trick: winning it wins the hand (R-W1). What can you "
-                     "lead now that costs you least?")
-        if strongest:
-            return T("你沒有一定贏的牌。哪一張最有機會贏這一墩、拿回先出的權利（R-P1）？",
-                     "None of your plays is sure to win. Which tile has the best chance to take this trick and the "
-                     "next lead (R-P1)?")
-        return T("你沒有一定贏的牌。先出哪一張，損失最少？",
-                 "None of your plays is sure to win. Which tile can you give up most cheaply?")
-    assert best is not None
-    worth = _stacks(f.size)
-    if rec_comb is not None:
-        extra = T("你還沒有棟：輸家沒有棟要付 5（空棟，R-$2）。", " You have no stack yet: a loser with none pays 5 "
-                  "(R-$2).") if st == 0 else T("", "")
-        return T(f"這一墩值 {worth.zh}。打得過{best.label('zh-Hant')}的最小的牌是哪一手？",
-                 f"This trick is worth {worth.en}. What is the lowest play that beats {best.label('en')}?") + extra
-    if view.current is not None and _can_beat(f):
-        return T(f"你打得過{best.label('zh-Hant')}，可是值得用掉你的好牌嗎？想想最後一墩要留甚麼（R-W1）。",
-                 f"You could beat {best.label('en')}, but is it worth your good tiles? Think of what you need for "
-                 "the last trick (R-W1).")
-    return T(f"你沒有同類而更大的牌打得過{best.label('zh-Hant')}（R-C1）。墊哪幾張牌損失最少（R-P3）？",
-             f"Nothing you hold is of the same class and higher than {best.label('en')} (R-C1). Which tiles "
-             "matter least to you (R-P3)?")
-
-
-def _can_beat(f: _Facts) -> bool:
-    best = f.best
-    if best is None:
-        return False
-    tab = table(f.view.rules)
-    have = Counter(f.hand)
-    return any(all(have[t] >= n for t, n in Counter(o.tiles).items()) for _, o in tab.better[best.id])
-
-
-def _lower_beaters(f: _Facts, rec: Combination) -> list[Combination]:
-    """The plays the seat holds that beat the standing play and rank below ``rec``, lowest first."""
-    if f.best is None:
-        return []
-    tab = table(f.view.rules)
-    have = Counter(f.hand)
-    beaters = [o for _, o in tab.better[f.best.id] if all(have[t] >= n for t, n in Counter(o.tiles).items())]
-    return sorted((o for o in beaters if o.kind is rec.kind and o.rank > rec.rank), key=lambda o: -o.rank)
-
-
-def _reason(f: _Facts, rec: Move, outlook: Outlook | None = None) -> Text | None:
-    view = f.view
-    rec_comb = None if rec.discard else table(view.rules).by_tiles.get(rec.tiles)
-    if rec.discard:
-        kept = [t for t in f.hand if t not in rec.tiles] if len(set(rec.tiles)) == len(rec.tiles) else []
-        best_kept = sorted(kept, key=lambda t: (not t.is_civil, t.rank))[:2]
-        keep = T("、".join(t.name for t in best_kept), ", ".join(t.label("en") for t in best_kept))
-        if f.last:
-            return T("最後一墩你贏不了，墊掉就是（R-P3）。", "You cannot win the last trick: discard (R-P3).")
-        return T(f"墊你最不需要的牌（R-P3），留着{keep.zh}打後面的墩。",
-                 f"Discard what you need least (R-P3) and keep {keep.en} for later tricks.") if best_kept else \
-            T("墊你最不需要的牌（R-P3）。", "Discard what you need least (R-P3).")
-    assert rec_comb is not None
-    if not f.leading:
-        if f.last:
-            return T("贏了最後一墩就贏了這一局（R-W1）。", "Win the last trick and you win the hand (R-W1).")
-        assert f.best is not None
-        lower = _lower_beaters(f, rec_comb)
-        if not lower:
-            return T(f"這是打得過{f.best.label('zh-Hant')}的最小的牌（R-C1），贏 {f.size} 棟（R-P5）。",
-                     f"It is the lowest play that beats {f.best.label('en')} (R-C1) and wins {_stacks(f.size).en} "
-                     "(R-P5).")
-        low = lower[0]
-        beats = T(f"它打得過{f.best.label('zh-Hant')}（R-C1），贏 {f.size} 棟（R-P5）。",
-                  f"It beats {f.best.label('en')} (R-C1) and wins {_stacks(f.size).en} (R-P5).")
-        holders = [c for c in f.combos if set(low.tiles) <= set(c.tiles) and c.size > low.size
-                and not set(rec_comb.tiles) & set(c.tiles)]
-        if holders:
-            c = max(holders, key=lambda c: c.size)
-            return beats + T(f"{low.label('zh-Hant')}也打得過，而且更小，可是它是你{c.label('zh-Hant')}的一部分。",
-                             f" {low.label('en')} would beat it too, and ranks lower, but it is part of your "
-                             f"{c.label('en')}.")
-        return beats
-    if rec_comb.size == len(f.hand):
-        return T("全部一次出完：這是最後一墩（R-W1）。", "All your tiles at once: this is the last trick (R-W1).")
-    if f.sure(rec_comb):
-        return T("沒有看不見的牌打得過它：你贏這一墩，下一墩還是你先出（R-P1、R-P5）。",
-                 "Nothing you have not seen can beat it: you win the trick and lead the next (R-P1, R-P5).")
-    if rec_comb.size > 1:
-        if outlook is None or not outlook.samples:
-            return T(f"要是沒人打得過，它一次贏 {rec_comb.size} 棟（R-P5）。",
-                     f"If nobody beats it, it wins {rec_comb.size} stacks at once (R-P5).")
-        k, n, size = outlook.tricks, outlook.samples, rec_comb.size
-        zh = how_often(k, n).zh  # "很可能（在 32 副牌裏有 30 副）", the word following from the figure
-        word = likelihood(k, n)
-        if word == "likely":
-            return Text(f"它{zh}沒人打得過，一次贏 {size} 棟（R-P5）。",
-                        f"It will likely stand (in {k} of {n} deals) and win {size} stacks at once (R-P5).")
-        if word == "rarely":
-            return Text(f"它{zh}沒人打得過；要是沒人打得過，一次贏 {size} 棟（R-P5）。",
-                        f"It will rarely stand (in {k} of {n} deals); if it does, it wins {size} stacks at once "
-                        "(R-P5).")
-        return Text(f"它{zh}沒人打得過；沒人打得過時一次贏 {size} 棟（R-P5）。",
-                    f"It stands in {k} of {n} deals, and then wins {size} stacks at once (R-P5).")
-    t = rec_comb.tiles[0]
-    same = [u for u in f.hand if u.is_civil == t.is_civil]
-    if all(t.rank <= u.rank for u in same) and len(f.hand) > 1:
-        kind = T("文", "civil") if t.is_civil else T("武", "military")
-        return T(f"這是你最大的{kind.zh}牌，有機會贏這一墩，拿到一棟和下一墩的出牌權（R-P1、R-P5）。",
-                 f"It is your strongest {kind.en} tile: it may win the trick, a stack and the next lead "
-                 "(R-P1, R-P5).")
-    if all(t.rank >= u.rank for u in same) and not any(t in c.tiles for c in f.combos):
-        return T("這張是你最不需要的：好牌留給後面，尤其是最後一墩（R-W1）。",
-                 "It is the tile you need least: your strong tiles stay for later, above all the last trick (R-W1).")
-    return None
 
 
 class Coach:
@@ -523,26 +178,21 @@ class Coach:
         options = tuple(bot.options(view))
         self._samples[key] = bot.used
         rec = options[0].move
-        f = _facts(view)
+        f = facts(view)
         why = None
-        reason = _reason(f, rec, options[0].outlook)
+        reason = reason_for(f, rec, options[0].outlook)
         if len(options) > 1:
             runner = options[1]
             gap = options[0].mean - runner.mean
-            if gap > self.policy.margins(options[0].exact)[0]:
+            if gap > self.policy.margins(options[0].exact)[0]:  # else the figures cannot tell the two apart
                 why = compare(runner, options[0], view)
-                against = T("比起第二好的選擇：", "Against the next best: ") + why.text
-            else:  # within the margin for best: the figures cannot tell the two apart
-                against = T(f"第二好的選擇，{_lower(runner.move.text(view)).zh}，平均差不多（{net_text(runner)}）："
-                            "這些數字分不出高下，兩個都可以。",
-                            f"The next best, {_lower(runner.move.text(view)).en}, does about as well on average "
-                            f"({net_text(runner)}): these figures cannot tell the two apart, so either will do.")
+            against = next_best(runner, view, why)
             reason = against if reason is None else reason + T("", " ") + against
         elif reason is None:
             reason = T("只有這一個選擇。", "It is the only action open.")
         too_long = len(options) > 1 and not options[0].exact and self.plan_for(view).exact
         ending = None if len(options) == 1 else options[0].ending
-        h = Hint(view.seat or 0, _nudge(f, rec), rec, reason, options, self.policy.coach_exact_tiles, why, too_long,
+        h = Hint(view.seat or 0, nudge_for(f, rec), rec, reason, options, self.policy.coach_exact_tiles, why, too_long,
                  ending)
         self._cache[key] = h
         return h
@@ -568,39 +218,13 @@ class Coach:
         exact = yours.exact
         mark = Mark.BEST if yours.move == best.move else mark_for(loss, exact, self.policy)
         why = compare(yours, best, view) if mark is not Mark.BEST else None
-        view_text = best.move.text(view)
-        done = T("你剛才", "Your last action, ") + move.text(view) + T("：", ": ")
-        if len(h.options) == 1 and yours.samples == 0:
-            text = done + T("最佳（只有這一個選擇）。", "best (the only action open).")
-        elif mark is Mark.BEST and loss > 0:
-            text = (done + T("最佳——和最佳選擇差不多，這些數字分不出高下：",
-                             "best — about as good as the top option; these figures cannot tell them apart: ")
-                    + outcome_text(yours) + T("。", "."))
-        elif mark is Mark.BEST:
-            text = done + T("最佳——", "best — ") + outcome_text(yours) + T("。", ".")
-        elif mark is Mark.FINE:
-            short = short_text(loss)
-            text = (done + T(f"可以，比最佳少{short.zh}。最佳是", f"fine, {short.en} short of the best: ")
-                    + view_text + T("（", " (") + outcome_text(best) + T("）。", ").") + T("", " ") + _why(why))
-        else:
-            short = short_text(loss)
-            text = (done + T(f"失誤，平均少{short.zh}。更好的是",
-                             f"a mistake, costing {short.en} on average. Better: ")
-                    + view_text + T("（", " (") + outcome_text(best) + T("）。", ").") + T("", " ") + _why(why))
-        return Marked(mark, loss, yours, best, text, why)
+        only = len(h.options) == 1 and yours.samples == 0
+        return Marked(mark, loss, yours, best, mark_text(view, move, mark.value, loss, yours, best, why, only), why)
 
     def forget(self) -> None:
         """Drop the advice kept for earlier positions."""
         self._cache.clear()
         self._samples.clear()
-
-
-def _why(why: Why | None) -> Text:
-    return T("", "") if why is None else T("原因：", "Why: ") + why.text
-
-
-def _lower(t: Text) -> Text:
-    return Text(t.zh, t.en[:1].lower() + t.en[1:])
 
 
 def _key(view: DealView) -> tuple[object, ...]:

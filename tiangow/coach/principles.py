@@ -35,7 +35,7 @@ from ..players.positions import deal_until
 from ..players.search import Option, SearchBot
 from ..policy import POLICY
 from ..tiles import Tile
-from .hints import is_sure
+from .text import is_sure
 
 __all__ = ["Principle", "PRINCIPLES", "Position", "position", "judge", "Tally", "measured",
            "verdicts", "verdict", "tally", "Example", "example", "kept_examples"]

@@ -29,14 +29,15 @@ from ..players.rule import RuleBot
 from ..players.search import SearchBot
 from ..policy import POLICY
 from ..rules import Rules
-from .hints import Coach, Mark, Marked, outcome_text, short_text
+from .hints import Coach, Mark, Marked
+from .text import outcome_text, short_text
 
 __all__ = ["OPPONENT_KINDS", "HandRecord", "Judged", "Retry", "marked", "opponent"]
 
 
 OPPONENT_KINDS = ("model", "search", "rule")
 """The bots a record says the learner met: ``"model"`` — the coach's model
-(:class:`~tiangow.coach.hints.ModelBot`), the table's strong opponents; ``"search"`` — the
+(:class:`~tiangow.players.model.ModelBot`), the table's strong opponents; ``"search"`` — the
 search bot (:class:`~tiangow.players.search.SearchBot`), which hands saved with it replay against;
 ``"rule"`` — the rule-based bot."""
 

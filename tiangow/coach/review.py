@@ -29,8 +29,9 @@ from ..players.base import Bot, BotError
 from ..policy import POLICY, SearchPolicy
 from ..search import Goal, SearchTooLong, core_budget_share, solve, solve_range
 from . import ahead
-from .hints import Coach, Mark, short_text, whole
+from .hints import Coach, Mark
 from .record import HandRecord, Judged, Retry, opponent
+from .text import short_text, whole
 
 __all__ = ["Judged", "HandRecord", "Review", "Strength", "Retry"]
 
@@ -102,7 +103,7 @@ class Strength:
         return self._verdict(exp, weak, strong, well) + luck + coach
 
     def _verdict(self, exp: float, weak: bool, strong: bool, well: bool) -> Text:
-        # the coach's figures as every page shows them: whole numbers (tiangow.coach.hints.net_text)
+        # the coach's figures as every page shows them: whole numbers (tiangow.coach.text.net_text)
         e = whole(exp)
         short = short_text(self.lost)
         r = f"{self.result:+d}".replace("-", "−")

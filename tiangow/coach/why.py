@@ -244,7 +244,7 @@ def compare(yours: Option, other: Option, view: DealView | None = None) -> Why:
 
 def whole(x: float) -> str:
     """A figure of the coach's as every page shows it: a whole number, signed, with a true minus
-    sign, and 0 for what rounds to nothing (:func:`tiangow.coach.hints.net_text` says why).
+    sign, and 0 for what rounds to nothing (:func:`tiangow.coach.text.net_text` says why).
 
     >>> whole(-6.35), whole(0.4), whole(2.5), whole(-4.5)
     ('−6', '0', '+3', '−5')

@@ -53,7 +53,7 @@ the rule-based bots."""
 
 STRONG = "model"
 """The bots behind the strong opponents (a kind of :func:`~tiangow.coach.record.opponent`): the
-coach's own model (:class:`~tiangow.coach.hints.ModelBot`), which is ahead of the search bot in
+coach's own model (:class:`~tiangow.players.model.ModelBot`), which is ahead of the search bot in
 play (docs/performance.md, "The bots"), so the play the coach advises against is the play the
 learner meets. A hand's record says which bots played it."""
 

@@ -42,7 +42,8 @@ import tornado.iostream
 import tornado.web
 import tornado.websocket
 
-from ..coach.hints import Coach, Hint, whole, win_share
+from ..coach.hints import Coach, Hint
+from ..coach.text import whole, win_share
 from ..deal import DealView
 from ..errors import TiangowError
 from ..i18n import LANGS, Lang, T, Text

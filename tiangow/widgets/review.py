@@ -17,9 +17,10 @@ from collections.abc import Callable
 import ipywidgets as w
 
 from ..coach import ahead
-from ..coach.hints import Mark, short_text
+from ..coach.hints import Mark
 from ..coach.record import HandRecord, Judged, Retry
 from ..coach.review import Review, Strength
+from ..coach.text import short_text
 from ..deal import Action
 from ..drills.base import now_ms
 from ..drills.play import PlayRecord
@@ -69,7 +70,7 @@ def _as_review(text: str) -> str:
 
 def costly_label(review: Review, j: Judged, lang: Lang) -> str:
     """"Trick 3 · lead 人七 · mistake, cost about 7" for the list of the costliest actions (the
-    coach's figures as every page shows them: :func:`tiangow.coach.hints.short_text`)."""
+    coach's figures as every page shows them: :func:`tiangow.coach.text.short_text`)."""
     a = review.actions[j.at]
     short = short_text(j.loss)
     return T(f"第 {a.trick} 墩 · {_action_text(a, 'zh-Hant')} · {MARK_WORDS[j.mark].zh}，少{short.zh}",
