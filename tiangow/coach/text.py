@@ -190,17 +190,9 @@ def facts(view: DealView) -> Facts:
     cur = view.current
     best = cur.winning if cur is not None and cur.actions else None
     return Facts(view, me, hand, Counter(view.unseen), Counter(view.played),
-                  tuple(c for c in combinations_in(hand, view.rules) if c.size > 1),
-                  view.trick_size is None, bool(cur is not None and cur.is_last and cur.actions),
-                  best, view.trick_size or 0)
-
-
-def _name(c: Combination) -> Text:
-    return T(c.label("zh-Hant"), c.label("en"))
-
-
-def _tile(t: Tile) -> Text:
-    return T(t.name, t.label("en"))
+                 tuple(c for c in combinations_in(hand, view.rules) if c.size > 1),
+                 view.trick_size is None, bool(cur is not None and cur.is_last and cur.actions),
+                 best, view.trick_size or 0)
 
 
 def _stacks(n: int) -> Text:
